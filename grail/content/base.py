@@ -1,0 +1,132 @@
+"""The vocabulary every content model shares: the base model, names, numbers, references.
+
+Every content model is strict (YAML's ``NO`` is never silently a string), forbids unknown
+fields, is immutable, and gives each field a ``description`` that ends up in the JSON
+Schema authors see in their editor.
+
+References between content are typed: ``SecretRef`` is an ``int`` that must name a secret
+of the pack. The cross-checker (``crossref.py``) finds them through the :class:`Ref`
+marker, so a new reference field is checked as soon as it is declared.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
+
+
+class Model(BaseModel):
+    """Base of every content model: strict, closed, immutable."""
+
+    model_config = ConfigDict(
+        strict=True,
+        extra="forbid",
+        frozen=True,
+        populate_by_name=True,
+        validate_default=False,
+    )
+
+
+@dataclass(frozen=True)
+class Ref:
+    """Marks a field whose value names content of ``kind`` defined elsewhere in the pack."""
+
+    kind: str
+
+
+@dataclass(frozen=True)
+class Def:
+    """Marks a field whose value defines a name of ``kind`` (a dial, a task) by using it."""
+
+    kind: str
+
+
+# --- Names -----------------------------------------------------------------------------
+
+Attribute = Literal["aggression", "empathy", "courage", "caution", "logic", "spirituality"]
+"""The six Attributes in three opposed pairs [ATTR-1]."""
+
+ATTRIBUTES: tuple[Attribute, ...] = (
+    "aggression", "empathy", "courage", "caution", "logic", "spirituality",
+)
+OPPOSED: dict[str, str] = {
+    "aggression": "empathy", "empathy": "aggression",
+    "courage": "caution", "caution": "courage",
+    "logic": "spirituality", "spirituality": "logic",
+}
+
+Resource = Literal["food", "wealth", "rep", "magic", "exp"]
+"""The five resources [RES-1]."""
+
+Meter = Literal["energy", "health", "terror"]
+"""The three survival meters [COMP-2]."""
+
+DeckColour = Literal["green", "grey", "purple", "blue"]
+"""Encounter deck colours [ENC-1]: green, grey and purple are Combat, blue is Diplomacy."""
+
+CombatDeck = Literal["green", "grey", "purple"]
+
+HeroColour = Literal["green", "blue", "brown", "grey"]
+"""Board and card colours [COMP-1]."""
+
+COLOUR_LETTER: dict[str, str] = {"blue": "A", "green": "V", "brown": "M", "grey": "G"}
+"""Number suffix of Combat/Diplomacy cards per colour [COMP-9]."""
+
+ItemKeyword = Literal["weapon", "armor", "shield", "companion", "relic"]
+"""The five item keywords [COMP-12]."""
+
+Level = Annotated[int, Field(ge=1, le=4)]
+"""Encounter difficulty 1-4 [COMP-6]."""
+
+Slug = Annotated[
+    str,
+    StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$", min_length=1, max_length=80),
+]
+"""A lower-case identifier: letters, digits, '-' and '_' (e.g. ``grey-vagrant``)."""
+
+Text = Annotated[str, StringConstraints(min_length=1)]
+"""Non-empty text shown to players."""
+
+Positive = Annotated[int, Field(ge=1)]
+NonNegative = Annotated[int, Field(ge=0)]
+
+
+def _entry_id(value: Any) -> Any:
+    """Accept ``104`` for ``"104"``; refuse ``104.3`` (YAML reads it as a number)."""
+    if isinstance(value, bool):
+        return value  # let strict validation report it
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        raise ValueError(
+            f"journal entry ids are text: write {str(value)!r} in quotes, "
+            "because YAML reads an unquoted 104.3 as a number (and 104.10 as 104.1)"
+        )
+    return value
+
+
+EntryId = Annotated[
+    str,
+    BeforeValidator(_entry_id),
+    StringConstraints(pattern=r"^[0-9]+(\.[a-z0-9_-]+)*$", max_length=40),
+]
+"""A journal entry address: a section number, then dotted parts (``104``, ``104.3``, ``104.d``)."""
+
+# --- References ------------------------------------------------------------------------
+
+LocationRef = Annotated[int, Field(ge=1), Ref("location")]
+EntryRef = Annotated[EntryId, Ref("entry")]
+StatusRef = Annotated[Slug, Ref("status")]
+SecretRef = Annotated[int, Field(ge=1), Ref("secret")]
+ItemRef = Annotated[int, Field(ge=1), Ref("item")]
+EncounterRef = Annotated[Slug, Ref("encounter")]
+EventRef = Annotated[Slug, Ref("event")]
+QuestRef = Annotated[Slug, Ref("quest")]
+HeroRef = Annotated[Slug, Ref("hero")]
+CardRef = Annotated[Slug, Ref("card")]
+DialRef = Annotated[Slug, Ref("dial")]
+TaskRef = Annotated[Slug, Ref("task")]
+DialName = Annotated[Slug, Def("dial")]
+TaskName = Annotated[Slug, Def("task")]

@@ -1,0 +1,103 @@
+"""Secrets, Items and Skills: what characters carry [COMP-11]..[COMP-13]."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from .amounts import Amount
+from .base import Attribute, ItemKeyword, Model, Positive, Text
+from .effects import Effect
+from .events import Quest
+from .uses import Use
+
+
+class SecretDial(Model):
+    """A dial printed on a Secret [COMP-11]."""
+
+    value: Amount = Field(description="The starting value.")
+    token: Literal["time", "quest"] = Field(description="Time or Quest dial [DIAL-1].")
+    expired: list[Effect] = Field(
+        default_factory=list, description="Effects when a Time dial leaves play."
+    )
+
+
+class Secret(Model):
+    """A Secret from the Book of Secrets deck [COMP-11], [SECRET-1]."""
+
+    number: Positive = Field(description="Its unique number.")
+    name: Text = Field(description="Its name.")
+    text: Text = Field(description="Its text.")
+    keywords: list[Literal["personal", "weapon", "armor", "shield", "companion", "relic"]] = Field(
+        default_factory=list,
+        description="'personal' (never traded, vanishes on death [SECRET-6]) and at most one "
+        "item keyword (counts for [ITEM-1]).",
+    )
+    effects: list[Effect] = Field(default_factory=list, description="Resolved when gained.")
+    uses: list[Use] = Field(default_factory=list, description="What it lets its holder do.")
+    quest: Quest | None = Field(default=None, description="A Quest it holds.")
+    dial: SecretDial | None = Field(default=None, description="A dial it holds.")
+
+    @property
+    def personal(self) -> bool:
+        return "personal" in self.keywords
+
+    @property
+    def item_keyword(self) -> str | None:
+        return next((k for k in self.keywords if k != "personal"), None)
+
+    @model_validator(mode="after")
+    def _one_item_keyword(self) -> Secret:
+        if len(set(self.keywords)) != len(self.keywords):
+            raise ValueError("a keyword is listed twice")
+        if len([k for k in self.keywords if k != "personal"]) > 1:
+            raise ValueError("a Secret has at most one item keyword")
+        return self
+
+
+class Item(Model):
+    """An Item card [COMP-12]."""
+
+    number: Positive = Field(description="Its unique number.")
+    name: Text = Field(description="Its name.")
+    keyword: ItemKeyword = Field(description="Its one keyword.")
+    craftable: bool = Field(default=False, description="Marked 'F': can be crafted [ITEM-4].")
+    text: Text | None = Field(default=None, description="Its text.")
+    uses: list[Use] = Field(default_factory=list, description="What it lets its holder do.")
+
+
+class SkillSide(Model):
+    """One side of a Skill card: one of the 72 unique Skills [ATTR-5]."""
+
+    number: Positive = Field(description="The Skill's unique number.")
+    name: Text = Field(description="Its name.")
+    attribute: Attribute = Field(description="The Attribute it supports, as 1 point [COMP-13].")
+    text: Text | None = Field(default=None, description="Its text.")
+    uses: list[Use] = Field(default_factory=list, description="What it lets its holder do.")
+
+
+class Skill(Model):
+    """A double-sided Skill card; the owner keeps one side [ATTR-5]."""
+
+    card: Positive = Field(description="The card's number.")
+    front: SkillSide = Field(description="One side.")
+    back: SkillSide = Field(description="The other side.")
+
+
+class SecretsFile(Model):
+    """A file of Secrets."""
+
+    secrets: list[Secret] = Field(min_length=1, description="The Secrets.")
+
+
+class ItemsFile(Model):
+    """A file of Items."""
+
+    items: list[Item] = Field(min_length=1, description="The Items.")
+
+
+class SkillsFile(Model):
+    """A file of Skill cards."""
+
+    skills: list[Skill] = Field(min_length=1, description="The Skill cards.")

@@ -1,0 +1,103 @@
+"""Checking that Direction Keys agree and place every Location on one grid [MAP-1], [MAP-4].
+
+A Location and its changed versions (``old_number`` chains) form a *family* that shares one
+spot [MAP-3]. Starting from the start Location at (0, 0), every key places the family it
+names one step away. Problems: a key naming no Location, a key whose facing edge names
+another family (or nothing, unless the campaign marks the key one-way [NOTE-25]), two
+families on one spot, one family at two spots.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable
+
+from .locations import FACING, STEP, Location
+
+Spot = tuple[int, int]
+Report = Callable[[Location, tuple[str, ...], str], None]
+
+
+class Families:
+    """Locations grouped with their changed versions; any member's number names the family."""
+
+    def __init__(self, locations: Iterable[Location]) -> None:
+        self.parent: dict[int, int] = {}
+        self.members: dict[int, list[Location]] = {}
+        locations = list(locations)
+        for loc in locations:
+            self._union(loc.number, loc.old_number or loc.number)
+        for loc in sorted(locations, key=lambda item: item.number):
+            self.members.setdefault(self.find(loc.number), []).append(loc)
+
+    def find(self, number: int) -> int:
+        self.parent.setdefault(number, number)
+        while self.parent[number] != number:
+            self.parent[number] = self.parent[self.parent[number]]
+            number = self.parent[number]
+        return number
+
+    def _union(self, a: int, b: int) -> None:
+        root_a, root_b = self.find(a), self.find(b)
+        if root_a != root_b:
+            self.parent[max(root_a, root_b)] = min(root_a, root_b)
+
+    def known(self, number: int) -> bool:
+        return number in self.parent
+
+
+def check_keys(locations: list[Location], families: Families,
+               one_way: set[tuple[int, str]], report: Report) -> None:
+    """Every key naming a Location (or an old number) is met by a facing key."""
+    for loc in locations:
+        for edge, number in loc.keys.edges():
+            if not families.known(number):
+                continue  # reported as a missing Location by the reference check
+            mine = families.find(loc.number)
+            for other in families.members.get(families.find(number), []):
+                back = getattr(other.keys, FACING[edge])
+                if back is None:
+                    if (loc.number, edge) not in one_way:
+                        report(loc, ("keys", edge),
+                               f"Location {other.number} has no key on its {FACING[edge]} "
+                               f"edge facing back to {loc.number}; add one, or list "
+                               "{location: %d, edge: %s} in the campaign's one_way_keys"
+                               % (loc.number, edge))
+                elif families.known(back) and families.find(back) != mine:
+                    report(loc, ("keys", edge),
+                           f"non-reciprocal keys: this edge names {number}, but "
+                           f"{other.number}'s {FACING[edge]} edge names {back}")
+
+
+def place(locations: list[Location], families: Families, start: int,
+          report: Report) -> dict[int, Spot]:
+    """Grid spots of every family reachable from ``start`` by keys, reporting conflicts."""
+    if not families.known(start):
+        return {}
+    spots: dict[int, Spot] = {families.find(start): (0, 0)}
+    holder: dict[Spot, int] = {(0, 0): families.find(start)}
+    queue = deque([families.find(start)])
+    while queue:
+        family = queue.popleft()
+        x, y = spots[family]
+        for loc in families.members[family]:
+            for edge, number in loc.keys.edges():
+                if not families.known(number):
+                    continue
+                target = families.find(number)
+                dx, dy = STEP[edge]
+                spot = (x + dx, y + dy)
+                if target in spots:
+                    if spots[target] != spot:
+                        report(loc, ("keys", edge),
+                               f"the keys put Location {number} at two places: {spots[target]} "
+                               f"and {spot} (x right, y down, start at (0, 0))")
+                    continue
+                if spot in holder:
+                    report(loc, ("keys", edge),
+                           f"Location {number} would sit at {spot}, where Location "
+                           f"{holder[spot]} already is")
+                    continue
+                spots[target], holder[spot] = spot, target
+                queue.append(target)
+    return spots

@@ -1,0 +1,165 @@
+"""Loading a content pack: read every file, validate it, cross-check it, report everything.
+
+>>> campaign = load_pack(bundled_pack())          # doctest: +SKIP
+>>> campaign.location[101].name                  # doctest: +SKIP
+
+A broken pack raises :class:`PackError` listing every problem at its file, line and column.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from .crossref import CrossCheck, Entities
+from .locate import problems_from
+from .origin import Origin
+from .pack import KINDS, Campaign, Kind
+from .problems import PackError, Problem
+from .yamlsource import MAX_FILE_BYTES, SourceError, read_document
+
+CONTENT_SUFFIX = ".yaml"
+
+
+@cache
+def adapter(kind: Kind) -> TypeAdapter[Any]:
+    """The validator of one kind's files (built on first use)."""
+    return TypeAdapter(kind.model)
+
+
+def bundled_pack() -> Path:
+    """The campaign shipped with grail: installed as ``grail/campaign``, or ``content/``."""
+    here = Path(__file__).resolve().parent.parent
+    installed = here / "campaign"
+    if (installed / "campaign.yaml").is_file():
+        return installed
+    return here.parent / "content"
+
+
+@dataclass
+class PackReport:
+    """The outcome of checking a pack: the campaign when clean, and every problem."""
+
+    campaign: Campaign | None
+    problems: list[Problem]
+    counts: dict[str, int] = field(default_factory=dict)
+    files: dict[str, bytes] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not any(p.severity == "error" for p in self.problems)
+
+
+def pack_files(root: Path) -> tuple[dict[Kind, list[Path]], list[Problem]]:
+    """Every content file of the pack by kind, and problems with files in wrong places."""
+    by_kind: dict[Kind, list[Path]] = {}
+    problems: list[Problem] = []
+    folders = {kind.folder: kind for kind in KINDS if kind.folder}
+    for kind in KINDS:
+        if not kind.folder:
+            manifest = root / "campaign.yaml"
+            by_kind[kind] = [manifest] if manifest.is_file() else []
+            if not manifest.is_file():
+                problems.append(Problem("campaign.yaml", 1, 1,
+                                        "missing: every pack needs a campaign.yaml manifest"))
+        else:
+            by_kind[kind] = sorted((root / kind.folder).rglob(f"*{CONTENT_SUFFIX}"))
+    for path in sorted(root.rglob("*")):
+        if not path.is_file() or path.suffix not in (".yaml", ".yml"):
+            continue
+        rel = path.relative_to(root)
+        if path.suffix == ".yml":
+            problems.append(Problem(rel.as_posix(), 1, 1,
+                                    "content files end in .yaml, not .yml: this file is not read"))
+        elif len(rel.parts) > 1 and rel.parts[0] not in folders:
+            close = difflib.get_close_matches(rel.parts[0], list(folders), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            problems.append(Problem(
+                rel.as_posix(), 1, 1,
+                f"'{rel.parts[0]}' is not a content folder{hint}: this file is not read; "
+                f"folders are {', '.join(sorted(folders))}"))
+        elif len(rel.parts) == 1 and rel.name != "campaign.yaml":
+            problems.append(Problem(rel.as_posix(), 1, 1,
+                                    "only campaign.yaml belongs at the top of a pack: "
+                                    "this file is not read"))
+    return by_kind, problems
+
+
+def check_pack(root: Path, max_bytes: int = MAX_FILE_BYTES) -> PackReport:
+    """Read, validate and cross-check the pack at ``root``; never raises for bad content."""
+    if not root.is_dir():
+        return PackReport(None, [Problem(str(root), 1, 1, "no such pack folder")])
+    by_kind, problems = pack_files(root)
+    entities = Entities()
+    files: dict[str, bytes] = {}
+    sources: dict[str, str] = {}
+    for kind, paths in by_kind.items():
+        for path in paths:
+            rel = path.relative_to(root).as_posix()
+            raw = path.read_bytes()
+            files[rel] = raw
+            try:
+                doc = read_document(raw, max_bytes)
+            except SourceError as error:
+                problems.append(Problem(rel, error.line, error.col, error.message))
+                continue
+            try:
+                value = adapter(kind).validate_python(doc.data, strict=True)
+            except ValidationError as error:
+                problems.extend(problems_from(error, doc.root, rel, kind.model))
+                continue
+            _collect(kind, value, Origin(rel, doc.root), entities, sources)
+    problems.extend(CrossCheck(entities).run())
+    counts = _counts(entities)
+    campaign = None
+    if not problems and entities.manifest is not None:
+        campaign = Campaign(
+            manifest=entities.manifest[0],
+            sources=sources,
+            **{kind.name: [e for e, _ in entities.of(kind.name)] for kind in KINDS[1:]},
+        )
+    return PackReport(campaign, sorted(problems), counts, files)
+
+
+def _collect(kind: Kind, value: Any, origin: Origin, entities: Entities,
+             sources: dict[str, str]) -> None:
+    if kind.name == "campaign":
+        entities.manifest = (value, origin)
+        return
+    if kind.list_key is None:
+        found = [(value, origin)]
+    else:
+        found = [(item, Origin(origin.file, origin.root, (kind.list_key, index)))
+                 for index, item in enumerate(getattr(value, kind.list_key))]
+    entities.by_kind.setdefault(kind.name, []).extend(found)
+    for item, where in found:
+        if kind.name == "journal":
+            for key in item.entries:
+                entry = Origin(where.file, where.root, ("entries", key))
+                sources[f"entry:{key}"] = f"{where.file}:{entry.line}"
+        else:
+            ident = next(getattr(item, name) for name in ("id", "number", "card")
+                         if name in type(item).model_fields)
+            sources[f"{kind.entity}:{ident}"] = f"{where.file}:{where.line}"
+
+
+def _counts(entities: Entities) -> dict[str, int]:
+    counts = {kind.name: len(entities.of(kind.name)) for kind in KINDS[1:]}
+    counts["journal_entries"] = sum(len(s.entries) for s, _ in entities.of("journal"))
+    del counts["journal"]
+    order = ["locations", "journal_entries", "encounters", "events", "secrets", "items",
+             "skills", "heroes", "cards"]
+    return {name: counts[name] for name in order}
+
+
+def load_pack(root: Path | str, max_bytes: int = MAX_FILE_BYTES) -> Campaign:
+    """The validated campaign at ``root``; raises :class:`PackError` with every problem."""
+    report = check_pack(Path(root), max_bytes)
+    if report.campaign is None:
+        raise PackError(report.problems)
+    return report.campaign

@@ -1,0 +1,134 @@
+"""A content pack's layout (which folder holds which kind) and the loaded :class:`Campaign`.
+
+A pack is a folder::
+
+    campaign.yaml          the manifest
+    locations/*.yaml       one Location per file
+    journal/*.yaml         one journal section per file
+    encounters/**/*.yaml   one Encounter per file
+    events/*.yaml          one Event per file
+    heroes/*.yaml          one Hero per file
+    secrets/*.yaml         lists:  secrets: [...]
+    items/*.yaml                   items: [...]
+    skills/*.yaml                  skills: [...]
+    cards/**/*.yaml                cards: [...]
+
+Sub-folders are allowed everywhere; files are read in sorted order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from pydantic import Field
+
+from .base import Model
+from .belongings import Item, ItemsFile, Secret, SecretsFile, Skill, SkillsFile
+from .campaign import Manifest
+from .cards import CardsFile, PlayerCard
+from .encounters import Encounter
+from .events import Event, Quest, StoryEvent
+from .heroes import Hero
+from .journal import Entry, JournalSection
+from .locations import Location
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of content file: where it lives, its model, its schema file."""
+
+    name: str
+    folder: str
+    model: Any
+    schema: str
+    entity: str
+    list_key: str | None = None
+
+
+KINDS: tuple[Kind, ...] = (
+    Kind("campaign", "", Manifest, "campaign.json", "campaign"),
+    Kind("locations", "locations", Location, "location.json", "location"),
+    Kind("journal", "journal", JournalSection, "journal.json", "entry"),
+    Kind("encounters", "encounters", Encounter, "encounter.json", "encounter"),
+    Kind("events", "events", Event, "event.json", "event"),
+    Kind("heroes", "heroes", Hero, "hero.json", "hero"),
+    Kind("secrets", "secrets", SecretsFile, "secrets.json", "secret", "secrets"),
+    Kind("items", "items", ItemsFile, "items.json", "item", "items"),
+    Kind("skills", "skills", SkillsFile, "skills.json", "skill", "skills"),
+    Kind("cards", "cards", CardsFile, "cards.json", "card", "cards"),
+)
+KIND_BY_NAME = {kind.name: kind for kind in KINDS}
+
+
+class Campaign(Model):
+    """Everything a pack holds, validated and cross-checked; the engine's input.
+
+    ``sources`` maps ``"kind:id"`` (e.g. ``"location:104"``) to ``"file:line"``, so that any
+    later message about content can say where it was written.
+    """
+
+    manifest: Manifest = Field(description="campaign.yaml.")
+    locations: list[Location] = Field(description="Every Location, original and changed.")
+    journal: list[JournalSection] = Field(description="Every journal section.")
+    encounters: list[Encounter] = Field(description="Every Encounter card.")
+    events: list[Event] = Field(description="Every story and Random Event.")
+    heroes: list[Hero] = Field(description="Every Hero.")
+    secrets: list[Secret] = Field(description="Every Secret.")
+    items: list[Item] = Field(description="Every Item.")
+    skills: list[Skill] = Field(description="Every Skill card.")
+    cards: list[PlayerCard] = Field(description="Every Combat and Diplomacy card.")
+    sources: dict[str, str] = Field(description="Where each entity was written.")
+
+    @cached_property
+    def location(self) -> dict[int, Location]:
+        return {loc.number: loc for loc in self.locations}
+
+    @cached_property
+    def entry(self) -> dict[str, Entry]:
+        return {key: e for section in self.journal for key, e in section.entries.items()}
+
+    @cached_property
+    def encounter(self) -> dict[str, Encounter]:
+        return {e.id: e for e in self.encounters}
+
+    @cached_property
+    def event(self) -> dict[str, Event]:
+        return {e.id: e for e in self.events}
+
+    @cached_property
+    def hero(self) -> dict[str, Hero]:
+        return {h.id: h for h in self.heroes}
+
+    @cached_property
+    def secret(self) -> dict[int, Secret]:
+        return {s.number: s for s in self.secrets}
+
+    @cached_property
+    def item(self) -> dict[int, Item]:
+        return {i.number: i for i in self.items}
+
+    @cached_property
+    def card(self) -> dict[str, PlayerCard]:
+        return {c.id: c for c in self.cards}
+
+    @cached_property
+    def quest(self) -> dict[str, Quest]:
+        quests = [e.quest for e in self.events if isinstance(e, StoryEvent) and e.quest]
+        quests += [s.quest for s in self.secrets if s.quest]
+        return {q.id: q for q in quests}
+
+    def counts(self) -> dict[str, int]:
+        """How many of each kind the pack holds (the ``validate --json`` counts)."""
+        return {
+            "locations": len(self.locations),
+            "journal_entries": len(self.entry),
+            "encounters": len(self.encounters),
+            "events": len(self.events),
+            "secrets": len(self.secrets),
+            "items": len(self.items),
+            "skills": len(self.skills),
+            "heroes": len(self.heroes),
+            "cards": len(self.cards),
+        }

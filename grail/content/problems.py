@@ -1,0 +1,43 @@
+"""Problems found in a pack, each at a file, line and column, and the error that lists them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One mistake in a pack: where it is and what was expected.
+
+    >>> str(Problem("locations/104.yaml", 5, 3, "keys.up: expected a whole number"))
+    'locations/104.yaml:5:3: keys.up: expected a whole number'
+    """
+
+    file: str
+    line: int
+    col: int
+    message: str
+    severity: Literal["error", "warning"] = "error"
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}: {self.message}"
+
+    def shown_in(self, pack: str) -> str:
+        """The problem with the file shown under the pack folder as the user named it."""
+        prefix = "" if pack in ("", ".") else pack.rstrip("/") + "/"
+        return f"{prefix}{self}"
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "file": self.file, "line": self.line, "col": self.col,
+            "message": self.message, "severity": self.severity,
+        }
+
+
+class PackError(Exception):
+    """A content pack that cannot be played, with every problem found in it."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = sorted(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))

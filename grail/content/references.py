@@ -1,0 +1,86 @@
+"""Finding every reference and definition inside content, through the types' markers.
+
+A field typed ``SecretRef`` carries a :class:`~grail.content.base.Ref` marker; this module
+walks any content model and yields each marked value with its path, so the cross-checker
+needs no list of which fields refer to what.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import Annotated, Any, Union, get_args, get_origin
+
+from pydantic import BaseModel
+
+from .base import Def, Ref
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A reference to (or definition of) a name at ``loc`` below an entity, in ``owner``."""
+
+    marker: Ref | Def
+    value: Any
+    loc: tuple[Any, ...]
+    owner: BaseModel
+
+
+def _marker(annotation: Any, metadata: list[Any]) -> Ref | Def | None:
+    for meta in metadata:
+        if isinstance(meta, Ref | Def):
+            return meta
+    stack = [annotation]
+    while stack:
+        tp = stack.pop()
+        origin = get_origin(tp)
+        if origin is Annotated:
+            args = get_args(tp)
+            for meta in args[1:]:
+                if isinstance(meta, Ref | Def):
+                    return meta
+            stack.append(args[0])
+        elif origin in (list, dict, Union, types.UnionType):
+            stack.extend(get_args(tp))
+    return None
+
+
+@cache
+def _plan(model: type[BaseModel]) -> tuple[tuple[str, str, Ref | Def | None], ...]:
+    """Per field of ``model``: attribute name, YAML key, and marker if it names content."""
+    return tuple(
+        (name, field.alias or name, _marker(field.annotation, list(field.metadata)))
+        for name, field in model.model_fields.items()
+    )
+
+
+def mentions(obj: BaseModel, loc: tuple[Any, ...] = ()) -> Iterator[Mention]:
+    """Every marked value inside ``obj``, depth first, in field order."""
+    for name, key, marker in _plan(type(obj)):
+        value = getattr(obj, name)
+        if value is None:
+            continue
+        here = (*loc, key)
+        if marker is not None:
+            if isinstance(value, list):
+                for index, item in enumerate(value):
+                    yield Mention(marker, item, (*here, index), obj)
+            else:
+                yield Mention(marker, value, here, obj)
+        else:
+            yield from _inside(value, here)
+
+
+def _inside(value: Any, loc: tuple[Any, ...]) -> Iterator[Mention]:
+    if isinstance(value, BaseModel):
+        yield from mentions(value, loc)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            if isinstance(item, BaseModel | list | dict):
+                yield from _inside(item, (*loc, index))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(item, BaseModel | list | dict):
+                yield from _inside(item, (*loc, key))

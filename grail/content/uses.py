@@ -1,0 +1,40 @@
+"""Uses: what an Item, Secret or Skill lets its holder do, and when [DAY-6], [ITEM-6]."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from .amounts import Amounts
+from .base import Model, Text
+from .conditions import Condition
+from .effects import Effect
+
+Timing = Literal[
+    "action", "encounter_start", "combat", "diplomacy", "encounter", "end_of_day", "any",
+    "passive",
+]
+
+
+class Use(Model):
+    """One use of a card: an action during the Day, a trick in an encounter, or passive."""
+
+    name: Text = Field(description="The use's name, shown on its button.")
+    when: Timing = Field(
+        description="action: a Day action [DAY-6]; encounter_start: at an Encounter's start "
+        "[ITEM-3]; combat / diplomacy / encounter: during such an Encounter; end_of_day; "
+        "any: at any time outside encounters; passive: always, while the card is face up."
+    )
+    cost: Amounts | None = Field(default=None, description="Its cost.")
+    requires: Condition | None = Field(default=None, description="Usable only when this holds.")
+    once: Literal["day", "encounter"] | None = Field(
+        default=None, description="At most once per Day or per Encounter."
+    )
+    flip: bool = Field(
+        default=False,
+        description="The card is turned to show it was used; it turns back at the "
+        "Encounter's end [ITEM-6].",
+    )
+    text: Text | None = Field(default=None, description="The use as printed.")
+    effects: list[Effect] = Field(default_factory=list, description="What it does.")
