@@ -93,7 +93,7 @@ def pack_files(root: Path) -> tuple[dict[Kind, list[Path]], list[Problem]]:
 def check_pack(root: Path, max_bytes: int = MAX_FILE_BYTES) -> PackReport:
     """Read, validate and cross-check the pack at ``root``; never raises for bad content."""
     if not root.is_dir():
-        return PackReport(None, [Problem(str(root), 1, 1, "no such pack folder")])
+        return PackReport(None, [Problem("", 1, 1, "no such pack folder")])
     by_kind, problems = pack_files(root)
     entities = Entities()
     files: dict[str, bytes] = {}

@@ -15,6 +15,7 @@ class Problem:
     """
 
     file: str
+    """Path inside the pack, with '/' separators; empty for the pack folder itself."""
     line: int
     col: int
     message: str
@@ -25,6 +26,8 @@ class Problem:
 
     def shown_in(self, pack: str) -> str:
         """The problem with the file shown under the pack folder as the user named it."""
+        if not self.file:
+            return f"{pack}:{self.line}:{self.col}: {self.message}"
         prefix = "" if pack in ("", ".") else pack.rstrip("/") + "/"
         return f"{prefix}{self}"
 

@@ -1,0 +1,140 @@
+"""The ``grail`` command line: validate packs, list their content, export JSON Schemas.
+
+Later steps add ``new``, ``legal``, ``act``, ``show``, ``replay``, ``play`` and ``text``
+as further sub-commands of the same parser.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+from .content import Campaign, PackError, bundled_pack, check_pack
+from .content.cache import load_cached
+from .content.problems import Problem
+from .content.schema import schema_texts
+
+LISTABLE = ("heroes", "locations", "journal", "encounters", "events", "secrets", "items",
+            "skills", "cards")
+
+
+def _shown(pack: str | None) -> str:
+    return pack if pack is not None else str(bundled_pack())
+
+
+def _pack_path(pack: str | None) -> Path:
+    return Path(pack) if pack is not None else bundled_pack()
+
+
+def _print_problems(problems: list[Problem], pack: str, out: Any) -> None:
+    for problem in problems:
+        print(problem.shown_in(pack), file=out)
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    """Check a pack; exit 0 when clean, 1 with one line per problem."""
+    report = check_pack(_pack_path(args.pack))
+    if args.json:
+        print(json.dumps({"counts": report.counts,
+                          "problems": [p.to_json() for p in report.problems]}, indent=2))
+    else:
+        _print_problems(report.problems, _shown(args.pack), sys.stdout)
+        if report.ok:
+            counts = ", ".join(f"{n} {name.replace('_', ' ')}" for name, n in report.counts.items())
+            print(f"{_shown(args.pack)}: valid ({counts})")
+        else:
+            print(f"{len(report.problems)} problem(s) found", file=sys.stderr)
+    return 0 if report.ok else 1
+
+
+def _rows(campaign: Campaign, kind: str) -> list[dict[str, Any]]:
+    if kind == "journal":
+        return [{"id": key, "name": entry.title or entry.text.split("\n")[0][:60]}
+                for key, entry in campaign.entry.items()]
+    if kind == "skills":
+        return [{"id": side.number, "name": side.name, "attribute": side.attribute,
+                 "card": skill.card}
+                for skill in campaign.skills for side in (skill.front, skill.back)]
+    rows = []
+    for thing in getattr(campaign, kind):
+        ident = getattr(thing, "id", None) or getattr(thing, "number")
+        name = getattr(thing, "name", None) or getattr(thing, "title")
+        row: dict[str, Any] = {"id": ident, "name": name}
+        for extra in ("number", "kind", "deck", "level", "keyword", "colour"):
+            if extra in type(thing).model_fields and extra != "id":
+                row[extra] = getattr(thing, extra)
+        rows.append(row)
+    return rows
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    """List one kind of content, one id and name per line (or JSON)."""
+    try:
+        campaign = load_cached(_pack_path(args.pack))
+    except PackError as error:
+        _print_problems(error.problems, _shown(args.pack), sys.stderr)
+        print("the pack has problems: run 'grail validate' for the list", file=sys.stderr)
+        return 1
+    rows = _rows(campaign, args.kind)
+    if args.json:
+        print(json.dumps(rows, indent=2))
+    else:
+        for row in rows:
+            print(f"{row['id']}\t{row['name']}")
+    return 0
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    """Write the JSON Schema of every content kind (default: docs/schema)."""
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    for name, text in schema_texts().items():
+        (out / name).write_text(text, encoding="utf-8")
+        print(out / name)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="grail", description="A co-op campaign engine for the Tainted Grail board game.")
+    parser.add_argument("--version", action="version", version=f"grail {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    validate = commands.add_parser("validate", help="check a content pack")
+    validate.add_argument("pack", nargs="?", help="pack folder (default: the bundled campaign)")
+    validate.add_argument("--json", action="store_true", help="print counts and problems as JSON")
+    validate.set_defaults(run=cmd_validate)
+
+    listing = commands.add_parser("list", help="list one kind of content")
+    listing.add_argument("kind", choices=LISTABLE, metavar="KIND",
+                         help="one of: " + ", ".join(LISTABLE))
+    listing.add_argument("--pack", help="pack folder (default: the bundled campaign)")
+    listing.add_argument("--json", action="store_true", help="print a JSON list")
+    listing.set_defaults(run=cmd_list)
+
+    schema = commands.add_parser("schema", help="write the JSON Schema of every content kind")
+    schema.add_argument("--out", default="docs/schema", help="folder (default: docs/schema)")
+    schema.set_defaults(run=cmd_schema)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    run: Callable[[argparse.Namespace], int] = args.run
+    try:
+        return run(args)
+    except KeyboardInterrupt:
+        return 130
+    except OSError as error:
+        print(f"grail: {error.strerror or error}: {error.filename or ''}".rstrip(": "),
+              file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

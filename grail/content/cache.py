@@ -1,0 +1,89 @@
+"""A cache of validated content, so that a second start skips YAML parsing and checks.
+
+The cache lives outside the pack (the user's cache folder, or ``GRAIL_CACHE_DIR``), one
+JSON file per pack folder, named by the hash of every file the pack holds. A changed,
+added or removed file changes the hash, so the old entry is never read again; an entry
+that does not load (truncated, edited, from another grail version) is ignored, removed
+and rebuilt. The entry is plain JSON read back through the pydantic models: no pickle.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+
+import platformdirs
+from pydantic import ValidationError
+
+from .. import __version__
+from .loader import check_pack, pack_files
+from .pack import Campaign
+from .problems import PackError
+from .yamlsource import MAX_FILE_BYTES
+
+FORMAT = 1
+"""Bumped whenever the cached JSON changes shape."""
+
+
+def default_cache_dir() -> Path:
+    """``GRAIL_CACHE_DIR`` if set, else the user's cache folder for grail."""
+    override = os.environ.get("GRAIL_CACHE_DIR")
+    if override:
+        return Path(override)
+    return Path(platformdirs.user_cache_dir("grail", appauthor=False)) / "content"
+
+
+def pack_digest(root: Path, files: dict[str, bytes] | None = None) -> str:
+    """A hash of every content file of the pack (paths and bytes) and of grail's version."""
+    if files is None:
+        by_kind, _ = pack_files(root)
+        files = {p.relative_to(root).as_posix(): p.read_bytes()
+                 for paths in by_kind.values() for p in paths}
+    digest = hashlib.sha256(f"grail {__version__} cache {FORMAT}\n".encode())
+    for name in sorted(files):
+        digest.update(name.encode() + b"\0")
+        digest.update(hashlib.sha256(files[name]).digest())
+    return digest.hexdigest()[:32]
+
+
+def _entry(cache_dir: Path, root: Path, digest: str) -> Path:
+    folder = hashlib.sha256(str(root.resolve()).encode()).hexdigest()[:16]
+    return cache_dir / f"{folder}-{digest}.json"
+
+
+def load_cached(root: Path | str, cache_dir: Path | None = None,
+                max_bytes: int = MAX_FILE_BYTES) -> Campaign:
+    """The pack at ``root``, from the cache when its files are unchanged.
+
+    Raises :class:`PackError` for a broken pack, exactly like :func:`load_pack`.
+    """
+    root = Path(root)
+    cache_dir = cache_dir or default_cache_dir()
+    if root.is_dir():
+        entry = _entry(cache_dir, root, pack_digest(root))
+        try:
+            return Campaign.model_validate_json(entry.read_bytes())
+        except (OSError, ValueError, ValidationError):
+            entry.unlink(missing_ok=True)
+    report = check_pack(root, max_bytes)
+    if report.campaign is None:
+        raise PackError(report.problems)
+    _store(cache_dir, root, pack_digest(root, report.files), report.campaign)
+    return report.campaign
+
+
+def _store(cache_dir: Path, root: Path, digest: str, campaign: Campaign) -> None:
+    """Write the entry atomically and drop this pack's older entries; never fails loudly."""
+    entry = _entry(cache_dir, root, digest)
+    try:
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        for old in cache_dir.glob(entry.name.split("-")[0] + "-*.json"):
+            old.unlink(missing_ok=True)
+        with tempfile.NamedTemporaryFile("wb", dir=cache_dir, delete=False,
+                                         suffix=".tmp") as tmp:
+            tmp.write(campaign.model_dump_json(by_alias=True).encode())
+        os.replace(tmp.name, entry)
+    except OSError:
+        return  # a cache that cannot be written only costs speed

@@ -1,0 +1,40 @@
+"""Shared fixtures: the minimal pack, and building a broken pack from it."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+PACKS = Path(__file__).parent / "packs"
+MINIMAL = PACKS / "minimal"
+BROKEN = PACKS / "broken"
+
+
+def build_broken(case: Path, target: Path) -> Path:
+    """The minimal pack with a broken case laid over it.
+
+    A case folder holds files that replace or add to the minimal pack's, optionally
+    ``remove.txt`` (paths to delete, one per line) and always ``expected.txt`` (the exact
+    problems, one ``file:line:col: message`` per line).
+    """
+    shutil.copytree(MINIMAL, target)
+    for path in sorted(case.rglob("*")):
+        rel = path.relative_to(case)
+        if path.is_dir() or rel.name in ("expected.txt", "remove.txt", "README.md"):
+            continue
+        (target / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target / rel)
+    removals = case / "remove.txt"
+    if removals.exists():
+        for line in removals.read_text().splitlines():
+            if line.strip():
+                (target / line.strip()).unlink()
+    return target
+
+
+@pytest.fixture
+def minimal_copy(tmp_path: Path) -> Path:
+    """A writable copy of the minimal pack."""
+    return Path(shutil.copytree(MINIMAL, tmp_path / "pack"))
