@@ -1,0 +1,172 @@
+"""The content model: descriptions everywhere, the minimal pack covers every kind and effect."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from grail.content import KINDS, Campaign, load_pack
+from grail.content.amounts import Amount, Count, Scaled
+from grail.content.campaign import RuleSettings
+from grail.content.cards import PlayerCard
+from grail.content.conditions import CONDITIONS, Condition
+from grail.content.effects import EFFECTS, Effect
+from grail.content.encounters import CombatEncounter
+from grail.content.keyed import Keyed
+
+from .conftest import MINIMAL
+
+
+def _models_below(model: type[BaseModel], seen: set[type[BaseModel]]) -> None:
+    if model in seen:
+        return
+    seen.add(model)
+    for field in model.model_fields.values():
+        for sub in _classes_in(field.annotation):
+            _models_below(sub, seen)
+
+
+def _classes_in(annotation: object) -> list[type[BaseModel]]:
+    from typing import get_args
+
+    found: list[type[BaseModel]] = []
+    stack = [annotation]
+    while stack:
+        tp = stack.pop()
+        if isinstance(tp, type) and issubclass(tp, BaseModel):
+            found.append(tp)
+        stack.extend(get_args(tp))
+    return found
+
+
+def all_models() -> set[type[BaseModel]]:
+    seen: set[type[BaseModel]] = set()
+    _models_below(Campaign, seen)
+    for kind in KINDS:
+        for model in _classes_in(kind.model):
+            _models_below(model, seen)
+    return seen
+
+
+def test_every_field_of_every_model_has_a_description() -> None:
+    missing = [f"{model.__name__}.{name}" for model in all_models()
+               for name, field in model.model_fields.items() if not field.description]
+    assert missing == []
+
+
+def test_every_model_is_strict_closed_and_frozen() -> None:
+    for model in all_models():
+        config = model.model_config
+        assert config.get("strict") and config.get("extra") == "forbid" and config.get("frozen"), \
+            model.__name__
+
+
+def test_minimal_pack_loads() -> None:
+    campaign = load_pack(MINIMAL)
+    assert campaign.manifest.start == 101
+    assert campaign.location[106].old_number == 104
+    assert campaign.counts()["journal_entries"] == len(campaign.entry) == 15
+    assert campaign.sources["location:101"] == "locations/101.yaml:1"
+    assert campaign.sources["entry:101.1"] == "journal/101.yaml:18"
+
+
+def _keyed_used(campaign: Campaign) -> set[str]:
+    used: set[str] = set()
+
+    def visit(value: object) -> None:
+        if isinstance(value, Keyed):
+            used.add(value.KEY)
+        if isinstance(value, BaseModel):
+            for name in type(value).model_fields:
+                visit(getattr(value, name))
+        elif isinstance(value, list):
+            for item in value:
+                visit(item)
+        elif isinstance(value, dict):
+            for item in value.values():
+                visit(item)
+
+    visit(campaign)
+    return used
+
+
+def test_minimal_pack_uses_every_effect_and_condition() -> None:
+    used = _keyed_used(load_pack(MINIMAL))
+    assert {m.KEY for m in EFFECTS} - used == set()
+    assert {m.KEY for m in CONDITIONS} - used == set()
+
+
+def test_minimal_pack_uses_every_content_kind() -> None:
+    counts = load_pack(MINIMAL).counts()
+    assert all(n > 0 for n in counts.values()), counts
+
+
+def test_menhir_dial_scales_with_players() -> None:  # [SETUP-W2], [MENHIR-8]
+    default = RuleSettings()
+    start = TypeAdapter(Amount).validate_python({"base": 9, "per_player": -1})
+    assert isinstance(start, Scaled)
+    assert [start.value(players) for players in (1, 2, 3, 4)] == [8, 7, 6, 5]
+    assert default.delayed_tokens == 1  # [ANAT-15]
+
+
+def test_count_needs_attribute_only_for_attribute_counts() -> None:  # [ANAT-8]
+    assert TypeAdapter(Amount).validate_python({"count": "joined_keys", "attribute": "logic"})
+    with pytest.raises(ValidationError, match="needs an 'attribute'"):
+        Count.model_validate({"count": "joined_keys"})
+    with pytest.raises(ValidationError, match="takes no 'attribute'"):
+        Count.model_validate({"count": "cards_in_hand", "attribute": "logic"})
+
+
+def test_effect_union_picks_model_by_its_key() -> None:
+    effect = TypeAdapter(Effect).validate_python({"gain": {"food": 1}, "who": "each"})
+    assert effect.KEY == "gain"
+    condition = TypeAdapter(Condition).validate_python({"not": {"status": "x"}})
+    assert condition.KEY == "not"
+
+
+def test_yaml_booleans_are_not_text() -> None:
+    # Strict: an unquoted NO is a boolean and never silently becomes the text "False".
+    with pytest.raises(ValidationError):
+        TypeAdapter(Effect).validate_python({"goto": False})
+
+
+def test_card_colour_comes_from_its_number_letter() -> None:  # [COMP-9]
+    card = PlayerCard.model_validate(
+        {"id": "x", "number": "12M", "kind": "combat", "name": "Shove"})
+    assert card.colour == "brown"
+
+
+def test_card_refuses_icons_of_the_other_encounter_kind() -> None:  # [KEY-5], [DIPLO-10]
+    with pytest.raises(ValidationError, match="cannot use the bonus icons"):
+        PlayerCard.model_validate({"id": "x", "number": "1V", "kind": "diplomacy",
+                                   "name": "Shove", "free": ["marker"]})
+
+
+def test_two_keys_cannot_share_a_position() -> None:  # [ANAT-13]
+    with pytest.raises(ValidationError, match="two keys at position 1"):
+        PlayerCard.model_validate({
+            "id": "x", "number": "1V", "kind": "combat", "name": "Shove",
+            "right": [{"at": 1, "attribute": "logic", "level": 1}, {"at": 1, "magic": True}]})
+
+
+def test_passive_ability_needs_a_passive_card() -> None:  # [ANAT-9]
+    with pytest.raises(ValidationError, match="passive: true"):
+        PlayerCard.model_validate({"id": "x", "number": "1V", "kind": "combat", "name": "Guard",
+                                   "abilities": [{"trigger": "passive"}]})
+
+
+def test_combat_table_must_cover_every_pool_size() -> None:  # [COMBAT-13]
+    base = {"id": "e", "name": "E", "deck": "grey", "level": 1, "value": 3}
+    ok = CombatEncounter.model_validate(
+        {**base, "attack": [{"pool": [0, 1], "effects": []}, {"pool": [2, None], "effects": []}]})
+    assert ok.attack[-1].pool == [2, None]
+    with pytest.raises(ValidationError, match="should start at 2, not 3"):
+        CombatEncounter.model_validate(
+            {**base, "attack": [{"pool": [0, 1], "effects": []},
+                                {"pool": [3, None], "effects": []}]})
+
+
+def test_guardian_is_a_trait() -> None:  # [TRAIT-6]
+    campaign = load_pack(MINIMAL)
+    warden = campaign.encounter["grey-warden"]
+    assert isinstance(warden, CombatEncounter) and warden.guardian
