@@ -9,6 +9,7 @@ and rebuilt. The entry is plain JSON read back through the pydantic models: no p
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import tempfile
@@ -66,7 +67,8 @@ def load_cached(root: Path | str, cache_dir: Path | None = None,
         try:
             return Campaign.model_validate_json(entry.read_bytes())
         except (OSError, ValueError, ValidationError):
-            entry.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                entry.unlink(missing_ok=True)
     report = check_pack(root, max_bytes)
     if report.campaign is None:
         raise PackError(report.problems)

@@ -36,6 +36,8 @@ class Entities:
 
     manifest: tuple[Manifest, Origin] | None = None
     by_kind: dict[str, list[tuple[Any, Origin]]] = field(default_factory=dict)
+    salvaged: dict[str, set[Any]] = field(default_factory=dict)
+    """Names defined by files that failed validation: referring to them is no new problem."""
 
     def of(self, kind: str) -> list[tuple[Any, Origin]]:
         return self.by_kind.get(kind, [])
@@ -152,6 +154,8 @@ class CrossCheck:
                 yield mention, origin
 
     def _exists(self, kind: str, value: Any) -> bool:
+        if value in self.entities.salvaged.get(kind, ()):
+            return True
         if kind == "location":
             return value in self.defined["location"] or value in self.old_numbers
         return value in self.defined[kind]

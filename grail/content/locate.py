@@ -176,6 +176,8 @@ def problems_from(
             mark = key_node.start_mark
         else:
             mark = node.start_mark
+        if detail["type"] == "extra_forbidden" and used and used[-1] == loc[-1]:
+            used = used[:-1]  # the message names the unknown field itself
         where = _dotted(used)
         text = _message(detail, node, model)
         found.append(Problem(file, mark.line + 1, mark.column + 1,

@@ -1,0 +1,78 @@
+"""The validated-content cache: reused when unchanged, rebuilt on any change or damage."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grail.content import PackError, load_pack
+from grail.content import cache as cache_module
+from grail.content.cache import load_cached, pack_digest
+
+
+def _entries(cache_dir: Path) -> list[Path]:
+    return sorted(cache_dir.glob("*.json"))
+
+
+def test_warm_load_equals_cold_load_and_skips_parsing(
+    minimal_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache_dir = tmp_path / "cache"
+    cold = load_cached(minimal_copy, cache_dir)
+    assert len(_entries(cache_dir)) == 1
+
+    def no_parsing(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the warm path must not parse YAML")
+
+    monkeypatch.setattr(cache_module, "check_pack", no_parsing)
+    warm = load_cached(minimal_copy, cache_dir)
+    assert warm == cold == load_pack(minimal_copy)
+
+
+@pytest.mark.parametrize("change", ["edit", "add", "remove"])
+def test_any_file_change_invalidates_the_cache(
+    minimal_copy: Path, tmp_path: Path, change: str
+) -> None:
+    cache_dir = tmp_path / "cache"
+    before = pack_digest(minimal_copy)
+    load_cached(minimal_copy, cache_dir)
+    if change == "edit":
+        path = minimal_copy / "locations/103.yaml"
+        path.write_text(path.read_text().replace("The Dry Well", "The Deep Well"))
+    elif change == "add":
+        (minimal_copy / "events/extra.yaml").write_text(
+            "kind: random\nid: rnd-extra\ntitle: Hail\ntext: Hail falls.\n")
+    else:
+        (minimal_copy / "events/fog.yaml").unlink()
+        campaign = minimal_copy / "campaign.yaml"
+        campaign.write_text(campaign.read_text().replace("random_events: [rnd-fog]", ""))
+    assert pack_digest(minimal_copy) != before
+    campaign_after = load_cached(minimal_copy, cache_dir)
+    assert campaign_after == load_pack(minimal_copy)
+    assert len(_entries(cache_dir)) == 1  # the stale entry was replaced
+    if change == "edit":
+        assert campaign_after.location[103].name == "The Deep Well"
+
+
+def test_corrupted_cache_is_ignored_and_rebuilt(minimal_copy: Path, tmp_path: Path) -> None:
+    cache_dir = tmp_path / "cache"
+    load_cached(minimal_copy, cache_dir)
+    [entry] = _entries(cache_dir)
+    entry.write_text('{"manifest": {"id": "tampered"')
+    assert load_cached(minimal_copy, cache_dir) == load_pack(minimal_copy)
+    assert entry.read_text().startswith('{"manifest":{')
+
+
+def test_broken_pack_is_never_cached(minimal_copy: Path, tmp_path: Path) -> None:
+    cache_dir = tmp_path / "cache"
+    (minimal_copy / "locations/108.yaml").write_text("number: x\n")
+    with pytest.raises(PackError):
+        load_cached(minimal_copy, cache_dir)
+    assert _entries(cache_dir) == []
+
+
+def test_unwritable_cache_folder_only_costs_speed(minimal_copy: Path, tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    assert load_cached(minimal_copy, blocker / "cache") == load_pack(minimal_copy)
