@@ -34,6 +34,12 @@ def build_broken(case: Path, target: Path) -> Path:
     return target
 
 
+@pytest.fixture(autouse=True)
+def private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests never read or write the user's real content cache."""
+    monkeypatch.setenv("GRAIL_CACHE_DIR", str(tmp_path / "grail-cache"))
+
+
 @pytest.fixture
 def minimal_copy(tmp_path: Path) -> Path:
     """A writable copy of the minimal pack."""

@@ -67,7 +67,7 @@ def test_minimal_pack_loads() -> None:
     assert campaign.location[106].old_number == 104
     assert campaign.counts()["journal_entries"] == len(campaign.entry) == 15
     assert campaign.sources["location:101"] == "locations/101.yaml:1"
-    assert campaign.sources["entry:101.1"] == "journal/101.yaml:18"
+    assert campaign.sources["entry:101.1"] == "journal/101.yaml:17"
 
 
 def _keyed_used(campaign: Campaign) -> set[str]:

@@ -22,7 +22,7 @@ from .. import __version__
 from .loader import check_pack, pack_files
 from .pack import Campaign
 from .problems import PackError
-from .yamlsource import MAX_FILE_BYTES
+from .yamlsource import MAX_FILE_BYTES, paused_gc
 
 FORMAT = 1
 """Bumped whenever the cached JSON changes shape."""
@@ -65,7 +65,8 @@ def load_cached(root: Path | str, cache_dir: Path | None = None,
     if root.is_dir():
         entry = _entry(cache_dir, root, pack_digest(root))
         try:
-            return Campaign.model_validate_json(entry.read_bytes())
+            with paused_gc():
+                return Campaign.model_validate_json(entry.read_bytes())
         except (OSError, ValueError, ValidationError):
             with contextlib.suppress(OSError):
                 entry.unlink(missing_ok=True)

@@ -171,7 +171,8 @@ class CrossCheck:
                 mention.loc, f"{NAMES[kind]} {value!r} does not exist{where}{hint}"))
             return
         owner = mention.owner
-        if kind == "status" and isinstance(owner, StatusMark | StatusIs) and owner.part:
+        if (kind == "status" and isinstance(owner, StatusMark | StatusIs) and owner.part
+                and value in self.defined["status"]):
             status = self.defined["status"][value][0]
             if owner.part > status.parts:
                 self.problems.append(origin.problem(

@@ -17,11 +17,11 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from .crossref import CrossCheck, Entities
-from .locate import problems_from
-from .origin import Origin
+from .locate import node_at, problems_from
+from .origin import Origin, Source
 from .pack import KINDS, Campaign, Kind
 from .problems import PackError, Problem
-from .yamlsource import MAX_FILE_BYTES, SourceError, read_document
+from .yamlsource import MAX_FILE_BYTES, Document, SourceError, paused_gc, read_document
 
 CONTENT_SUFFIX = ".yaml"
 
@@ -92,6 +92,11 @@ def pack_files(root: Path) -> tuple[dict[Kind, list[Path]], list[Problem]]:
 
 def check_pack(root: Path, max_bytes: int = MAX_FILE_BYTES) -> PackReport:
     """Read, validate and cross-check the pack at ``root``; never raises for bad content."""
+    with paused_gc():
+        return _check_pack(root, max_bytes)
+
+
+def _check_pack(root: Path, max_bytes: int) -> PackReport:
     if not root.is_dir():
         return PackReport(None, [Problem("", 1, 1, "no such pack folder")])
     by_kind, problems = pack_files(root)
@@ -114,12 +119,12 @@ def check_pack(root: Path, max_bytes: int = MAX_FILE_BYTES) -> PackReport:
                 problems.extend(problems_from(error, doc.root, rel, kind.model))
                 _salvage(kind, doc.data, entities.salvaged)
                 continue
-            _collect(kind, value, Origin(rel, doc.root), entities, sources)
+            _collect(kind, value, doc, Origin(Source(rel, raw)), entities, sources)
     problems.extend(CrossCheck(entities).run())
     counts = _counts(entities)
     campaign = None
     if not problems and entities.manifest is not None:
-        campaign = Campaign(
+        campaign = Campaign.model_construct(  # every part is validated already
             manifest=entities.manifest[0],
             sources=sources,
             **{kind.name: [e for e, _ in entities.of(kind.name)] for kind in KINDS[1:]},
@@ -127,7 +132,7 @@ def check_pack(root: Path, max_bytes: int = MAX_FILE_BYTES) -> PackReport:
     return PackReport(campaign, sorted(problems), counts, files)
 
 
-def _collect(kind: Kind, value: Any, origin: Origin, entities: Entities,
+def _collect(kind: Kind, value: Any, doc: Document, origin: Origin, entities: Entities,
              sources: dict[str, str]) -> None:
     if kind.name == "campaign":
         entities.manifest = (value, origin)
@@ -135,18 +140,19 @@ def _collect(kind: Kind, value: Any, origin: Origin, entities: Entities,
     if kind.list_key is None:
         found = [(value, origin)]
     else:
-        found = [(item, Origin(origin.file, origin.root, (kind.list_key, index)))
+        found = [(item, Origin(origin.source, (kind.list_key, index)))
                  for index, item in enumerate(getattr(value, kind.list_key))]
     entities.by_kind.setdefault(kind.name, []).extend(found)
-    for item, where in found:
-        if kind.name == "journal":
-            for key in item.entries:
-                entry = Origin(where.file, where.root, ("entries", key))
-                sources[f"entry:{key}"] = f"{where.file}:{entry.line}"
-        else:
-            ident = next(getattr(item, name) for name in ("id", "number", "card")
-                         if name in type(item).model_fields)
-            sources[f"{kind.entity}:{ident}"] = f"{where.file}:{where.line}"
+    if kind.name == "journal":
+        entries = node_at(doc.root, ("entries",))[0]
+        for key_node, _ in entries.value:
+            sources[f"entry:{key_node.value}"] = f"{origin.file}:{key_node.start_mark.line + 1}"
+        return
+    for index, (item, where) in enumerate(found):
+        ident = next(getattr(item, name) for name in ("id", "number", "card")
+                     if name in type(item).model_fields)
+        node = doc.root if kind.list_key is None else node_at(doc.root, (kind.list_key, index))[0]
+        sources[f"{kind.entity}:{ident}"] = f"{where.file}:{node.start_mark.line + 1}"
 
 
 _SALVAGE = {

@@ -102,7 +102,7 @@ def _suggest(word: str, choices: list[str]) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
-def _dotted(parts: list[Any]) -> str:
+def dotted(parts: list[Any]) -> str:
     text = ""
     for part in parts:
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
@@ -155,10 +155,14 @@ def _message(error: ErrorDetails, node: yaml.Node, model: Any) -> str:
     if kind in ("list_type", "dict_type", "model_type", "model_attributes_type"):
         wanted = "a list" if kind == "list_type" else "a mapping"
         return f"expected {wanted}, got {_show(value)}"
+    if kind == "too_short":
+        ctx = error.get("ctx", {})
+        return (f"needs at least {ctx.get('min_length')} item(s), has "
+                f"{ctx.get('actual_length')}")
     message = error["msg"]
     for prefix in ("Value error, ", "Assertion failed, "):
         message = message.removeprefix(prefix)
-    if kind.startswith(("greater_than", "less_than", "too_short", "too_long", "string_")):
+    if kind.startswith(("greater_than", "less_than", "too_long", "string_")):
         message = message.replace("Input should", "should").replace("Input", "value")
         return f"{message}, got {_show(value)}"
     return message[0].lower() + message[1:] if message else kind
@@ -178,7 +182,7 @@ def problems_from(
             mark = node.start_mark
         if detail["type"] == "extra_forbidden" and used and used[-1] == loc[-1]:
             used = used[:-1]  # the message names the unknown field itself
-        where = _dotted(used)
+        where = dotted(used)
         text = _message(detail, node, model)
         found.append(Problem(file, mark.line + 1, mark.column + 1,
                              f"{where}: {text}" if where else text))

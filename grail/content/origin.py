@@ -1,34 +1,52 @@
-"""Where an entity was written: its file, node tree and path, to report problems at a line."""
+"""Where an entity was written: its file and path inside it, to report problems at a line.
+
+The file's node tree is composed again only when a problem needs a line: keeping every
+file's tree alive during a load would make each garbage collection walk all of them.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import yaml
 
-from .locate import node_at
+from .locate import dotted, node_at
 from .problems import Problem
+from .yamlsource import read_document
+
+
+class Source:
+    """One content file: its path in the pack and its bytes; its node tree on demand."""
+
+    def __init__(self, file: str, raw: bytes) -> None:
+        self.file = file
+        self.raw = raw
+
+    @cached_property
+    def root(self) -> yaml.Node:
+        return read_document(self.raw, max_bytes=len(self.raw)).root
 
 
 @dataclass(frozen=True)
 class Origin:
-    """An entity's file, the file's node tree, and the entity's path inside it."""
+    """An entity's file and its path inside the file."""
 
-    file: str
-    root: yaml.Node
+    source: Source
     prefix: tuple[Any, ...] = ()
 
     @property
-    def line(self) -> int:
-        return node_at(self.root, self.prefix)[0].start_mark.line + 1
+    def file(self) -> str:
+        return self.source.file
 
-    def problem(self, loc: tuple[Any, ...], message: str, key: bool = False) -> Problem:
-        """A problem at ``loc`` below the entity; ``key`` points at the key, not its value."""
-        node, key_node, used = node_at(self.root, self.prefix + tuple(loc))
-        mark = key_node.start_mark if key and key_node is not None else node.start_mark
-        where = ""
-        for part in used:
-            where += f"[{part}]" if isinstance(part, int) else (f".{part}" if where else str(part))
+    @property
+    def line(self) -> int:
+        return node_at(self.source.root, self.prefix)[0].start_mark.line + 1
+
+    def problem(self, loc: tuple[Any, ...], message: str) -> Problem:
+        """A problem at ``loc`` below the entity, at the line of the value found there."""
+        node, _, used = node_at(self.source.root, self.prefix + tuple(loc))
+        where = dotted(used)
         text = f"{where}: {message}" if where else message
-        return Problem(self.file, mark.line + 1, mark.column + 1, text)
+        return Problem(self.file, node.start_mark.line + 1, node.start_mark.column + 1, text)

@@ -47,13 +47,56 @@ def _marker(annotation: Any, metadata: list[Any]) -> Ref | Def | None:
     return None
 
 
+def _models_in(annotation: Any) -> set[type[BaseModel]]:
+    """The model classes directly inside a field's annotation."""
+    found: set[type[BaseModel]] = set()
+    stack = [annotation]
+    while stack:
+        tp = stack.pop()
+        if isinstance(tp, type) and issubclass(tp, BaseModel):
+            found.add(tp)
+        elif get_origin(tp) in (Annotated, list, dict, Union, types.UnionType):
+            stack.extend(get_args(tp))
+    return found
+
+
+@cache
+def _closure(model: type[BaseModel]) -> frozenset[type[BaseModel]]:
+    seen, stack = {model}, [model]
+    while stack:
+        for field in stack.pop().model_fields.values():
+            for inner in _models_in(field.annotation) - seen:
+                seen.add(inner)
+                stack.append(inner)
+    return frozenset(seen)
+
+
+@cache
+def _refers(model: type[BaseModel]) -> bool:
+    """Whether any value inside ``model`` can name content (a fixed point over its models)."""
+    universe = _closure(model)
+    referring = {m for m in universe if any(_marker(f.annotation, list(f.metadata))
+                                            for f in m.model_fields.values())}
+    changed = True
+    while changed:
+        changed = False
+        for candidate in universe - referring:
+            if any(_models_in(f.annotation) & referring
+                   for f in candidate.model_fields.values()):
+                referring.add(candidate)
+                changed = True
+    return model in referring
+
+
 @cache
 def _plan(model: type[BaseModel]) -> tuple[tuple[str, str, Ref | Def | None], ...]:
-    """Per field of ``model``: attribute name, YAML key, and marker if it names content."""
-    return tuple(
-        (name, field.alias or name, _marker(field.annotation, list(field.metadata)))
-        for name, field in model.model_fields.items()
-    )
+    """The fields of ``model`` that can name content: attribute, YAML key, marker if direct."""
+    plan = []
+    for name, field in model.model_fields.items():
+        marker = _marker(field.annotation, list(field.metadata))
+        if marker is not None or any(_refers(inner) for inner in _models_in(field.annotation)):
+            plan.append((name, field.alias or name, marker))
+    return tuple(plan)
 
 
 def mentions(obj: BaseModel, loc: tuple[Any, ...] = ()) -> Iterator[Mention]:

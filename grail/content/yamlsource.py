@@ -1,14 +1,19 @@
 """Reading one YAML file safely, keeping the node tree so errors can name lines.
 
-PyYAML's C safe loader composes the node tree (every node keeps its start mark), then our
-constructor turns it into plain data. Refused, each with a message at the right line:
-files over the size cap, text that is not UTF-8, anchors and aliases (alias bombs), merge
-keys, duplicate keys, and YAML syntax errors (tabs get their own message).
+PyYAML's C safe loader composes the node tree (every node keeps its start mark), then a
+small builder turns it into plain data. Refused, each with a message at the right line:
+files over the size cap, text that is not UTF-8, anchors and aliases (alias bombs), deep
+nesting (the C composer would overflow its stack), tags, merge keys, duplicate keys, and
+YAML syntax errors (tabs get their own message).
 """
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import yaml
@@ -17,6 +22,17 @@ _Base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 MAX_FILE_BYTES = 1_000_000
 """Files larger than this are refused (a pack's largest file is a few dozen KB)."""
+
+MAX_DEPTH = 1000
+"""Deeper nesting is refused: PyYAML's C composer overflows the C stack on very deep input
+(tens of thousands of levels); no content needs more than a few dozen."""
+
+_STR = "tag:yaml.org,2002:str"
+_MAP = "tag:yaml.org,2002:map"
+_SEQ = "tag:yaml.org,2002:seq"
+_INT = "tag:yaml.org,2002:int"
+_SCALARS = {f"tag:yaml.org,2002:{name}"
+            for name in ("str", "int", "float", "bool", "null", "timestamp")}
 
 
 class SourceError(Exception):
@@ -37,44 +53,106 @@ class Document:
     data: Any
 
 
-class _Constructor(_Base):  # type: ignore[misc]
-    """The safe constructor, refusing duplicate keys and merge keys."""
+_RESOLVER = yaml.resolver.Resolver()
 
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-        seen: dict[Any, yaml.Node] = {}
-        for key_node, _ in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                raise SourceError(*_at(key_node), "merge keys ('<<') are not allowed")
-            key = self.construct_object(key_node, deep=True)
-            if not isinstance(key, str | int | bool | float) and key is not None:
-                raise SourceError(*_at(key_node), "a mapping key must be a plain value")
-            if key in seen:
-                first = seen[key].start_mark.line + 1
-                raise SourceError(
-                    *_at(key_node), f"duplicate key '{key}' (first given on line {first})"
-                )
-            seen[key] = key_node
-        return dict(super().construct_mapping(node, deep=deep))
+
+@lru_cache(maxsize=1 << 16)
+def _resolve_scalar(value: str, implicit: tuple[bool, bool]) -> str:
+    return str(_RESOLVER.resolve(yaml.ScalarNode, value, implicit))
+
+
+class _Composer(_Base):  # type: ignore[misc]
+    """The C composer, resolving implicit scalar tags through a memo (same results)."""
+
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> str:
+        if kind is yaml.ScalarNode:
+            return _resolve_scalar(value, implicit)
+        return str(super().resolve(kind, value, implicit))
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector while loading builds many acyclic objects.
+
+    Loading a full pack creates hundreds of thousands of short-lived nodes and models with
+    no reference cycles; collections during that time only walk them in vain.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _at(node: yaml.Node) -> tuple[int, int]:
     return node.start_mark.line + 1, node.start_mark.column + 1
 
 
-def _refuse_anchors(text: str) -> None:
-    """Anchors and aliases are refused: they allow alias bombs and hide where data is."""
+class _Builder:
+    """Plain data from a node tree: safe scalars only; no tags, duplicate or merge keys."""
+
+    def __init__(self) -> None:
+        self._scalars = yaml.constructor.SafeConstructor()
+
+    def build(self, node: yaml.Node) -> Any:
+        tag = node.tag
+        if tag == _STR:
+            return node.value
+        if tag == _MAP:
+            return self._mapping(node)
+        if tag == _SEQ:
+            return [self.build(item) for item in node.value]
+        if tag == _INT and node.value.isdecimal() and (node.value[0] != "0" or node.value == "0"):
+            return int(node.value)  # plain decimal; YAML 1.1 reads a leading 0 as octal
+        if tag in _SCALARS and isinstance(node, yaml.ScalarNode):
+            return self._scalars.construct_object(node)
+        raise SourceError(*_at(node), f"YAML tags are not allowed ('{tag}')")
+
+    def _mapping(self, node: yaml.MappingNode) -> dict[Any, Any]:
+        result: dict[Any, Any] = {}
+        lines: dict[Any, int] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise SourceError(*_at(key_node), "merge keys ('<<') are not allowed")
+            if not isinstance(key_node, yaml.ScalarNode):
+                raise SourceError(*_at(key_node), "a mapping key must be a plain value")
+            key = self.build(key_node)
+            if key in result:
+                raise SourceError(*_at(key_node),
+                                  f"duplicate key '{key}' (first given on line {lines[key]})")
+            lines[key] = key_node.start_mark.line + 1
+            result[key] = self.build(value_node)
+        return result
+
+
+def _may_be_unsafe(text: str) -> bool:
+    """A cheap test: could the text hold an anchor, an alias or deep nesting?"""
+    if "&" in text or "*" in text:
+        return True
+    openers = text.count("[") + text.count("{") + text.count("- ") + text.count(":")
+    return openers > MAX_DEPTH
+
+
+def _check_events(text: str) -> None:
+    """Refuse anchors, aliases (alias bombs) and deep nesting, reading parser events only."""
+    depth = 0
     for event in yaml.parse(text, Loader=_Base):
+        line, col = event.start_mark.line + 1, event.start_mark.column + 1
         if isinstance(event, yaml.AliasEvent):
-            raise SourceError(
-                event.start_mark.line + 1, event.start_mark.column + 1,
-                f"YAML aliases ('*{event.anchor}') are not allowed; write the value out",
-            )
+            raise SourceError(line, col, f"YAML aliases ('*{event.anchor}') are not allowed; "
+                              "write the value out")
         anchor = getattr(event, "anchor", None)
         if anchor is not None:
-            raise SourceError(
-                event.start_mark.line + 1, event.start_mark.column + 1,
-                f"YAML anchors ('&{anchor}') are not allowed; write the value out",
-            )
+            raise SourceError(line, col, f"YAML anchors ('&{anchor}') are not allowed; "
+                              "write the value out")
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise SourceError(line, col, f"nesting deeper than {MAX_DEPTH} levels")
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
 
 
 def _syntax_message(error: yaml.MarkedYAMLError, text: str) -> str:
@@ -83,8 +161,6 @@ def _syntax_message(error: yaml.MarkedYAMLError, text: str) -> str:
     lines = text.splitlines()
     if mark is not None and mark.line < len(lines) and "\t" in lines[mark.line][: mark.column + 1]:
         return "tab character: YAML indents with spaces, never tabs"
-    if isinstance(error, yaml.constructor.ConstructorError) and "tag" in problem:
-        return f"YAML tags are not allowed ({problem.split('tag', 1)[1].strip()})"
     context = f" {error.context}" if error.context else ""
     return f"YAML syntax error: {problem}{context}"
 
@@ -101,16 +177,16 @@ def read_document(raw: bytes, max_bytes: int = MAX_FILE_BYTES) -> Document:
         line = raw[: error.start].count(b"\n") + 1
         raise SourceError(line, 1, "file is not UTF-8 text") from None
     try:
-        if "&" in text or "*" in text:
-            _refuse_anchors(text)
-        loader = _Constructor(text)
+        if _may_be_unsafe(text):
+            _check_events(text)
+        composer = _Composer(text)
         try:
-            root = loader.get_single_node()
-            if root is None:
-                raise SourceError(1, 1, "the file is empty; expected a mapping")
-            data = loader.construct_document(root)
+            root = composer.get_single_node()
         finally:
-            loader.dispose()
+            composer.dispose()
+        if root is None:
+            raise SourceError(1, 1, "the file is empty; expected a mapping")
+        data = _Builder().build(root)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)

@@ -1,0 +1,83 @@
+"""The command line: validate, list, schema; exit codes and JSON shapes."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from grail.cli import LISTABLE, main
+
+from .conftest import MINIMAL
+
+COUNT_KEYS = ["locations", "journal_entries", "encounters", "events", "secrets", "items",
+              "skills", "heroes", "cards"]
+
+
+def test_validate_clean_pack_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", str(MINIMAL)]) == 0
+    assert "valid (8 locations, 15 journal entries" in capsys.readouterr().out
+
+
+def test_validate_bundled_campaign_by_default(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate"]) == 0
+    assert "valid" in capsys.readouterr().out
+
+
+def test_validate_json_lists_counts_and_problems(
+    minimal_copy: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["validate", str(MINIMAL), "--json"]) == 0
+    clean = json.loads(capsys.readouterr().out)
+    assert list(clean["counts"]) == COUNT_KEYS and clean["problems"] == []
+    assert clean["counts"]["cards"] == 8
+    (minimal_copy / "items/items.yaml").write_text(
+        "items:\n  - number: 1\n    name: Hatchet\n    keyword: sword\n")
+    assert main(["validate", str(minimal_copy), "--json"]) == 1
+    broken = json.loads(capsys.readouterr().out)
+    assert broken["counts"]["items"] == 0
+    assert {p["file"] for p in broken["problems"]} == {"items/items.yaml"}
+    assert broken["problems"][0]["line"] == 4
+
+
+def test_validate_prints_one_line_per_problem_under_the_pack_path(
+    minimal_copy: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (minimal_copy / "locations/102.yaml").write_text("number: 102\nname: Bell Hill\n")
+    assert main(["validate", str(minimal_copy)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out == [f"{minimal_copy}/locations/102.yaml:1:1: missing required field 'explore'"]
+
+
+@pytest.mark.parametrize("kind", LISTABLE)
+def test_list_every_kind_as_text_and_json(kind: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list", kind, "--pack", str(MINIMAL)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines and all("\t" in line for line in lines)
+    assert main(["list", kind, "--pack", str(MINIMAL), "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert len(rows) == len(lines)
+    assert all({"id", "name"} <= set(row) for row in rows)
+
+
+def test_list_of_a_broken_pack_fails_cleanly(
+    minimal_copy: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (minimal_copy / "heroes/wren.yaml").write_text("id: wren\n")
+    assert main(["list", "heroes", "--pack", str(minimal_copy)]) == 1
+    err = capsys.readouterr().err
+    assert "heroes/wren.yaml:1:1: missing required field 'number'" in err
+    assert "Traceback" not in err
+
+
+def test_python_dash_m_grail_is_the_same_command(tmp_path: Path) -> None:
+    env = {**os.environ, "GRAIL_CACHE_DIR": str(tmp_path / "cache")}
+    result = subprocess.run([sys.executable, "-m", "grail", "list", "heroes", "--pack",
+                             str(MINIMAL)], capture_output=True, text=True, env=env, check=False,
+                            cwd=tmp_path)
+    assert result.returncode == 0
+    assert result.stdout == "wren\tWren of the Marsh\n"
