@@ -137,7 +137,7 @@ def test_card_colour_comes_from_its_number_letter() -> None:  # [COMP-9]
 
 
 def test_card_refuses_icons_of_the_other_encounter_kind() -> None:  # [KEY-5], [DIPLO-10]
-    with pytest.raises(ValidationError, match="cannot use the bonus icons"):
+    with pytest.raises(ValidationError, match="cannot use the bonus icon"):
         PlayerCard.model_validate({"id": "x", "number": "1V", "kind": "diplomacy",
                                    "name": "Shove", "free": ["marker"]})
 

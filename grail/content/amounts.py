@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, Tag, model_validator
 
-from .base import Attribute, Model
+from .base import Attribute, Model, Placed
 
 
 class Scaled(Model):
@@ -61,9 +61,9 @@ class Count(Model):
     def _attribute_when_needed(self) -> Count:
         needs = self.count in ("attribute", "joined_keys")
         if needs and self.attribute is None:
-            raise ValueError(f"count '{self.count}' needs an 'attribute'")
+            raise Placed(("count",), f"count '{self.count}' needs an 'attribute'")
         if not needs and self.attribute is not None:
-            raise ValueError(f"count '{self.count}' takes no 'attribute'")
+            raise Placed(("attribute",), f"count '{self.count}' takes no 'attribute'")
         return self
 
 

@@ -43,6 +43,28 @@ class Def:
     kind: str
 
 
+class Placed(ValueError):
+    """A check's failure at a place below the model checked, e.g. ``("attack", 1, "pool")``.
+
+    Raised from a model validator, it lets the problem point at the faulty item instead of
+    the start of the model.
+    """
+
+    def __init__(self, path: tuple[Any, ...], message: str) -> None:
+        super().__init__(message)
+        self.path = path
+        self.message = message
+
+
+def duplicates(values: list[Any], field: str, what: str) -> None:
+    """Raise :class:`Placed` at the second of two equal values in a list."""
+    seen: set[Any] = set()
+    for index, value in enumerate(values):
+        if value in seen:
+            raise Placed((field, index), f"{what} '{value}' is listed twice")
+        seen.add(value)
+
+
 # --- Names -----------------------------------------------------------------------------
 
 Attribute = Literal["aggression", "empathy", "courage", "caution", "logic", "spirituality"]
@@ -80,14 +102,30 @@ ItemKeyword = Literal["weapon", "armor", "shield", "companion", "relic"]
 Level = Annotated[int, Field(ge=1, le=4)]
 """Encounter difficulty 1-4 [COMP-6]."""
 
+SLUG_PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
+ENTRY_PATTERN = r"^[0-9]+(\.[a-z0-9_-]+)*$"
+CARD_NUMBER_PATTERN = r"^[0-9]+[AVMG]$"
+PATTERN_HELP = {
+    SLUG_PATTERN: "expected an id of lower-case letters, digits, '-' and '_' "
+    "(e.g. grey-vagrant)",
+    ENTRY_PATTERN: "expected a journal entry id: a number, then dotted parts of lower-case "
+    "letters, digits, '-' or '_' (e.g. \"104\", \"104.3\", \"104.d\")",
+    CARD_NUMBER_PATTERN: "expected digits then a colour letter: A blue, V green, M brown, "
+    "G grey (e.g. '7V')",
+}
+"""What each pattern means, for error messages."""
+
 Slug = Annotated[
     str,
-    StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$", min_length=1, max_length=80),
+    StringConstraints(pattern=SLUG_PATTERN, min_length=1, max_length=80),
 ]
 """A lower-case identifier: letters, digits, '-' and '_' (e.g. ``grey-vagrant``)."""
 
 Text = Annotated[str, StringConstraints(min_length=1)]
 """Non-empty text shown to players."""
+
+CardNumber = Annotated[str, StringConstraints(pattern=CARD_NUMBER_PATTERN)]
+"""A printed card number with its colour letter [COMP-9]."""
 
 Positive = Annotated[int, Field(ge=1)]
 NonNegative = Annotated[int, Field(ge=0)]
@@ -110,7 +148,7 @@ def _entry_id(value: Any) -> Any:
 EntryId = Annotated[
     str,
     BeforeValidator(_entry_id),
-    StringConstraints(pattern=r"^[0-9]+(\.[a-z0-9_-]+)*$", max_length=40),
+    StringConstraints(pattern=ENTRY_PATTERN, max_length=40),
 ]
 """A journal entry address: a section number, then dotted parts (``104``, ``104.3``, ``104.d``)."""
 

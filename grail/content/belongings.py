@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from .amounts import Amount
-from .base import Attribute, ItemKeyword, Model, Positive, Text
+from .base import Attribute, ItemKeyword, Model, Placed, Positive, Text, duplicates
 from .effects import Effect
 from .events import Quest
 from .uses import Use
@@ -49,10 +49,10 @@ class Secret(Model):
 
     @model_validator(mode="after")
     def _one_item_keyword(self) -> Secret:
-        if len(set(self.keywords)) != len(self.keywords):
-            raise ValueError("a keyword is listed twice")
-        if len([k for k in self.keywords if k != "personal"]) > 1:
-            raise ValueError("a Secret has at most one item keyword")
+        duplicates(list(self.keywords), "keywords", "keyword")
+        items = [i for i, k in enumerate(self.keywords) if k != "personal"]
+        if len(items) > 1:
+            raise Placed(("keywords", items[1]), "a Secret has at most one item keyword")
         return self
 
 

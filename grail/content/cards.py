@@ -25,6 +25,8 @@ from .amounts import NonNegativeAmount
 from .base import (
     COLOUR_LETTER,
     Attribute,
+    CardNumber,
+    Placed,
     HeroRef,
     Model,
     NonNegative,
@@ -121,9 +123,11 @@ class Ability(Model):
     @model_validator(mode="after")
     def _trigger_fields(self) -> Ability:
         if self.tokens is not None and self.trigger != "delayed":
-            raise ValueError("'tokens' belongs to a delayed ability only")
-        if (self.charges is None) == (self.trigger == "spend_charges"):
-            raise ValueError("a spend_charges ability needs 'charges', and only it may have them")
+            raise Placed(("tokens",), "'tokens' belongs to a delayed ability only")
+        if self.charges is not None and self.trigger != "spend_charges":
+            raise Placed(("charges",), "'charges' belongs to a spend_charges ability only")
+        if self.charges is None and self.trigger == "spend_charges":
+            raise Placed(("trigger",), "a spend_charges ability needs 'charges'")
         return self
 
 
@@ -131,9 +135,10 @@ def check_edges(left: list[Any], right: list[Any]) -> None:
     """No two keys share a position on one edge [ANAT-13]."""
     for edge, keys in (("left", left), ("right", right)):
         seen: set[int] = set()
-        for key in keys:
+        for index, key in enumerate(keys):
             if key.at in seen:
-                raise ValueError(f"two keys at position {key.at} of the {edge} edge")
+                raise Placed((edge, index, "at"),
+                             f"two keys at position {key.at} of the {edge} edge")
             seen.add(key.at)
 
 
@@ -141,7 +146,7 @@ class PlayerCard(Model):
     """A Combat or Diplomacy card of a character colour [COMP-9]."""
 
     id: Slug = Field(description="Unique id used by hero decks (e.g. combat-7v, beor-combat-3v).")
-    number: Annotated[str, Field(pattern=r"^[0-9]+[AVMG]$")] = Field(
+    number: CardNumber = Field(
         description="The printed number with its colour letter: A blue, V green, M brown, "
         "G grey [COMP-9]."
     )
@@ -172,15 +177,20 @@ class PlayerCard(Model):
     def _consistent(self) -> PlayerCard:
         check_edges(self.left, self.right)
         wrong = COMBAT_ONLY if self.kind == "diplomacy" else DIPLOMACY_ONLY
-        icons = [icon for key in self.left for icon in key.bonus] + list(self.free)
-        misplaced = sorted({icon for icon in icons if icon in wrong})
-        if misplaced:
-            raise ValueError(f"a {self.kind} card cannot use the bonus icons {misplaced}")
+        places = [(("left", i, "bonus", j), icon) for i, key in enumerate(self.left)
+                  for j, icon in enumerate(key.bonus)]
+        places += [(("free", j), icon) for j, icon in enumerate(self.free)]
+        for path, icon in places:
+            if icon in wrong:
+                raise Placed(path, f"a {self.kind} card cannot use the bonus icon '{icon}'")
         wrong_trigger = "response" if self.kind == "combat" else "enemy_attack"
-        if any(ability.trigger == wrong_trigger for ability in self.abilities):
-            raise ValueError(f"a {self.kind} card has no '{wrong_trigger}' trigger")
-        if any(a.trigger == "passive" for a in self.abilities) and not self.passive:
-            raise ValueError("a 'passive' ability needs 'passive: true' on the card [ANAT-9]")
+        for index, ability in enumerate(self.abilities):
+            if ability.trigger == wrong_trigger:
+                raise Placed(("abilities", index, "trigger"),
+                             f"a {self.kind} card has no '{wrong_trigger}' trigger")
+            if ability.trigger == "passive" and not self.passive:
+                raise Placed(("abilities", index, "trigger"),
+                             "a 'passive' ability needs 'passive: true' on the card [ANAT-9]")
         return self
 
 

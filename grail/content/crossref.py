@@ -22,6 +22,7 @@ from .locations import Location
 from .origin import Origin
 from .problems import Problem
 from .references import Mention, mentions
+from .salvage import Salvage
 
 NAMES = {
     "location": "Location", "entry": "journal entry", "status": "Status",
@@ -36,8 +37,8 @@ class Entities:
 
     manifest: tuple[Manifest, Origin] | None = None
     by_kind: dict[str, list[tuple[Any, Origin]]] = field(default_factory=dict)
-    salvaged: dict[str, set[Any]] = field(default_factory=dict)
-    """Names defined by files that failed validation: referring to them is no new problem."""
+    salvage: Salvage = field(default_factory=Salvage)
+    """What files that failed still define: referring to it is no new problem."""
 
     def of(self, kind: str) -> list[tuple[Any, Origin]]:
         return self.by_kind.get(kind, [])
@@ -73,11 +74,11 @@ class CrossCheck:
                 loc: tuple[Any, ...], label: str) -> None:
         table = self.defined[kind]
         if key in table:
-            first = table[key][1]
+            _, first, first_loc = table[key]
             self.problems.append(origin.problem(
-                loc, f"{label} is already used in {first.file}:{first.line}"))
+                loc, f"{label} is already used in {first.file}:{first.line_at(first_loc)}"))
         else:
-            table[key] = (thing, origin)
+            table[key] = (thing, origin, loc)
 
     def _define_all(self) -> None:
         for loc, origin in self.entities.of("locations"):
@@ -120,10 +121,11 @@ class CrossCheck:
                 ("side", skill.back.number, ("back", "number"), f"Skill {skill.back.number}"),
             ):
                 if key in skill_numbers[table]:
-                    first = skill_numbers[table][key]
+                    first, first_loc = skill_numbers[table][key]
                     self.problems.append(origin.problem(
-                        loc, f"{label} is already used in {first.file}:{first.line}"))
-                skill_numbers[table].setdefault(key, origin)
+                        loc, f"{label} is already used in {first.file}:"
+                        f"{first.line_at(first_loc)}"))
+                skill_numbers[table].setdefault(key, (origin, loc))
         printed: dict[Any, Origin] = {}
         for card, origin in self.entities.of("cards"):
             self._define("card", card.id, card, origin, ("id",), f"card id '{card.id}'")
@@ -132,7 +134,7 @@ class CrossCheck:
                 self.problems.append(origin.problem(
                     ("number",), f"{card.kind} card {card.number}"
                     f"{' of ' + card.hero if card.hero else ''} is already in "
-                    f"{printed[slot].file}:{printed[slot].line}"))
+                    f"{printed[slot].file}:{printed[slot].line_at(('number',))}"))
             printed.setdefault(slot, origin)
         if self.entities.manifest:
             manifest, origin = self.entities.manifest
@@ -154,7 +156,7 @@ class CrossCheck:
                 yield mention, origin
 
     def _exists(self, kind: str, value: Any) -> bool:
-        if value in self.entities.salvaged.get(kind, ()):
+        if self.entities.salvage.known(kind, value):
             return True
         if kind == "location":
             return value in self.defined["location"] or value in self.old_numbers
@@ -189,7 +191,7 @@ class CrossCheck:
     # --- heroes, chapters, map ---------------------------------------------------------
 
     def _check_heroes(self) -> None:
-        minimum = self._rules().deck_minimum
+        minimum = self._rules().deck_minimum if self.entities.manifest else 0
         cards = self.defined["card"]
         for hero, origin in self.entities.of("heroes"):
             for kind in ("combat", "diplomacy"):
@@ -218,7 +220,7 @@ class CrossCheck:
             self.problems.append(origin.problem(
                 loc, f"card '{card.id}' ({card.number}) is {card.colour}; {hero.id} plays "
                 f"{hero.colour} cards [SETUP-C6]"))
-        if card.hero is not None and card.hero != hero.id:
+        if card.hero is not None and card.hero != hero.id and card.hero in self.defined["hero"]:
             self.problems.append(origin.problem(
                 loc, f"card '{card.id}' belongs to {card.hero}, not {hero.id}"))
 
@@ -227,9 +229,10 @@ class CrossCheck:
             return
         manifest, origin = self.entities.manifest
         events = self.defined["event"]
-        levels: dict[str, set[int]] = {}
+        levels = {deck: set(found) for deck, found in self.entities.salvage.levels.items()}
         for enc, _ in self.entities.of("encounters"):
             levels.setdefault(enc.deck, set()).add(enc.level)
+        check_levels = "encounter_levels" not in self.entities.salvage.incomplete
         for c_index, chapter in enumerate(manifest.chapters):
             base = ("chapters", c_index, "setup")
             for part, wanted in (("events", StoryEvent), ("random_events", RandomEvent)):
@@ -239,7 +242,7 @@ class CrossCheck:
                         kind = "story" if wanted is StoryEvent else "random"
                         self.problems.append(origin.problem(
                             (*base, part, index), f"event '{event_id}' is not a {kind} event"))
-            for deck in ("green", "grey", "purple", "blue"):
+            for deck in ("green", "grey", "purple", "blue") if check_levels else ():
                 for index, level in enumerate(getattr(chapter.setup.encounters, deck)):
                     if level not in levels.get(deck, set()):
                         self.problems.append(origin.problem(
@@ -260,7 +263,7 @@ class CrossCheck:
             self.problems.append(origins[id(loc)].problem(path, message))
 
         families = Families(locations)
-        one_way: set[tuple[int, str]] = set()
+        one_way = None  # without the manifest, which keys are one-way is unknown
         if self.entities.manifest:
             manifest = self.entities.manifest[0]
             one_way = {(key.location, key.edge) for key in manifest.one_way_keys}

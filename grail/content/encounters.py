@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, Tag, model_validator
 
-from .base import Attribute, CombatDeck, Level, Model, Positive, Slug, Text
+from .base import Attribute, CombatDeck, Level, Model, Placed, Positive, Slug, Text, duplicates
 from .cards import RightKey, check_edges
 from .conditions import Condition
 from .effects import Effect
@@ -33,9 +33,9 @@ class AttackRow(Model):
     def _range(self) -> AttackRow:
         low, high = self.pool
         if low is None or low < 0:
-            raise ValueError("the lowest pool of a row is a whole number from 0")
+            raise Placed(("pool", 0), "the lowest pool of a row is a whole number from 0")
         if high is not None and high < low:
-            raise ValueError(f"pool range [{low}, {high}] is empty")
+            raise Placed(("pool",), f"pool range [{low}, {high}] is empty")
         return self
 
 
@@ -85,22 +85,22 @@ class CombatEncounter(_Encounter):
     @model_validator(mode="after")
     def _table(self) -> CombatEncounter:
         check_edges([], self.right)
-        if len(set(self.traits)) != len(self.traits):
-            raise ValueError("a trait is listed twice")
+        duplicates(list(self.traits), "traits", "trait")
         expected = 0
-        for row in self.attack:
+        for index, row in enumerate(self.attack):
             low, high = row.pool
             if low != expected:
-                raise ValueError(
-                    f"the Combat table must cover every pool size: a row should start at "
-                    f"{expected}, not {low}"
-                )
+                raise Placed(("attack", index, "pool"),
+                             f"the Combat table must cover every pool size: this row should "
+                             f"start at {expected}, not {low}")
             if high is None:
-                if row is not self.attack[-1]:
-                    raise ValueError("only the last Combat table row may be open-ended")
+                if index != len(self.attack) - 1:
+                    raise Placed(("attack", index, "pool"),
+                                 "only the last Combat table row may be open-ended")
                 return self
             expected = high + 1
-        raise ValueError("the last Combat table row must be open-ended: pool [N, null]")
+        raise Placed(("attack", len(self.attack) - 1, "pool"),
+                     "the last Combat table row must be open-ended: pool [N, null]")
 
 
 class Affinity(Model):
@@ -174,8 +174,10 @@ class DiplomacyEncounter(_Encounter):
     @model_validator(mode="after")
     def _stages(self) -> DiplomacyEncounter:
         check_edges([], self.right)
-        if (self.stages is None) == (self.approaches is None):
-            raise ValueError("give exactly one of 'stages' and 'approaches'")
+        if self.stages is not None and self.approaches is not None:
+            raise Placed(("approaches",), "give 'stages' or 'approaches', not both")
+        if self.stages is None and self.approaches is None:
+            raise ValueError("give 'stages' (or 'approaches' with their own stages)")
         return self
 
 

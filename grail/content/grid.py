@@ -47,8 +47,12 @@ class Families:
 
 
 def check_keys(locations: list[Location], families: Families,
-               one_way: set[tuple[int, str]], report: Report) -> None:
-    """Every key naming a Location (or an old number) is met by a facing key."""
+               one_way: set[tuple[int, str]] | None, report: Report) -> None:
+    """Every key naming a Location (or an old number) is met by a facing key.
+
+    ``one_way`` lists the keys meant to have none facing back; None when unknown (the
+    manifest is broken), and then one-sided keys are not reported.
+    """
     for loc in locations:
         for edge, number in loc.keys.edges():
             if not families.known(number):
@@ -57,7 +61,7 @@ def check_keys(locations: list[Location], families: Families,
             for other in families.members.get(families.find(number), []):
                 back = getattr(other.keys, FACING[edge])
                 if back is None:
-                    if (loc.number, edge) not in one_way:
+                    if one_way is not None and (loc.number, edge) not in one_way:
                         report(loc, ("keys", edge),
                                f"Location {other.number} has no key on its {FACING[edge]} "
                                f"edge facing back to {loc.number}; add one, or list "

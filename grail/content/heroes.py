@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field, model_validator
 
 from .amounts import Amounts
-from .base import CardRef, HeroColour, Model, NonNegative, Positive, Slug, Text
+from .base import CardRef, HeroColour, Model, NonNegative, Placed, Positive, Slug, Text
 from .conditions import AttributeLevels
 from .effects import Effect
 
@@ -24,9 +24,9 @@ class MeterSpec(Model):
     @model_validator(mode="after")
     def _fits(self) -> MeterSpec:
         if self.start > self.max:
-            raise ValueError(f"'start' {self.start} is above 'max' {self.max}")
+            raise Placed(("start",), f"'start' {self.start} is above 'max' {self.max}")
         if self.red > self.max:
-            raise ValueError(f"'red' {self.red} is more than the {self.max} spaces")
+            raise Placed(("red",), f"'red' {self.red} is more than the {self.max} spaces")
         return self
 
 

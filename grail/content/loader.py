@@ -101,6 +101,8 @@ def _check_pack(root: Path, max_bytes: int) -> PackReport:
         return PackReport(None, [Problem("", 1, 1, "no such pack folder")])
     by_kind, problems = pack_files(root)
     entities = Entities()
+    if not by_kind[KINDS[0]]:
+        entities.salvage.unreadable(KINDS[0])  # no manifest: its Statuses are unknown
     files: dict[str, bytes] = {}
     sources: dict[str, str] = {}
     for kind, paths in by_kind.items():
@@ -112,12 +114,13 @@ def _check_pack(root: Path, max_bytes: int) -> PackReport:
                 doc = read_document(raw, max_bytes)
             except SourceError as error:
                 problems.append(Problem(rel, error.line, error.col, error.message))
+                entities.salvage.unreadable(kind)
                 continue
             try:
                 value = adapter(kind).validate_python(doc.data, strict=True)
             except ValidationError as error:
                 problems.extend(problems_from(error, doc.root, rel, kind.model))
-                _salvage(kind, doc.data, entities.salvaged)
+                entities.salvage.invalid(kind, doc.data)
                 continue
             _collect(kind, value, doc, Origin(Source(rel, raw)), entities, sources)
     problems.extend(CrossCheck(entities).run())
@@ -153,48 +156,6 @@ def _collect(kind: Kind, value: Any, doc: Document, origin: Origin, entities: En
                      if name in type(item).model_fields)
         node = doc.root if kind.list_key is None else node_at(doc.root, (kind.list_key, index))[0]
         sources[f"{kind.entity}:{ident}"] = f"{where.file}:{node.start_mark.line + 1}"
-
-
-_SALVAGE = {
-    "locations": ("location", ("number", "old_number")),
-    "encounters": ("encounter", ("id",)),
-    "events": ("event", ("id",)),
-    "heroes": ("hero", ("id",)),
-    "secrets": ("secret", ("number",)),
-    "items": ("item", ("number",)),
-    "cards": ("card", ("id",)),
-}
-
-
-def _salvage(kind: Kind, data: dict[str, Any], into: dict[str, set[Any]]) -> None:
-    """Keep the names an invalid file defines, so that one mistake is reported once."""
-
-    def keep(ref: str, value: Any) -> None:
-        if isinstance(value, str | int) and not isinstance(value, bool):
-            into.setdefault(ref, set()).add(str(value) if ref == "entry" else value)
-
-    def quests(thing: Any) -> None:
-        quest = thing.get("quest") if isinstance(thing, dict) else None
-        if isinstance(quest, dict):
-            keep("quest", quest.get("id"))
-
-    if kind.name == "journal" and isinstance(data.get("entries"), dict):
-        for key in data["entries"]:
-            keep("entry", key)
-    elif kind.name == "campaign":
-        sheet = data.get("game_sheet")
-        statuses = sheet.get("statuses") if isinstance(sheet, dict) else None
-        for status in statuses if isinstance(statuses, list) else []:
-            if isinstance(status, dict):
-                keep("status", status.get("id"))
-    elif kind.name in _SALVAGE:
-        ref, names = _SALVAGE[kind.name]
-        listed = data.get(kind.list_key) if kind.list_key else [data]
-        for thing in listed if isinstance(listed, list) else []:
-            if isinstance(thing, dict):
-                for name in names:
-                    keep(ref, thing.get(name))
-                quests(thing)
 
 
 def _counts(entities: Entities) -> dict[str, int]:

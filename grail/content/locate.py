@@ -1,8 +1,9 @@
 """Turning pydantic's validation errors into problems at a file's line and column.
 
-Each error's ``loc`` is followed down the YAML node tree; parts that are not in the tree
-(the tags pydantic inserts for discriminated unions) are skipped. The message says what
-is wrong and what was expected, with a "did you mean" for misspelt names.
+An error's ``loc`` is walked alongside the model's types: where the type is a tagged union,
+the part is the tag pydantic inserted and is dropped; the rest is followed down the YAML
+node tree. A check that names a deeper place (:class:`~grail.content.base.Placed`) extends
+the path. The message says what is wrong and what was expected, with a "did you mean".
 """
 
 from __future__ import annotations
@@ -15,22 +16,27 @@ import yaml
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
+from .base import PATTERN_HELP, Placed
 from .conditions import CONDITIONS
 from .effects import EFFECTS
 from .problems import Problem
 
 KEYED = {
-    "unknown_effect": ("effect", sorted(model.KEY for model in EFFECTS)),
-    "unknown_condition": ("condition", sorted(model.KEY for model in CONDITIONS)),
+    "unknown_effect": ("effect", EFFECTS),
+    "unknown_condition": ("condition", CONDITIONS),
 }
 _YAML_BOOLEANS = {"yes", "no", "on", "off", "true", "false", "y", "n"}
+KEY_PART = "[key]"
+"""pydantic's loc part for an error in a mapping key rather than its value."""
 
 
 def node_at(root: yaml.Node, loc: tuple[Any, ...]) -> tuple[yaml.Node, yaml.Node | None, list[Any]]:
     """Follow ``loc`` down the tree: the node reached, its key node, and the parts used."""
     node, key_node, used = root, None, []
     for part in loc:
-        if isinstance(node, yaml.MappingNode):
+        if part == KEY_PART and key_node is not None:
+            node = key_node
+        elif isinstance(node, yaml.MappingNode):
             for key, value in node.value:
                 if isinstance(key, yaml.ScalarNode) and key.value == str(part):
                     node, key_node = value, key
@@ -56,48 +62,58 @@ def _members(tp: Any) -> list[Any]:
     return [tp]
 
 
-def _tag_of(member: Any) -> str | None:
-    if get_origin(member) is Annotated:
-        for meta in get_args(member)[1:]:
-            if type(meta).__name__ == "Tag":
-                return str(meta.tag)
+def _tags(tp: Any) -> dict[str, Any]:
+    found = {}
+    for member in _members(tp):
+        if get_origin(member) is Annotated:
+            for meta in get_args(member)[1:]:
+                if type(meta).__name__ == "Tag":
+                    found[str(meta.tag)] = _strip(member)
+    return found
+
+
+def _step(tp: Any, part: Any) -> Any:
+    """The type found one ``part`` below ``tp``, or None."""
+    for option in map(_strip, _members(tp)):
+        origin = get_origin(option)
+        if isinstance(option, type) and issubclass(option, BaseModel):
+            for name, field in option.model_fields.items():
+                if part in (name, field.alias):
+                    return field.annotation
+        elif origin is list and isinstance(part, int):
+            return get_args(option)[0]
+        elif origin is dict:
+            return get_args(option)[0 if part == KEY_PART else 1]
     return None
 
 
-def fields_at(model: Any, loc: tuple[Any, ...]) -> list[str] | None:
-    """The field names accepted by the model found at ``loc`` below ``model``, if any."""
-    current: Any = model
+def walk(model: Any, loc: tuple[Any, ...]) -> tuple[tuple[Any, ...], Any]:
+    """``loc`` without union tags, and the type it reaches (None when lost)."""
+    current, real = model, []
     for part in loc:
-        options = _members(current)
-        tagged = {_tag_of(m): m for m in _members(current) if _tag_of(m) is not None}
-        if part in tagged:
-            current = tagged[part]
+        if current is None:
+            real.append(part)
             continue
-        target = None
-        for option in options:
-            option = _strip(option)
-            origin = get_origin(option)
-            if isinstance(option, type) and issubclass(option, BaseModel):
-                for name, field in option.model_fields.items():
-                    if part in (name, field.alias):
-                        target = field.annotation
-            elif origin is list and isinstance(part, int):
-                target = get_args(option)[0]
-            elif origin is dict:
-                target = get_args(option)[1]
-            if target is not None:
-                break
-        if target is None:
-            return None
-        current = target
-    for option in _members(current):
-        option = _strip(option)
+        tags = _tags(current)
+        if tags and part in tags:
+            current = tags[part]
+            continue
+        real.append(part)
+        current = _step(current, part)
+    return tuple(real), current
+
+
+def fields_at(model: Any, loc: tuple[Any, ...]) -> list[str]:
+    """The field names accepted where ``loc`` leads below ``model`` (empty when unknown)."""
+    _, reached = walk(model, loc)
+    for option in map(_strip, _members(reached) if reached is not None else []):
         if isinstance(option, type) and issubclass(option, BaseModel):
             return [field.alias or name for name, field in option.model_fields.items()]
-    return None
+    return []
 
 
-def _suggest(word: str, choices: list[str]) -> str:
+def suggest(word: str, choices: list[str]) -> str:
+    """`` (did you mean 'x'?)`` for the closest choice, or nothing."""
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""
 
@@ -117,75 +133,86 @@ def _show(value: Any) -> str:
     return repr(value) if isinstance(value, str) else str(value)
 
 
-def _message(error: ErrorDetails, node: yaml.Node, model: Any) -> str:
-    kind, loc, value = error["type"], error["loc"], error.get("input")
+def _keyed_message(what: str, members: list[Any], value: Any) -> str:
+    keys = sorted(member.KEY for member in members)
+    if not isinstance(value, dict):
+        return f"expected {what} (a mapping such as {{{keys[0]}: ...}}), got {_show(value)}"
+    known = [k for k in value if k in keys]
+    if len(known) > 1:
+        return (f"one {what} per list item: found {', '.join(map(str, known))}; "
+                "write each as its own item")
+    extras = {name for member in members for name, field in member.model_fields.items()
+              if (field.alias or name) != member.KEY} | {
+              field.alias for member in members for field in member.model_fields.values()
+              if field.alias and field.alias != member.KEY}
+    unknown = [str(k) for k in value if k not in extras] or [str(k) for k in value]
+    hint = suggest(unknown[0], keys) if unknown else ""
+    listed = ", ".join(f"'{k}'" for k in unknown)
+    return f"unknown {what} {listed}{hint}; expected one of: {', '.join(keys)}"
+
+
+def _message(error: ErrorDetails, node: yaml.Node, model: Any, real: tuple[Any, ...]) -> str:
+    kind, value = error["type"], error.get("input")
+    ctx = error.get("ctx") or {}
     if kind == "missing":
-        return f"missing required field '{loc[-1]}'"
+        return f"missing required field '{real[-1]}'"
     if kind == "extra_forbidden":
-        expected = fields_at(model, loc[:-1]) or []
-        hint = _suggest(str(loc[-1]), expected)
+        expected = fields_at(model, tuple(error["loc"][:-1]))
         listed = f"; expected one of: {', '.join(expected)}" if expected else ""
-        return f"unknown field '{loc[-1]}'{hint}{listed}"
+        return f"unknown field '{real[-1]}'{suggest(str(real[-1]), expected)}{listed}"
     if kind in KEYED:
-        what, keys = KEYED[kind]
-        if not isinstance(value, dict):
-            return f"expected {what} (a mapping such as {{{keys[0]}: ...}}), got {_show(value)}"
-        known = [k for k in value if k in keys]
-        if len(known) > 1:
-            return (f"one {what} per list item: found {', '.join(map(str, known))}; "
-                    "write each as its own item")
-        unknown = ", ".join(f"'{k}'" for k in value)
-        hint = _suggest(str(next(iter(value), "")), keys)
-        return f"unknown {what} {unknown}{hint}; expected one of: {', '.join(keys)}"
+        return _keyed_message(KEYED[kind][0], KEYED[kind][1], value)
     if kind == "string_type" and isinstance(value, bool) and isinstance(node, yaml.ScalarNode):
         if node.value.lower() in _YAML_BOOLEANS:
             return (f"expected text, got {node.value} which YAML reads as {str(value).lower()}; "
                     f"write \"{node.value}\" in quotes")
+    if kind == "string_pattern_mismatch" and ctx.get("pattern") in PATTERN_HELP:
+        return f"{PATTERN_HELP[ctx['pattern']]}; got {_show(value)}"
     if kind == "literal_error":
         expected_text = error["msg"].removeprefix("Input should be ")
         choices = [c.strip(" '") for c in expected_text.replace(" or ", ", ").split(",")]
-        hint = _suggest(str(value), choices) if isinstance(value, str) else ""
+        hint = suggest(str(value), choices) if isinstance(value, str) else ""
         return f"expected {expected_text}, got {_show(value)}{hint}"
-    if kind in ("int_type", "int_parsing"):
-        return f"expected a whole number, got {_show(value)}"
-    if kind == "string_type":
-        return f"expected text, got {_show(value)}"
-    if kind == "bool_type":
-        return f"expected true or false, got {_show(value)}"
-    if kind in ("list_type", "dict_type", "model_type", "model_attributes_type"):
-        wanted = "a list" if kind == "list_type" else "a mapping"
-        return f"expected {wanted}, got {_show(value)}"
+    simple = {
+        "int_type": "a whole number", "int_parsing": "a whole number", "string_type": "text",
+        "bool_type": "true or false", "list_type": "a list", "dict_type": "a mapping",
+        "model_type": "a mapping", "model_attributes_type": "a mapping",
+    }
+    if kind in simple:
+        return f"expected {simple[kind]}, got {_show(value)}"
     if kind == "too_short":
-        ctx = error.get("ctx", {})
-        return (f"needs at least {ctx.get('min_length')} item(s), has "
-                f"{ctx.get('actual_length')}")
-    message = error["msg"]
-    for prefix in ("Value error, ", "Assertion failed, "):
-        message = message.removeprefix(prefix)
-    if kind.startswith(("greater_than", "less_than", "too_long", "string_")):
-        message = message.replace("Input should", "should").replace("Input", "value")
-        return f"{message}, got {_show(value)}"
+        return f"needs at least {ctx.get('min_length')} item(s), has {ctx.get('actual_length')}"
+    if kind == "string_too_short":
+        return "must not be empty" if ctx.get("min_length") == 1 else \
+            f"needs at least {ctx.get('min_length')} characters, got {_show(value)}"
+    if kind == "string_too_long":
+        return f"takes at most {ctx.get('max_length')} characters"
+    if kind == "too_long":
+        return f"takes at most {ctx.get('max_length')} item(s), has {ctx.get('actual_length')}"
+    if kind.startswith(("greater_than", "less_than")):
+        bound = error["msg"].removeprefix("Input should be ")
+        return f"should be {bound}, got {_show(value)}"
+    if kind == "value_error" and isinstance(ctx.get("error"), Placed):
+        return str(ctx["error"].message)
+    message = error["msg"].removeprefix("Value error, ").removeprefix("Assertion failed, ")
     return message[0].lower() + message[1:] if message else kind
 
 
-def problems_from(
-    error: ValidationError, root: yaml.Node, file: str, model: Any, prefix: tuple[Any, ...] = ()
-) -> list[Problem]:
+def problems_from(error: ValidationError, root: yaml.Node, file: str, model: Any) -> list[Problem]:
     """Map every error of a validation to a :class:`Problem` in ``file``."""
     found = []
     for detail in error.errors(include_url=False):
-        loc = tuple(prefix) + tuple(detail["loc"])
-        node, key_node, used = node_at(root, loc)
-        if detail["type"] == "extra_forbidden" and key_node is not None:
-            mark = key_node.start_mark
-        else:
-            mark = node.start_mark
-        if detail["type"] == "extra_forbidden" and used and used[-1] == loc[-1]:
+        real, _ = walk(model, tuple(detail["loc"]))
+        placed = (detail.get("ctx") or {}).get("error")
+        if isinstance(placed, Placed):
+            real += placed.path
+        node, key_node, used = node_at(root, real)
+        point_at_key = detail["type"] == "extra_forbidden" and key_node is not None
+        mark = key_node.start_mark if point_at_key else node.start_mark
+        if point_at_key and used and used[-1] == real[-1]:
             used = used[:-1]  # the message names the unknown field itself
         where = dotted(used)
-        text = _message(detail, node, model)
+        text = _message(detail, node, model, real)
         found.append(Problem(file, mark.line + 1, mark.column + 1,
                              f"{where}: {text}" if where else text))
     return found
-
-

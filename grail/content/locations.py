@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from .amounts import Amount, Amounts
-from .base import EntryRef, LocationRef, Model, Positive, Text
+from .base import EntryRef, LocationRef, Model, Placed, Positive, Text, duplicates
 from .conditions import Condition
 from .effects import Effect
 
@@ -96,14 +96,19 @@ class Location(Model):
 
     @model_validator(mode="after")
     def _seals(self) -> Location:
-        if len(set(self.seals)) != len(self.seals):
-            raise ValueError("a seal is listed twice")
-        if (self.menhir is not None) != ("menhir" in self.seals):
-            raise ValueError("a 'menhir' section goes with the 'menhir' seal, and the seal needs it")
-        if (self.dream is not None) != ("dreams" in self.seals):
-            raise ValueError("a 'dream' entry goes with the 'dreams' seal, and the seal needs it")
+        duplicates(list(self.seals), "seals", "seal")
+        if self.menhir is not None and "menhir" not in self.seals:
+            raise Placed(("menhir",), "a 'menhir' section needs the 'menhir' seal")
+        if self.menhir is None and "menhir" in self.seals:
+            raise Placed(("seals", self.seals.index("menhir")),
+                         "the 'menhir' seal needs a 'menhir' section [MENHIR-5]")
+        if self.dream is not None and "dreams" not in self.seals:
+            raise Placed(("dream",), "a 'dream' entry needs the 'dreams' seal")
+        if self.dream is None and "dreams" in self.seals:
+            raise Placed(("seals", self.seals.index("dreams")),
+                         "the 'dreams' seal needs a 'dream' entry [END-DAY-6]")
         if self.nightmare is not None and self.dream is None:
-            raise ValueError("a 'nightmare' needs a 'dream' on the same location")
+            raise Placed(("nightmare",), "a 'nightmare' needs a 'dream' on the same location")
         if self.old_number == self.number:
-            raise ValueError("'old_number' must differ from 'number'")
+            raise Placed(("old_number",), "'old_number' must differ from 'number'")
         return self

@@ -155,14 +155,40 @@ def _check_events(text: str) -> None:
             depth -= 1
 
 
-def _syntax_message(error: yaml.MarkedYAMLError, text: str) -> str:
+_UNCLOSED = {"flow sequence": "[", "flow mapping": "{"}
+
+
+def _syntax_error(error: yaml.MarkedYAMLError, text: str) -> SourceError:
+    """A syntax error in plain words, at the place to mend (not where libyaml gave up)."""
     problem = error.problem or "syntax error"
-    mark = error.problem_mark
+    mark = error.problem_mark or error.context_mark
+    line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
     lines = text.splitlines()
-    if mark is not None and mark.line < len(lines) and "\t" in lines[mark.line][: mark.column + 1]:
-        return "tab character: YAML indents with spaces, never tabs"
+    here = lines[line - 1] if 0 < line <= len(lines) else ""
+    char = here[col - 1] if 0 < col <= len(here) else ""
+    if "\t" in here[:col]:
+        return SourceError(line, col, "tab character: YAML indents with spaces, never tabs")
+    opened = next((b for name, b in _UNCLOSED.items() if name in (error.context or "")), None)
+    if opened and error.context_mark is not None and "did not find expected" in problem:
+        start = error.context_mark
+        closer = "]" if opened == "[" else "}"
+        return SourceError(start.line + 1, start.column + 1,
+                           f"YAML syntax error: this '{opened}' is never closed "
+                           f"(expected ',' or '{closer}')")
+    if "mapping values are not allowed" in problem:
+        return SourceError(line, col, "YAML syntax error: ': ' inside unquoted text starts a "
+                           "mapping; put the whole text in quotes")
+    if char in ("]", "}"):
+        return SourceError(line, col, f"YAML syntax error: unexpected '{char}' (nothing "
+                           "opened it)")
+    if "did not find expected key" in problem:
+        return SourceError(line, col, "YAML syntax error: expected a 'key: value' line here; "
+                           "check the indentation and quotes above")
+    if "cannot start any token" in problem and char:
+        return SourceError(line, col, f"YAML syntax error: '{char}' cannot start a plain "
+                           "value; put the text in quotes")
     context = f" {error.context}" if error.context else ""
-    return f"YAML syntax error: {problem}{context}"
+    return SourceError(line, col, f"YAML syntax error: {problem}{context}")
 
 
 def read_document(raw: bytes, max_bytes: int = MAX_FILE_BYTES) -> Document:
@@ -175,7 +201,9 @@ def read_document(raw: bytes, max_bytes: int = MAX_FILE_BYTES) -> Document:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
-        raise SourceError(line, 1, "file is not UTF-8 text") from None
+        col = len(raw[raw.rfind(b"\n", 0, error.start) + 1: error.start].decode(
+            "utf-8", errors="replace")) + 1
+        raise SourceError(line, col, "file is not UTF-8 text: save it as UTF-8") from None
     try:
         if _may_be_unsafe(text):
             _check_events(text)
@@ -188,9 +216,7 @@ def read_document(raw: bytes, max_bytes: int = MAX_FILE_BYTES) -> Document:
             raise SourceError(1, 1, "the file is empty; expected a mapping")
         data = _Builder().build(root)
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        raise SourceError(line, col, _syntax_message(error, text)) from None
+        raise _syntax_error(error, text) from None
     except yaml.YAMLError as error:
         raise SourceError(1, 1, f"YAML error: {error}") from None
     if not isinstance(data, dict):
