@@ -43,6 +43,12 @@ CountKind = Literal[
 class Count(Model):
     """A number read from the game when the effect resolves, times a factor, plus a constant.
 
+    What is counted: ``attribute`` - the active character's level; ``joined_keys`` -
+    Attribute Keys of that Attribute physically joined in the Sequence; ``connected_magic_keys``
+    - paid Magic Keys in the Sequence; ``cards_in_hand``, ``items``, ``secrets`` - the active
+    character's; ``charges`` - Charges on the card resolving; ``revealed_locations`` - in the
+    game. A result below 0 counts as 0 where an amount cannot be negative.
+
     ``{count: connected_magic_keys}`` is the number of paid Magic Keys in the Sequence
     [EX-COMBAT-9]; ``{count: joined_keys, attribute: courage}`` is the number of Courage
     Attribute Keys physically joined anywhere in the Sequence, connected or not [ANAT-8];
@@ -116,7 +122,10 @@ _res = _described("(a whole number, player-scaled value or count)")
 
 
 class Amounts(Model):
-    """Resources and meters, each optional: ``{food: 1, magic: {base: 0, per_player: 1}}``."""
+    """Resources and meters, each optional: ``{food: 1, magic: {base: 0, per_player: 1}}``.
+
+    A scaled or counted value that works out below 0 counts as 0.
+    """
 
     food: NonNegativeAmount | None = _res("food")
     wealth: NonNegativeAmount | None = _res("wealth")

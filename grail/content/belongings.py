@@ -7,15 +7,16 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from .amounts import Amount
-from .base import Attribute, ItemKeyword, Model, Placed, Positive, Text, duplicates
+from .base import Attribute, DialName, ItemKeyword, Model, Placed, Positive, Text, duplicates
 from .effects import Effect
 from .events import Quest
 from .uses import Use
 
 
 class SecretDial(Model):
-    """A dial printed on a Secret [COMP-11]."""
+    """A dial printed on a Secret [COMP-11]; it enters play when the Secret is gained."""
 
+    id: DialName = Field(description="The dial's name, used by turn_dial and conditions.")
     value: Amount = Field(description="The starting value.")
     token: Literal["time", "quest"] = Field(description="Time or Quest dial [DIAL-1].")
     expired: list[Effect] = Field(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from .amounts import Amount, Scaled
 from .base import (
@@ -18,6 +18,7 @@ from .base import (
     LocationRef,
     Model,
     NonNegative,
+    Placed,
     Positive,
     SecretRef,
     Slug,
@@ -195,7 +196,8 @@ class Manifest(Model):
         description="The starting Menhir's dial: 8/7/6/5 for 1-4 players [SETUP-W2].",
     )
     players: list[Positive] = Field(
-        default=[1, 4], min_length=2, max_length=2, description="[fewest, most] players."
+        default=[1, 4], min_length=2, max_length=2,
+        description="[fewest, most] players, within 1-4 [PLAYERS-1].",
     )
     chapters: list[Chapter] = Field(min_length=1, description="The chapters, in order.")
     game_sheet: GameSheet = Field(default_factory=GameSheet, description="The Game Sheet.")
@@ -218,3 +220,16 @@ class Manifest(Model):
         default_factory=list, description="Direction Keys meant to have no key facing back."
     )
     rules: RuleSettings = Field(default_factory=RuleSettings, description="Rule settings.")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Manifest:
+        fewest, most = self.players
+        if not 1 <= fewest <= most <= 4:
+            raise Placed(("players",), f"players [{fewest}, {most}] must lie within 1-4, "
+                         "fewest first")
+        for index, chapter in enumerate(self.chapters):
+            if chapter.number != index + 1:
+                raise Placed(("chapters", index, "number"),
+                             f"chapters are numbered 1, 2, 3... in order: this one should be "
+                             f"{index + 1}, not {chapter.number}")
+        return self

@@ -71,29 +71,26 @@ class MeterBounds(Model):
     terror: Range | None = Field(default=None, description="Bounds on Terror.")
 
 
-class Visits(Model):
-    """How often a journal entry was read or a location entered ("if you have been here")."""
+class Visits(Range):
+    """How often a journal entry was read or a location entered ("if you have been here").
+
+    The reading or entering in progress counts: ``at_most: 1`` means "the first time".
+    """
 
     entry: EntryRef | None = Field(default=None, description="Count readings of this entry.")
     location: LocationRef | None = Field(default=None, description="Count entries to this location.")
-    at_least: NonNegative | None = Field(default=None, description="The fewest visits that satisfy.")
-    at_most: NonNegative | None = Field(default=None, description="The most visits that satisfy.")
 
     @model_validator(mode="after")
     def _one_target(self) -> Visits:
         if (self.entry is None) == (self.location is None):
             raise ValueError("give exactly one of 'entry' and 'location'")
-        if self.at_least is None and self.at_most is None:
-            raise ValueError("give 'at_least', 'at_most' or both")
         return self
 
 
-class DialBounds(Model):
+class DialBounds(Range):
     """Bounds on a named dial's value."""
 
     id: DialRef = Field(description="The dial, as named where it was placed.")
-    at_least: int | None = Field(default=None, description="The lowest value that satisfies.")
-    at_most: int | None = Field(default=None, description="The highest value that satisfies.")
 
 
 class StatusIs(Keyed):
@@ -119,10 +116,11 @@ class HasItem(Keyed):
 
 
 class Has(Keyed):
-    """The team holds at least these resources or meter values."""
+    """A team member has at least these: each amount is tested on the best member, never on
+    a sum [DIPLO-15]."""
 
     KEY = "has"
-    has: Amounts = Field(description="The least amounts needed.")
+    has: Amounts = Field(description="The least amounts needed, per member.")
 
 
 class MeterIs(Keyed):

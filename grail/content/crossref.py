@@ -229,6 +229,16 @@ class CrossCheck:
             return
         manifest, origin = self.entities.manifest
         events = self.defined["event"]
+        firsts: dict[str, Origin] = {}
+        for enc, enc_origin in self.entities.of("encounters"):
+            if not enc.first_encounter:
+                continue
+            if enc.deck in firsts:
+                self.problems.append(enc_origin.problem(
+                    ("first_encounter",), f"the {enc.deck} deck already has its 'Your first "
+                    f"encounter' card in {firsts[enc.deck].file} [COMP-8]"))
+            else:
+                firsts[enc.deck] = enc_origin
         levels = {deck: set(found) for deck, found in self.entities.salvage.levels.items()}
         for enc, _ in self.entities.of("encounters"):
             levels.setdefault(enc.deck, set()).add(enc.level)
@@ -265,8 +275,15 @@ class CrossCheck:
         families = Families(locations)
         one_way = None  # without the manifest, which keys are one-way is unknown
         if self.entities.manifest:
-            manifest = self.entities.manifest[0]
+            manifest, origin = self.entities.manifest
             one_way = {(key.location, key.edge) for key in manifest.one_way_keys}
+            by_number = {loc.number: loc for loc in locations}
+            for index, key in enumerate(manifest.one_way_keys):
+                holder = by_number.get(key.location)
+                if holder is not None and getattr(holder.keys, key.edge) is None:
+                    self.problems.append(origin.problem(
+                        ("one_way_keys", index), f"Location {key.location} has no key on "
+                        f"its {key.edge} edge: nothing to mark one-way"))
         check_keys(locations, families, one_way, report)
         if self.entities.manifest:
             place(locations, families, self.entities.manifest[0].start, report)

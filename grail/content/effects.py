@@ -40,6 +40,9 @@ from .keyed import Keyed, keyed_union
 Who = Literal["each", "share", "active"]
 """Whom an effect touches in a team: every member, split among members, or the active one."""
 
+Taker = Literal["share", "active"]
+"""Who takes a single card in a team: whom the team chooses, or the active character."""
+
 _WHO = Field(
     default=None,
     description="In a team: 'each' member, 'share' (split as the team decides) or the "
@@ -75,10 +78,14 @@ class SetMeters(Keyed):
 
 
 class Damage(Keyed):
-    """Wounds: lose Health; in an encounter, Abilities may prevent it [ANAT-8], [TRAIT-5]."""
+    """Wounds: lose Health; in an encounter, Abilities may prevent it [ANAT-8], [TRAIT-5].
+
+    In an encounter it hits the active character [COMBAT-6]; elsewhere, ``who`` applies.
+    """
 
     KEY = "damage"
     damage: NonNegativeAmount = Field(description="Health lost.")
+    who: Who | None = _WHO
 
 
 class Prevent(Keyed):
@@ -117,7 +124,10 @@ class GainSecret(Keyed):
 
     KEY = "gain_secret"
     gain_secret: SecretRef = Field(description="The Secret's number.")
-    who: Who | None = _WHO
+    who: Taker | None = Field(
+        default=None, description="In a team: 'share' (the team chooses who takes it, the "
+        "default) or the 'active' character."
+    )
 
 
 class LoseSecret(Keyed):

@@ -30,6 +30,16 @@ class MeterSpec(Model):
         return self
 
 
+class Resources(Model):
+    """Starting resources [SETUP-C5]; a missing one starts at 0."""
+
+    food: NonNegative = Field(default=0, description="Food.")
+    wealth: NonNegative = Field(default=0, description="Wealth.")
+    rep: NonNegative = Field(default=0, description="Rep.")
+    magic: NonNegative = Field(default=0, description="Magic.")
+    exp: NonNegative = Field(default=0, description="Exp.")
+
+
 class Meters(Model):
     """The three survival meters."""
 
@@ -80,7 +90,9 @@ class Hero(Model):
     intro: Text = Field(description="The intro letter [SETUP-C10].")
     meters: Meters = Field(description="Energy, Health and Terror.")
     attributes: AttributeLevels = Field(description="Starting Attributes [SETUP-C4].")
-    resources: Amounts | None = Field(default=None, description="Starting resources [SETUP-C5].")
+    resources: Resources = Field(
+        default_factory=Resources, description="Starting resources [SETUP-C5]."
+    )
     action: CharacterAction = Field(description="The character action.")
     weakness: Weakness = Field(description="The negative trait.")
     decks: Decks = Field(description="Starting decks and Advanced pools.")

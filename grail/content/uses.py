@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from .amounts import Amounts
-from .base import Model, Text
+from .base import Model, Placed, Text
 from .conditions import Condition
 from .effects import Effect
 
@@ -38,3 +38,13 @@ class Use(Model):
     )
     text: Text | None = Field(default=None, description="The use as printed.")
     effects: list[Effect] = Field(default_factory=list, description="What it does.")
+
+    @model_validator(mode="after")
+    def _passive_is_free(self) -> Use:
+        if self.when == "passive":
+            for name in ("cost", "once", "requires"):
+                if getattr(self, name) is not None:
+                    raise Placed((name,), f"a passive use has no '{name}': it always applies")
+            if self.flip:
+                raise Placed(("flip",), "a passive use is never flipped")
+        return self
