@@ -62,8 +62,8 @@ def _rows(campaign: Campaign, kind: str) -> list[dict[str, Any]]:
                 for skill in campaign.skills for side in (skill.front, skill.back)]
     rows = []
     for thing in getattr(campaign, kind):
-        ident = getattr(thing, "id", None) or getattr(thing, "number")
-        name = getattr(thing, "name", None) or getattr(thing, "title")
+        ident = getattr(thing, "id", None) or thing.number
+        name = getattr(thing, "name", None) or thing.title
         row: dict[str, Any] = {"id": ident, "name": name}
         for extra in ("number", "kind", "deck", "level", "keyword", "colour"):
             if extra in type(thing).model_fields and extra != "id":

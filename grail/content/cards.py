@@ -26,10 +26,10 @@ from .base import (
     COLOUR_LETTER,
     Attribute,
     CardNumber,
-    Placed,
     HeroRef,
     Model,
     NonNegative,
+    Placed,
     Positive,
     Slug,
     Text,
@@ -177,8 +177,9 @@ class PlayerCard(Model):
     def _consistent(self) -> PlayerCard:
         check_edges(self.left, self.right)
         wrong = COMBAT_ONLY if self.kind == "diplomacy" else DIPLOMACY_ONLY
-        places = [(("left", i, "bonus", j), icon) for i, key in enumerate(self.left)
-                  for j, icon in enumerate(key.bonus)]
+        places: list[tuple[tuple[Any, ...], str]] = [
+            (("left", i, "bonus", j), icon) for i, key in enumerate(self.left)
+            for j, icon in enumerate(key.bonus)]
         places += [(("free", j), icon) for j, icon in enumerate(self.free)]
         for path, icon in places:
             if icon in wrong:

@@ -8,7 +8,7 @@ requirements use the best member's value, never a sum [DIPLO-15].
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from pydantic import Field, model_validator
 
@@ -247,7 +247,10 @@ CONDITIONS: list[type[Keyed]] = [
     DayIs, ChapterIs, QuestActive, TaskOpen, DialIs, ModeIs, HeroState, AffinityOn, PoolIs,
     Not, All, Any_,
 ]
-Condition = keyed_union("a condition", CONDITIONS)
+if TYPE_CHECKING:  # a runtime-built union: type checkers see its common base
+    Condition: TypeAlias = Keyed
+else:
+    Condition = keyed_union("a condition", CONDITIONS)
 
 for _model in (Not, All, Any_):
     _model.model_rebuild()

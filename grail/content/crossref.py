@@ -273,7 +273,7 @@ class CrossCheck:
             self.problems.append(origins[id(loc)].problem(path, message))
 
         families = Families(locations)
-        one_way = None  # without the manifest, which keys are one-way is unknown
+        one_way: set[tuple[int, str]] | None = None  # without the manifest, which keys are one-way is unknown
         if self.entities.manifest:
             manifest, origin = self.entities.manifest
             one_way = {(key.location, key.edge) for key in manifest.one_way_keys}

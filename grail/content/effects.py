@@ -10,7 +10,7 @@ Gain(gain=Amounts(food=1, ...), who=None)
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from pydantic import Field, model_validator
 
@@ -567,7 +567,10 @@ EFFECTS: list[type[Keyed]] = [
     Goto, EndExploration, Choose, If, AddTask, CompleteTask, RandomEvents, AddEvent,
     StartQuest, CompleteQuest, RemoveQuest, EndChapter, EndCampaign,
 ]
-Effect = keyed_union("an effect", EFFECTS)
+if TYPE_CHECKING:  # a runtime-built union: type checkers see its common base
+    Effect: TypeAlias = Keyed
+else:
+    Effect = keyed_union("an effect", EFFECTS)
 
 for _model in (EncounterDraw, EncounterStart, DialPlace, FlipOutcomes, Choice, Choose, If,
                DrawEncounter, StartEncounter, PlaceDial, FlipDial):

@@ -6,11 +6,11 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, Tag, model_validator
 
+from .amounts import Amounts
 from .base import Attribute, CombatDeck, Level, Model, Placed, Positive, Slug, Text, duplicates
 from .cards import RightKey, check_edges
 from .conditions import Condition
 from .effects import Effect
-from .amounts import Amounts
 
 Trait = Literal[
     "ambush", "sudden", "defensive", "swift", "feint", "guardian",

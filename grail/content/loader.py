@@ -127,11 +127,11 @@ def _check_pack(root: Path, max_bytes: int) -> PackReport:
     counts = _counts(entities)
     campaign = None
     if not problems and entities.manifest is not None:
-        campaign = Campaign.model_construct(  # every part is validated already
-            manifest=entities.manifest[0],
-            sources=sources,
-            **{kind.name: [e for e, _ in entities.of(kind.name)] for kind in KINDS[1:]},
-        )
+        parts: dict[str, Any] = {kind.name: [e for e, _ in entities.of(kind.name)]
+                                 for kind in KINDS[1:]}
+        # every part is validated already
+        campaign = Campaign.model_construct(manifest=entities.manifest[0], sources=sources,
+                                            **parts)
     return PackReport(campaign, sorted(problems), counts, files)
 
 

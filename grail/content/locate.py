@@ -42,10 +42,10 @@ def node_at(root: yaml.Node, loc: tuple[Any, ...]) -> tuple[yaml.Node, yaml.Node
                     node, key_node = value, key
                     used.append(part)
                     break
-        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int):
-            if 0 <= part < len(node.value):
-                node, key_node = node.value[part], None
-                used.append(part)
+        elif (isinstance(node, yaml.SequenceNode) and isinstance(part, int)
+              and 0 <= part < len(node.value)):
+            node, key_node = node.value[part], None
+            used.append(part)
     return node, key_node, used
 
 
@@ -162,10 +162,10 @@ def _message(error: ErrorDetails, node: yaml.Node, model: Any, real: tuple[Any, 
         return f"unknown field '{real[-1]}'{suggest(str(real[-1]), expected)}{listed}"
     if kind in KEYED:
         return _keyed_message(KEYED[kind][0], KEYED[kind][1], value)
-    if kind == "string_type" and isinstance(value, bool) and isinstance(node, yaml.ScalarNode):
-        if node.value.lower() in _YAML_BOOLEANS:
-            return (f"expected text, got {node.value} which YAML reads as {str(value).lower()}; "
-                    f"write \"{node.value}\" in quotes")
+    if (kind == "string_type" and isinstance(value, bool) and isinstance(node, yaml.ScalarNode)
+            and node.value.lower() in _YAML_BOOLEANS):
+        return (f"expected text, got {node.value} which YAML reads as {str(value).lower()}; "
+                f"write \"{node.value}\" in quotes")
     if kind == "string_pattern_mismatch" and ctx.get("pattern") in PATTERN_HELP:
         return f"{PATTERN_HELP[ctx['pattern']]}; got {_show(value)}"
     if kind == "literal_error":
@@ -208,7 +208,7 @@ def problems_from(error: ValidationError, root: yaml.Node, file: str, model: Any
             real += placed.path
         node, key_node, used = node_at(root, real)
         point_at_key = detail["type"] == "extra_forbidden" and key_node is not None
-        mark = key_node.start_mark if point_at_key else node.start_mark
+        mark = key_node.start_mark if point_at_key and key_node is not None else node.start_mark
         if point_at_key and used and used[-1] == real[-1]:
             used = used[:-1]  # the message names the unknown field itself
         where = dotted(used)

@@ -48,7 +48,7 @@ class Origin:
         """The line of the value at ``loc`` below the entity (of its key, for a mapping key)."""
         node, key_node, _ = node_at(self.source.root, self.prefix + tuple(loc))
         shown = key_node if key_node is not None and isinstance(node, yaml.MappingNode) else node
-        return shown.start_mark.line + 1
+        return int(shown.start_mark.line) + 1
 
     def problem(self, loc: tuple[Any, ...], message: str) -> Problem:
         """A problem at ``loc`` below the entity, at the line of the value found there."""

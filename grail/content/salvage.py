@@ -109,7 +109,8 @@ class Salvage:
 
     def _level(self, thing: dict[str, Any]) -> None:
         deck, level = thing.get("deck"), thing.get("level")
-        if deck in ("green", "grey", "purple", "blue") and _valid(Level, level):
+        if isinstance(deck, str) and deck in ("green", "grey", "purple", "blue") \
+                and isinstance(level, int) and _valid(Level, level):
             self.levels.setdefault(deck, set()).add(level)
         else:
             self.incomplete.add("encounter_levels")

@@ -53,7 +53,7 @@ class Document:
     data: Any
 
 
-_RESOLVER = yaml.resolver.Resolver()
+_RESOLVER: Any = yaml.resolver.Resolver()
 
 
 @lru_cache(maxsize=1 << 16)
@@ -100,7 +100,7 @@ class _Builder:
         tag = node.tag
         if tag == _STR:
             return node.value
-        if tag == _MAP:
+        if tag == _MAP and isinstance(node, yaml.MappingNode):
             return self._mapping(node)
         if tag == _SEQ:
             return [self.build(item) for item in node.value]
@@ -139,7 +139,8 @@ def _check_events(text: str) -> None:
     """Refuse anchors, aliases (alias bombs) and deep nesting, reading parser events only."""
     depth = 0
     for event in yaml.parse(text, Loader=_Base):
-        line, col = event.start_mark.line + 1, event.start_mark.column + 1
+        mark: Any = event.start_mark
+        line, col = mark.line + 1, mark.column + 1
         if isinstance(event, yaml.AliasEvent):
             raise SourceError(line, col, f"YAML aliases ('*{event.anchor}') are not allowed; "
                               "write the value out")
