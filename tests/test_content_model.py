@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
@@ -170,3 +172,14 @@ def test_guardian_is_a_trait() -> None:  # [TRAIT-6]
     campaign = load_pack(MINIMAL)
     warden = campaign.encounter["grey-warden"]
     assert isinstance(warden, CombatEncounter) and warden.guardian
+
+
+def test_every_rule_setting_is_documented_for_authors() -> None:
+    guide = (Path(__file__).resolve().parent.parent / "docs" / "content-format.md").read_text()
+    missing = [name for name in RuleSettings.model_fields if f"`{name}`" not in guide]
+    assert missing == []
+
+
+def test_every_rule_setting_cites_the_rule_it_settles() -> None:
+    for name, field in RuleSettings.model_fields.items():
+        assert field.description and "[" in field.description, name

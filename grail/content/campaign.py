@@ -130,6 +130,11 @@ class RuleSettings(Model):
     fury_per: Literal["activation", "encounter"] = Field(
         default="activation", description="Fury resolves step 3 twice per... [TRAIT-9]."
     )
+    affinity_check: Literal["at_checks", "immediately"] = Field(
+        default="at_checks",
+        description="The Affinity marker stops at the ends and is checked only at step 2c and "
+        "after the Response, or as soon as it reaches an end [DIPLO-9].",
+    )
     skills_count_in_pair: bool = Field(
         default=True, description="Skill points count in the pair total [UPG-7], [NOTE-16]."
     )
