@@ -19,11 +19,11 @@ import yaml
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from synthetic import write_pack  # noqa: E402
+from synthetic import write_pack
 
-from grail.content import load_pack  # noqa: E402
-from grail.content.cache import load_cached  # noqa: E402
-from grail.content.loader import pack_files  # noqa: E402
+from grail.content import load_pack
+from grail.content.cache import load_cached
+from grail.content.loader import pack_files
 
 
 def median_time(action: Callable[[], object], repeat: int) -> float:
