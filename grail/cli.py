@@ -44,11 +44,13 @@ def cmd_validate(args: argparse.Namespace) -> int:
                           "problems": [p.to_json() for p in report.problems]}, indent=2))
     else:
         _print_problems(report.problems, _shown(args.pack), sys.stdout)
+        errors = sum(problem.severity == "error" for problem in report.problems)
+        warnings = len(report.problems) - errors
         if report.ok:
             counts = ", ".join(f"{n} {name.replace('_', ' ')}" for name, n in report.counts.items())
             print(f"{_shown(args.pack)}: valid ({counts})")
-        else:
-            print(f"{len(report.problems)} problem(s) found", file=sys.stderr)
+        if report.problems:
+            print(f"{errors} error(s), {warnings} warning(s)", file=sys.stderr)
     return 0 if report.ok else 1
 
 

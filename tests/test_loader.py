@@ -107,3 +107,39 @@ def test_an_invalid_file_still_defines_its_names(minimal_copy: Path) -> None:
         'number: 108\nname: The Palisade\nkeys: {}\nexplore: "108"\nseals: [castle]\n')
     lines = _problem_lines(minimal_copy)
     assert len(lines) == 1 and lines[0].startswith("locations/108.yaml:5:9: seals[0]:")
+
+
+def test_nesting_past_the_limit_is_a_problem_not_a_crash() -> None:
+    deep = b"a:\n" + b"".join(b"  " * i + b"  - b:\n" for i in range(120)) + b"  " * 121 + b"c\n"
+    with pytest.raises(SourceError, match="nesting deeper than 100 levels"):
+        read_document(deep)
+    with pytest.raises(SourceError, match="nesting deeper than 100 levels"):
+        read_document(b"a: " + b"[" * 30000)  # would overflow the C composer's stack
+
+
+def test_quoted_and_unquoted_keys_naming_one_entry_are_duplicates() -> None:
+    with pytest.raises(SourceError, match="duplicate key '108'"):
+        read_document(b'"108": {text: a}\n108: {text: b}\n')
+
+
+def test_a_leading_zero_is_refused_not_read_as_octal() -> None:
+    with pytest.raises(SourceError, match="reads 0107 as an octal number; write 107"):
+        read_document(b"number: 0107\n")
+
+
+def test_hidden_folders_and_odd_entries_are_ignored(minimal_copy: Path) -> None:
+    (minimal_copy / ".github" / "workflows").mkdir(parents=True)
+    (minimal_copy / ".github" / "workflows" / "ci.yml").write_text("on: push\n")
+    (minimal_copy / "locations" / "folder.yaml").mkdir()
+    (minimal_copy / "locations" / ".#101.yaml").symlink_to("nowhere")
+    report = check_pack(minimal_copy)
+    assert report.problems == [] and report.campaign is not None
+
+
+def test_files_not_read_are_warnings_and_the_pack_still_loads(minimal_copy: Path) -> None:
+    (minimal_copy / "notes.yaml").write_text("todo: more\n")
+    report = check_pack(minimal_copy)
+    assert [str(p) for p in report.problems] == [
+        "notes.yaml:1:1: warning: only campaign.yaml belongs at the top of a pack: "
+        "this file is not read"]
+    assert report.ok and report.campaign is not None

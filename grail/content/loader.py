@@ -9,7 +9,6 @@ A broken pack raises :class:`PackError` listing every problem at its file, line 
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -18,7 +17,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from .crossref import CrossCheck, Entities
-from .locate import node_at, problems_from
+from .locate import node_at, problems_from, suggest
 from .origin import Origin, Source
 from .pack import KINDS, Campaign, Kind
 from .problems import PackError, Problem
@@ -57,38 +56,38 @@ class PackReport:
 
 
 def pack_files(root: Path) -> tuple[dict[Kind, list[Path]], list[Problem]]:
-    """Every content file of the pack by kind, and problems with files in wrong places."""
-    by_kind: dict[Kind, list[Path]] = {}
-    problems: list[Problem] = []
+    """Every content file of the pack by kind, and warnings about YAML files not read.
+
+    Hidden files and folders (``.git``, ``.github``, editor backups) are ignored.
+    """
     folders = {kind.folder: kind for kind in KINDS if kind.folder}
-    for kind in KINDS:
-        if not kind.folder:
-            manifest = root / "campaign.yaml"
-            by_kind[kind] = [manifest] if manifest.is_file() else []
-            if not manifest.is_file():
-                problems.append(Problem("campaign.yaml", 1, 1,
-                                        "missing: every pack needs a campaign.yaml manifest"))
-        else:
-            by_kind[kind] = sorted((root / kind.folder).rglob(f"*{CONTENT_SUFFIX}"))
+    by_kind: dict[Kind, list[Path]] = {kind: [] for kind in KINDS}
+    problems: list[Problem] = []
     for path in sorted(root.rglob("*")):
-        if not path.is_file() or path.suffix not in (".yaml", ".yml"):
-            continue
         rel = path.relative_to(root)
-        if path.suffix == ".yml":
-            problems.append(Problem(rel.as_posix(), 1, 1,
-                                    "content files end in .yaml, not .yml: this file is not read"))
-        elif len(rel.parts) > 1 and rel.parts[0] not in folders:
-            close = difflib.get_close_matches(rel.parts[0], list(folders), n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
-            problems.append(Problem(
-                rel.as_posix(), 1, 1,
-                f"'{rel.parts[0]}' is not a content folder{hint}: this file is not read; "
-                f"folders are {', '.join(sorted(folders))}"))
-        elif len(rel.parts) == 1 and rel.name != "campaign.yaml":
-            problems.append(Problem(rel.as_posix(), 1, 1,
-                                    "only campaign.yaml belongs at the top of a pack: "
-                                    "this file is not read"))
+        if any(part.startswith(".") for part in rel.parts) or not path.is_file():
+            continue
+        name = rel.as_posix()
+        if rel.parts == ("campaign.yaml",):
+            by_kind[KINDS[0]].append(path)
+        elif path.suffix == CONTENT_SUFFIX and len(rel.parts) > 1 and rel.parts[0] in folders:
+            by_kind[folders[rel.parts[0]]].append(path)
+        elif path.suffix == ".yml":
+            problems.append(_not_read(name, "content files end in .yaml, not .yml"))
+        elif path.suffix == CONTENT_SUFFIX and len(rel.parts) > 1:
+            hint = suggest(rel.parts[0], list(folders))
+            problems.append(_not_read(name, f"'{rel.parts[0]}' is not a content folder{hint}",
+                                      f"; folders are {', '.join(sorted(folders))}"))
+        elif path.suffix == CONTENT_SUFFIX:
+            problems.append(_not_read(name, "only campaign.yaml belongs at the top of a pack"))
+    if not by_kind[KINDS[0]]:
+        problems.append(Problem("campaign.yaml", 1, 1,
+                                "missing: every pack needs a campaign.yaml manifest"))
     return by_kind, problems
+
+
+def _not_read(file: str, why: str, more: str = "") -> Problem:
+    return Problem(file, 1, 1, f"{why}: this file is not read{more}", "warning")
 
 
 def check_pack(root: Path, max_bytes: int = MAX_FILE_BYTES) -> PackReport:
@@ -109,7 +108,12 @@ def _check_pack(root: Path, max_bytes: int) -> PackReport:
     for kind, paths in by_kind.items():
         for path in paths:
             rel = path.relative_to(root).as_posix()
-            raw = path.read_bytes()
+            try:
+                raw = path.read_bytes()
+            except OSError as error:
+                problems.append(Problem(rel, 1, 1, f"cannot read the file: {error.strerror}"))
+                entities.salvage.unreadable(kind)
+                continue
             files[rel] = raw
             try:
                 doc = read_document(raw, max_bytes)
@@ -127,7 +131,8 @@ def _check_pack(root: Path, max_bytes: int) -> PackReport:
     problems.extend(CrossCheck(entities).run())
     counts = _counts(entities)
     campaign = None
-    if not problems and entities.manifest is not None:
+    errors = [problem for problem in problems if problem.severity == "error"]
+    if not errors and entities.manifest is not None:
         parts: dict[str, Any] = {kind.name: [e for e, _ in entities.of(kind.name)]
                                  for kind in KINDS[1:]}
         # every part is validated already

@@ -49,6 +49,13 @@ def node_at(root: yaml.Node, loc: tuple[Any, ...]) -> tuple[yaml.Node, yaml.Node
     return node, key_node, used
 
 
+def shown_mark(node: yaml.Node, key_node: yaml.Node | None) -> Any:
+    """Where to point for a value: at its key when it is a mapping or a list, else at it."""
+    if key_node is not None and isinstance(node, yaml.MappingNode | yaml.SequenceNode):
+        return key_node.start_mark
+    return node.start_mark
+
+
 def _strip(tp: Any) -> Any:
     while get_origin(tp) is Annotated:
         tp = get_args(tp)[0]
@@ -208,7 +215,7 @@ def problems_from(error: ValidationError, root: yaml.Node, file: str, model: Any
             real += placed.path
         node, key_node, used = node_at(root, real)
         point_at_key = detail["type"] == "extra_forbidden" and key_node is not None
-        mark = key_node.start_mark if point_at_key and key_node is not None else node.start_mark
+        mark = key_node.start_mark if point_at_key and key_node else shown_mark(node, key_node)
         if point_at_key and used and used[-1] == real[-1]:
             used = used[:-1]  # the message names the unknown field itself
         where = dotted(used)

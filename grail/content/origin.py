@@ -12,7 +12,7 @@ from typing import Any
 
 import yaml
 
-from .locate import dotted, node_at
+from .locate import dotted, node_at, shown_mark
 from .problems import Problem
 from .yamlsource import read_document
 
@@ -40,19 +40,15 @@ class Origin:
     def file(self) -> str:
         return self.source.file
 
-    @property
-    def line(self) -> int:
-        return self.line_at(())
-
     def line_at(self, loc: tuple[Any, ...]) -> int:
-        """The line of the value at ``loc`` below the entity (of its key, for a mapping key)."""
+        """The line of what is at ``loc`` below the entity (its key, for a mapping or list)."""
         node, key_node, _ = node_at(self.source.root, self.prefix + tuple(loc))
-        shown = key_node if key_node is not None and isinstance(node, yaml.MappingNode) else node
-        return int(shown.start_mark.line) + 1
+        return int(shown_mark(node, key_node).line) + 1
 
     def problem(self, loc: tuple[Any, ...], message: str) -> Problem:
-        """A problem at ``loc`` below the entity, at the line of the value found there."""
-        node, _, used = node_at(self.source.root, self.prefix + tuple(loc))
+        """A problem at ``loc`` below the entity, at the line of what is there."""
+        node, key_node, used = node_at(self.source.root, self.prefix + tuple(loc))
+        mark = shown_mark(node, key_node)
         where = dotted(used)
         text = f"{where}: {message}" if where else message
-        return Problem(self.file, node.start_mark.line + 1, node.start_mark.column + 1, text)
+        return Problem(self.file, mark.line + 1, mark.column + 1, text)

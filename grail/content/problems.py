@@ -22,12 +22,13 @@ class Problem:
     severity: Literal["error", "warning"] = "error"
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.col}: {self.message}"
+        kind = "warning: " if self.severity == "warning" else ""
+        return f"{self.file}:{self.line}:{self.col}: {kind}{self.message}"
 
     def shown_in(self, pack: str) -> str:
         """The problem with the file shown under the pack folder as the user named it."""
         if not self.file:
-            return f"{pack}:{self.line}:{self.col}: {self.message}"
+            return f"{pack}{self}"
         prefix = "" if pack in ("", ".") else pack.rstrip("/") + "/"
         return f"{prefix}{self}"
 
@@ -39,7 +40,7 @@ class Problem:
 
 
 class PackError(Exception):
-    """A content pack that cannot be played, with every problem found in it."""
+    """A content pack that cannot be played, with every problem found in it (warnings too)."""
 
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = sorted(problems)

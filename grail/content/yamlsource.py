@@ -23,9 +23,9 @@ _Base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_FILE_BYTES = 1_000_000
 """Files larger than this are refused (a pack's largest file is a few dozen KB)."""
 
-MAX_DEPTH = 1000
-"""Deeper nesting is refused: PyYAML's C composer overflows the C stack on very deep input
-(tens of thousands of levels); no content needs more than a few dozen."""
+MAX_DEPTH = 100
+"""Deeper nesting is refused: PyYAML's C composer overflows the C stack on very deep input,
+and building data recurses once per level; no content needs more than a few dozen."""
 
 _STR = "tag:yaml.org,2002:str"
 _MAP = "tag:yaml.org,2002:map"
@@ -104,25 +104,29 @@ class _Builder:
             return self._mapping(node)
         if tag == _SEQ:
             return [self.build(item) for item in node.value]
-        if tag == _INT and node.value.isdecimal() and (node.value[0] != "0" or node.value == "0"):
-            return int(node.value)  # plain decimal; YAML 1.1 reads a leading 0 as octal
+        if tag == _INT and node.value.isdecimal():
+            if node.value[0] == "0" and node.value != "0":
+                raise SourceError(*_at(node), f"a number with a leading zero: YAML reads "
+                                  f"{node.value} as an octal number; write "
+                                  f"{node.value.lstrip('0') or '0'}")
+            return int(node.value)
         if tag in _SCALARS and isinstance(node, yaml.ScalarNode):
             return self._scalars.construct_object(node)
         raise SourceError(*_at(node), f"YAML tags are not allowed ('{tag}')")
 
     def _mapping(self, node: yaml.MappingNode) -> dict[Any, Any]:
         result: dict[Any, Any] = {}
-        lines: dict[Any, int] = {}
+        lines: dict[str, int] = {}
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
                 raise SourceError(*_at(key_node), "merge keys ('<<') are not allowed")
             if not isinstance(key_node, yaml.ScalarNode):
                 raise SourceError(*_at(key_node), "a mapping key must be a plain value")
             key = self.build(key_node)
-            if key in result:
-                raise SourceError(*_at(key_node),
-                                  f"duplicate key '{key}' (first given on line {lines[key]})")
-            lines[key] = key_node.start_mark.line + 1
+            if str(key) in lines:  # "108" and 108 name the same journal entry
+                raise SourceError(*_at(key_node), f"duplicate key '{key_node.value}' (first "
+                                  f"given on line {lines[str(key)]})")
+            lines[str(key)] = key_node.start_mark.line + 1
             result[key] = self.build(value_node)
         return result
 
@@ -177,8 +181,15 @@ def _syntax_error(error: yaml.MarkedYAMLError, text: str) -> SourceError:
                            f"YAML syntax error: this '{opened}' is never closed "
                            f"(expected ',' or '{closer}')")
     if "mapping values are not allowed" in problem:
-        return SourceError(line, col, "YAML syntax error: ': ' inside unquoted text starts a "
-                           "mapping; put the whole text in quotes")
+        return SourceError(line, col, "YAML syntax error: a mapping cannot start here: put "
+                           "text that contains ': ' in quotes, or check the indentation")
+    started = error.context_mark
+    if "alias" in (error.context or "") and started is not None:
+        return SourceError(started.line + 1, started.column + 1, "YAML syntax error: '*' starts "
+                           "a YAML alias; put text that starts with '*' in quotes")
+    if "quoted scalar" in (error.context or "") and started is not None:
+        return SourceError(started.line + 1, started.column + 1,
+                           "YAML syntax error: this quote is never closed")
     if char in ("]", "}"):
         return SourceError(line, col, f"YAML syntax error: unexpected '{char}' (nothing "
                            "opened it)")
@@ -218,8 +229,15 @@ def read_document(raw: bytes, max_bytes: int = MAX_FILE_BYTES) -> Document:
         data = _Builder().build(root)
     except yaml.MarkedYAMLError as error:
         raise _syntax_error(error, text) from None
+    except yaml.reader.ReaderError as error:
+        line = text.count("\n", 0, error.position) + 1
+        col = error.position - (text.rfind("\n", 0, error.position) + 1) + 1
+        raise SourceError(line, col, f"control character U+{error.character:04X} is not "
+                          "allowed in YAML text") from None
     except yaml.YAMLError as error:
-        raise SourceError(1, 1, f"YAML error: {error}") from None
+        raise SourceError(1, 1, "YAML error: " + " ".join(str(error).split())) from None
+    except RecursionError:
+        raise SourceError(1, 1, f"nesting deeper than {MAX_DEPTH} levels") from None
     if not isinstance(data, dict):
         raise SourceError(*_at(root), "expected a mapping of fields at the top of the file")
     return Document(root, data)
