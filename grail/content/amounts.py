@@ -85,15 +85,15 @@ def _amount_tag(value: Any) -> str | None:
     return None
 
 
+_AMOUNT_KIND = Discriminator(
+    _amount_tag,
+    custom_error_type="amount_type",
+    custom_error_message="expected a whole number, {base: N, per_player: N} or {count: ...}",
+)
+
 Amount = Annotated[
     Annotated[int, Tag("fixed")] | Annotated[Scaled, Tag("scaled")] | Annotated[Count, Tag("count")],
-    Discriminator(
-        _amount_tag,
-        custom_error_type="amount_type",
-        custom_error_message=(
-            "expected a whole number, {base: N, per_player: N} or {count: ...}"
-        ),
-    ),
+    _AMOUNT_KIND,
 ]
 """A whole number, a player-scaled value, or a count."""
 
@@ -101,14 +101,9 @@ NonNegativeAmount = Annotated[
     Annotated[Annotated[int, Field(ge=0)], Tag("fixed")]
     | Annotated[Scaled, Tag("scaled")]
     | Annotated[Count, Tag("count")],
-    Discriminator(
-        _amount_tag,
-        custom_error_type="amount_type",
-        custom_error_message=(
-            "expected a whole number, {base: N, per_player: N} or {count: ...}"
-        ),
-    ),
+    _AMOUNT_KIND,
 ]
+"""An amount whose written number cannot be negative."""
 
 
 def _described(what: str) -> Callable[[str], Any]:
@@ -138,8 +133,8 @@ class Amounts(Model):
 
     @model_validator(mode="after")
     def _not_empty(self) -> Amounts:
-        if not self.model_fields_set:
-            raise ValueError("name at least one resource or meter")
+        if not self.items():
+            raise ValueError("name at least one resource or meter with an amount")
         return self
 
     def items(self) -> list[tuple[str, Any]]:

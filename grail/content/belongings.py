@@ -30,7 +30,7 @@ class Secret(Model):
     number: Positive = Field(description="Its unique number.")
     name: Text = Field(description="Its name.")
     text: Text = Field(description="Its text.")
-    keywords: list[Literal["personal", "weapon", "armor", "shield", "companion", "relic"]] = Field(
+    keywords: list[Literal["personal"] | ItemKeyword] = Field(
         default_factory=list,
         description="'personal' (never traded, vanishes on death [SECRET-6]) and at most one "
         "item keyword (counts for [ITEM-1]).",
@@ -39,14 +39,6 @@ class Secret(Model):
     uses: list[Use] = Field(default_factory=list, description="What it lets its holder do.")
     quest: Quest | None = Field(default=None, description="A Quest it holds.")
     dial: SecretDial | None = Field(default=None, description="A dial it holds.")
-
-    @property
-    def personal(self) -> bool:
-        return "personal" in self.keywords
-
-    @property
-    def item_keyword(self) -> str | None:
-        return next((k for k in self.keywords if k != "personal"), None)
 
     @model_validator(mode="after")
     def _one_item_keyword(self) -> Secret:

@@ -58,10 +58,6 @@ class AttributeLevels(Model):
     logic: NonNegative | None = Field(default=None, description="Logic level.")
     spirituality: NonNegative | None = Field(default=None, description="Spirituality level.")
 
-    def levels(self) -> dict[str, int]:
-        return {name: getattr(self, name) for name in type(self).model_fields
-                if getattr(self, name) is not None}
-
 
 class MeterBounds(Model):
     """Bounds on meters, e.g. ``{health: {at_most: 3}}``."""

@@ -7,8 +7,8 @@ from typing import Annotated, Any, Literal
 from pydantic import Discriminator, Field, Tag, model_validator
 
 from .amounts import Amounts
-from .base import Attribute, CombatDeck, Level, Model, Placed, Positive, Slug, Text, duplicates
-from .cards import RightKey, check_edges
+from .base import CombatDeck, Level, Model, Placed, Positive, Slug, Text, duplicates
+from .cards import AttributeKey, RightKey, check_edges
 from .conditions import Condition
 from .effects import Effect
 
@@ -60,6 +60,15 @@ class _Encounter(Model):
         default_factory=list, description="Each member's Reward on victory [COMBAT-16]."
     )
 
+    @model_validator(mode="after")
+    def _keys_apart(self) -> _Encounter:
+        check_edges([], self.right)
+        for index, key in enumerate(self.right):
+            if not isinstance(key, AttributeKey):
+                raise Placed(("right", index), "an Encounter card's right edge holds Attribute "
+                             "Keys only [ANAT-11]: give 'attribute' and 'level'")
+        return self
+
 
 class CombatEncounter(_Encounter):
     """A Combat Encounter card [COMP-6]."""
@@ -84,7 +93,6 @@ class CombatEncounter(_Encounter):
 
     @model_validator(mode="after")
     def _table(self) -> CombatEncounter:
-        check_edges([], self.right)
         duplicates(list(self.traits), "traits", "trait")
         expected = 0
         for index, row in enumerate(self.attack):
@@ -125,9 +133,6 @@ class AttributeBonus(Model):
         default=None, description="Icons for Spirituality."
     )
 
-    def icons(self, attribute: Attribute) -> list[str]:
-        return list(getattr(self, attribute) or [])
-
 
 class Stage(Model):
     """One Stage of a Diplomacy Encounter, won in order [DIPLO-3]."""
@@ -162,7 +167,7 @@ class DiplomacyEncounter(_Encounter):
     affinity: Affinity = Field(description="The Affinity track.")
     avoid: Avoid | None = Field(default=None, description="The Avoid section, if any.")
     stages: list[Stage] | None = Field(
-        default=None, description="The Stages, in order (or give 'approaches')."
+        default=None, min_length=1, description="The Stages, in order (or give 'approaches')."
     )
     approaches: list[Approach] | None = Field(
         default=None, min_length=2, description="Alternative approaches to choose from [DIPLO-2]."
@@ -173,7 +178,6 @@ class DiplomacyEncounter(_Encounter):
 
     @model_validator(mode="after")
     def _stages(self) -> DiplomacyEncounter:
-        check_edges([], self.right)
         if self.stages is not None and self.approaches is not None:
             raise Placed(("approaches",), "give 'stages' or 'approaches', not both")
         if self.stages is None and self.approaches is None:
