@@ -10,7 +10,7 @@ Gain(gain=Amounts(food=1, ...), who=None)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, TypeAlias
+from typing import TYPE_CHECKING, Annotated, Literal, TypeAlias
 
 from pydantic import Field, model_validator
 
@@ -28,6 +28,7 @@ from .base import (
     LocationRef,
     Model,
     QuestRef,
+    Ref,
     SecretRef,
     StatusRef,
     TaskName,
@@ -199,7 +200,7 @@ class EncounterDraw(Model):
     """Draw the top card of an Encounter deck, optionally only of one level."""
 
     deck: DeckColour = Field(description="The deck colour [ENC-1].")
-    level: Level | None = Field(
+    level: Annotated[Level, Ref("encounter_level")] | None = Field(
         default=None, description="Draw only a card of this level (default: the top card)."
     )
     won: list[Effect] = Field(default_factory=list, description="Effects after a victory.")

@@ -16,7 +16,8 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from .crossref import CrossCheck, Entities
+from .checks import cross_check
+from .crossref import Entities
 from .locate import node_at, problems_from, suggest
 from .origin import Origin, Source
 from .pack import KINDS, Campaign, Kind
@@ -128,7 +129,7 @@ def _check_pack(root: Path, max_bytes: int) -> PackReport:
                 entities.salvage.invalid(kind, doc.data)
                 continue
             _collect(kind, value, doc, Origin(Source(rel, raw)), entities, sources)
-    problems.extend(CrossCheck(entities).run())
+    problems.extend(cross_check(entities))
     counts = _counts(entities)
     campaign = None
     errors = [problem for problem in problems if problem.severity == "error"]

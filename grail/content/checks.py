@@ -1,0 +1,128 @@
+"""Checks of the pack as a whole: names, hero decks, chapter setups, the map.
+
+:func:`cross_check` runs them all after every file has validated on its own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import PlayerCard
+from .crossref import Entities, Names, References
+from .events import RandomEvent, StoryEvent
+from .grid import Families, check_keys, place
+from .heroes import Hero
+from .locations import Location
+from .origin import Origin
+from .problems import Problem
+
+
+def cross_check(entities: Entities) -> list[Problem]:
+    """Every problem that only shows across files."""
+    problems: list[Problem] = []
+    names = Names(entities, problems)
+    References(entities, names, problems).run()
+    _check_heroes(entities, names, problems)
+    _check_chapters(entities, names, problems)
+    _check_map(entities, problems)
+    return problems
+
+
+def _check_heroes(entities: Entities, names: Names, problems: list[Problem]) -> None:
+    """Decks hold real cards of the hero's colour, at least the minimum [SETUP-C6], [UPG-3]."""
+    minimum = entities.manifest[0].rules.deck_minimum if entities.manifest else 0
+    for hero, origin in entities.of("heroes"):
+        for kind in ("combat", "diplomacy"):
+            lists = getattr(hero.decks, kind)
+            if len(lists.start) < minimum:
+                problems.append(origin.problem(
+                    ("decks", kind, "start"), f"a starting deck needs at least {minimum} "
+                    f"cards, this one has {len(lists.start)} [UPG-3]"))
+            seen: set[str] = set()
+            for part in ("start", "advanced"):
+                for index, card_id in enumerate(getattr(lists, part)):
+                    loc = ("decks", kind, part, index)
+                    if card_id in seen:
+                        problems.append(origin.problem(
+                            loc, f"card '{card_id}' is listed twice in {hero.id}'s decks"))
+                    seen.add(card_id)
+                    card = names.get("card", card_id)
+                    if card is not None:
+                        problems.extend(_deck_card(hero, kind, card, names, origin, loc))
+
+
+def _deck_card(hero: Hero, kind: str, card: PlayerCard, names: Names, origin: Origin,
+               loc: tuple[Any, ...]) -> list[Problem]:
+    found = []
+    if card.kind != kind:
+        found.append(origin.problem(loc, f"card '{card.id}' is a {card.kind} card, not {kind}"))
+    if card.colour != hero.colour:
+        found.append(origin.problem(
+            loc, f"card '{card.id}' ({card.number}) is {card.colour}; {hero.id} plays "
+            f"{hero.colour} cards [SETUP-C6]"))
+    if card.hero is not None and card.hero != hero.id and names.get("hero", card.hero):
+        found.append(origin.problem(loc, f"card '{card.id}' belongs to {card.hero}, not {hero.id}"))
+    return found
+
+
+def _check_chapters(entities: Entities, names: Names, problems: list[Problem]) -> None:
+    """Setups use story and random events rightly and levels their decks hold [EVENT-4]."""
+    firsts: dict[str, Origin] = {}
+    for enc, origin in entities.of("encounters"):
+        if not enc.first_encounter:
+            continue
+        if enc.deck in firsts:
+            problems.append(origin.problem(
+                ("first_encounter",), f"the {enc.deck} deck already has its 'Your first "
+                f"encounter' card in {firsts[enc.deck].file} [COMP-8]"))
+        else:
+            firsts[enc.deck] = origin
+    if not entities.manifest:
+        return
+    manifest, origin = entities.manifest
+    check_levels = "encounter_levels" not in entities.salvage.incomplete
+    for c_index, chapter in enumerate(manifest.chapters):
+        base = ("chapters", c_index, "setup")
+        for part, wanted in (("events", StoryEvent), ("random_events", RandomEvent)):
+            for index, event_id in enumerate(getattr(chapter.setup, part)):
+                event = names.get("event", event_id)
+                if event is not None and not isinstance(event, wanted):
+                    kind = "story" if wanted is StoryEvent else "random"
+                    problems.append(origin.problem(
+                        (*base, part, index), f"event '{event_id}' is not a {kind} event"))
+        for deck in ("green", "grey", "purple", "blue") if check_levels else ():
+            for index, level in enumerate(getattr(chapter.setup.encounters, deck)):
+                if level not in names.levels.get(deck, set()):
+                    problems.append(origin.problem(
+                        (*base, "encounters", deck, index),
+                        f"the {deck} deck has no level {level} encounter"))
+
+
+def _check_map(entities: Entities, problems: list[Problem]) -> None:
+    """Keys agree and place every Location on one grid [MAP-1], [MAP-4], [NOTE-25]."""
+    located = entities.of("locations")
+    if not located:
+        return
+    origins = {id(loc): origin for loc, origin in located}
+    numbers = {loc.number for loc, _ in located}
+    # a changed version whose old_number names nothing is reported already; leave it off the map
+    locations = [loc for loc, _ in located if loc.old_number in (None, *numbers)]
+
+    def report(loc: Location, path: tuple[str, ...], message: str) -> None:
+        problems.append(origins[id(loc)].problem(path, message))
+
+    families = Families(locations)
+    if not entities.manifest:  # without it, which keys are one-way is unknown
+        check_keys(locations, families, None, report)
+        return
+    manifest, origin = entities.manifest
+    by_number = {loc.number: loc for loc in locations}
+    for index, key in enumerate(manifest.one_way_keys):
+        holder = by_number.get(key.location)
+        if holder is not None and getattr(holder.keys, key.edge) is None:
+            problems.append(origin.problem(
+                ("one_way_keys", index), f"Location {key.location} has no key on its "
+                f"{key.edge} edge: nothing to mark one-way"))
+    one_way = {(key.location, key.edge) for key in manifest.one_way_keys}
+    check_keys(locations, families, one_way, report)
+    place(locations, families, manifest.start, report)
