@@ -112,7 +112,7 @@ def _cards_and_heroes(root: Path) -> None:
                        "terror": {"max": 9, "start": 0, "red": 2}},
             "attributes": dict.fromkeys(ATTRS, 1), "resources": {"food": 2, "wealth": 1},
             "action": {"name": "Rest", "cost": {"energy": 2}, "effects": [{"gain": {"food": 1}}]},
-            "weakness": {"name": "Tired", "text": "Sleeps late."}, "decks": decks})
+            "weaknesses": [{"name": "Tired", "text": "Sleeps late."}], "decks": decks})
 
 
 def _encounters(root: Path) -> None:

@@ -60,7 +60,7 @@ class CharacterAction(Model):
 
 
 class Weakness(Model):
-    """The negative trait on the tile's front [COMP-3]."""
+    """A negative trait on the tile's front [COMP-3]."""
 
     name: Text = Field(description="Its name.")
     text: Text = Field(description="What it means.")
@@ -94,5 +94,15 @@ class Hero(Model):
         default_factory=Resources, description="Starting resources [SETUP-C5]."
     )
     action: CharacterAction = Field(description="The character action.")
-    weakness: Weakness = Field(description="The negative trait.")
+    weaknesses: list[Weakness] = Field(
+        min_length=1, description="The negative traits on the tile's front [COMP-3]."
+    )
     decks: Decks = Field(description="Starting decks and Advanced pools.")
+
+    @model_validator(mode="after")
+    def _energy_within_health(self) -> Hero:
+        energy, health = self.meters.energy.start, self.meters.health.start
+        if energy > health:
+            raise Placed(("meters", "energy", "start"), f"Energy starts at {energy}, above "
+                         f"Health's {health}: Energy never exceeds Health [SURV-2]")
+        return self
