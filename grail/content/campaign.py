@@ -160,7 +160,12 @@ class RuleSettings(Model):
     )
     attribute_costs: list[Positive] = Field(
         default=[2, 4, 6, 8, 10], min_length=1,
-        description="Exp for the 1st, 2nd... point of a pair; the last repeats [UPG-5].",
+        description="Exp for the 1st, 2nd... point of a pair [UPG-5]; after the list, the "
+        "last cost plus attribute_cost_step per further point.",
+    )
+    attribute_cost_step: NonNegative = Field(
+        default=0, description="Added per point beyond attribute_costs: 10 for the 5th "
+        "point and every later one [UPG-5]."
     )
     hand_size: list[Positive] = Field(
         default=[3, 3, 3, 2], min_length=4, max_length=4,
@@ -184,7 +189,11 @@ class RuleSettings(Model):
     )
     challenge_attribute_costs: list[Positive] = Field(
         default=[5, 10, 15, 20, 25, 30], min_length=1,
-        description="Challenge pair-point costs; then +5 per point [MODE-CHALLENGE-8].",
+        description="Challenge pair-point costs for the 1st to 6th point [MODE-CHALLENGE-8].",
+    )
+    challenge_attribute_cost_step: NonNegative = Field(
+        default=5, description="Challenge: added per point beyond the list "
+        "[MODE-CHALLENGE-8]."
     )
 
 

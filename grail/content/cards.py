@@ -176,6 +176,14 @@ class PlayerCard(Model):
     @model_validator(mode="after")
     def _consistent(self) -> PlayerCard:
         check_edges(self.left, self.right)
+        for index, key in enumerate(self.left):
+            if isinstance(key, MagicBonus) and "attribute" in key.bonus:
+                raise Placed(("left", index, "bonus"), "the 'attribute' bonus needs the "
+                             "Attribute of the key that connects it: a Magic Key has none "
+                             "[DIPLO-11]")
+        if "attribute" in self.free:
+            raise Placed(("free",), "the 'attribute' bonus needs the Attribute of the key that "
+                         "connects it: the free key has none [DIPLO-11]")
         wrong = COMBAT_ONLY if self.kind == "diplomacy" else DIPLOMACY_ONLY
         places: list[tuple[tuple[Any, ...], str]] = [
             (("left", i, "bonus", j), icon) for i, key in enumerate(self.left)

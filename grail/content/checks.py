@@ -80,7 +80,7 @@ def _check_chapters(entities: Entities, names: Names, problems: list[Problem]) -
     if not entities.manifest:
         return
     manifest, origin = entities.manifest
-    check_levels = "encounter_levels" not in entities.salvage.incomplete
+    check_levels = "encounter_level" not in entities.salvage.incomplete
     for c_index, chapter in enumerate(manifest.chapters):
         base = ("chapters", c_index, "setup")
         for part, wanted in (("events", StoryEvent), ("random_events", RandomEvent)):

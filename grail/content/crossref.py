@@ -160,8 +160,7 @@ class References:
         if self.entities.salvage.known(kind, value):
             return True
         if kind == "encounter_level" and isinstance(mention.owner, EncounterDraw):
-            return "encounter_levels" in self.entities.salvage.incomplete or \
-                value in self.names.levels.get(mention.owner.deck, set())
+            return value in self.names.levels.get(mention.owner.deck, set())
         if kind == "location" and isinstance(mention.owner, DirectionKeys):
             return value in self.names.defined["location"] or value in self.old_numbers  # [MAP-8]
         return value in self.names.defined[kind]

@@ -411,6 +411,12 @@ class If(Keyed):
         default_factory=list, alias="else", description="Effects when it does not."
     )
 
+    @model_validator(mode="after")
+    def _does_something(self) -> If:
+        if not self.then and not self.else_:
+            raise ValueError("an 'if' needs 'then' or 'else' effects")
+        return self
+
 
 class TaskAdd(Model):
     """A task written in the task log [TASK-1]."""

@@ -29,19 +29,14 @@ _IDENTITY: dict[str, tuple[tuple[str, str, Any], ...]] = {
 }
 """Per kind: (reference kind, field, type) of the names each entity defines."""
 
-READS: dict[str, tuple[str, ...]] = {
-    "campaign": ("status", "task", "dial"),
-    "locations": ("location", "task", "dial"),
-    "journal": ("entry", "task", "dial"),
-    "encounters": ("encounter", "task", "dial"),
-    "events": ("event", "quest", "task", "dial"),
-    "heroes": ("hero",),
-    "secrets": ("secret", "quest", "task", "dial"),
-    "items": ("item", "task", "dial"),
-    "skills": ("task", "dial"),
-    "cards": ("card", "task", "dial"),
+_OWN: dict[str, tuple[str, ...]] = {
+    "campaign": ("status",), "locations": ("location",), "journal": ("entry",),
+    "encounters": ("encounter", "encounter_level"), "events": ("event", "quest"),
+    "heroes": ("hero",), "secrets": ("secret", "quest"), "items": ("item",), "skills": (),
+    "cards": ("card",),
 }
-"""The reference kinds a file of each kind may define."""
+"""The names each kind of file defines itself; any file's effects may also open tasks and
+dials."""
 
 
 @cache
@@ -70,7 +65,7 @@ class Salvage:
 
     def unreadable(self, kind: Kind) -> None:
         """A file of ``kind`` did not parse: nothing it defines can be known."""
-        self.incomplete.update(READS[kind.name])
+        self.incomplete.update((*_OWN[kind.name], "task", "dial"))
 
     def invalid(self, kind: Kind, data: dict[str, Any]) -> None:
         """A file of ``kind`` parsed but failed validation: keep what names it defines."""
@@ -113,7 +108,7 @@ class Salvage:
                 and isinstance(level, int) and _valid(Level, level):
             self.levels.setdefault(deck, set()).add(level)
         else:
-            self.incomplete.add("encounter_levels")
+            self.incomplete.add("encounter_level")
 
     def _definitions(self, data: Any) -> None:
         """Tasks, dials and quests are defined where they are used: find them anywhere."""
