@@ -96,6 +96,7 @@ Level = Annotated[int, Field(ge=1, le=4)]
 SLUG_PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
 ENTRY_PATTERN = r"^[0-9]+(\.[a-z0-9_-]+)*$"
 CARD_NUMBER_PATTERN = r"^[0-9]+[AVMG]$"
+VERSION_PATTERN = r"^\d+\.\d+(\.\d+)?$"
 PATTERN_HELP = {
     SLUG_PATTERN: "expected an id of lower-case letters, digits, '-' and '_' "
     "(e.g. grey-vagrant)",
@@ -103,6 +104,7 @@ PATTERN_HELP = {
     "letters, digits, '-' or '_' (e.g. \"104\", \"104.3\", \"104.d\")",
     CARD_NUMBER_PATTERN: "expected digits then a colour letter: A blue, V green, M brown, "
     "G grey (e.g. '7V')",
+    VERSION_PATTERN: "expected a version such as \"1.0\" or \"1.2.3\", in quotes",
 }
 """What each pattern means, for error messages."""
 

@@ -18,6 +18,7 @@ from .base import (
     LocationRef,
     Model,
     NonNegative,
+    VERSION_PATTERN,
     Placed,
     Positive,
     SecretRef,
@@ -202,7 +203,7 @@ class Manifest(Model):
 
     id: Slug = Field(description="The campaign's id.")
     name: Text = Field(description="Its name.")
-    version: str = Field(pattern=r"^\d+\.\d+(\.\d+)?$", description="Its version, e.g. 1.0.")
+    version: str = Field(pattern=VERSION_PATTERN, description="Its version, e.g. \"1.0\".")
     description: Text | None = Field(default=None, description="A short description.")
     start: LocationRef = Field(description="The starting Location [SETUP-W1].")
     start_menhir: Amount = Field(

@@ -126,32 +126,45 @@ def suggest(word: str, choices: list[str]) -> str:
 
 
 def dotted(parts: list[Any]) -> str:
+    """``entries["104.3"].effects[0]``: a path as an author reads it."""
     text = ""
     for part in parts:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+        if isinstance(part, int):
+            text += f"[{part}]"
+        elif "." in str(part):
+            text += f'["{part}"]'
+        else:
+            text += f".{part}" if text else str(part)
     return text
 
 
-def _show(value: Any) -> str:
+def _show(value: Any, node: yaml.Node | None = None) -> str:
+    """A value as the author wrote it (``yes``, not ``True``)."""
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):
         return "a list"
+    if isinstance(node, yaml.ScalarNode) and not isinstance(value, str):
+        return str(node.value) or "nothing"
     return repr(value) if isinstance(value, str) else str(value)
 
 
-def _keyed_message(what: str, members: list[Any], value: Any) -> str:
+def _keyed_message(what: str, members: list[Any], value: Any, node: yaml.Node) -> str:
     keys = sorted(member.KEY for member in members)
+    a_what = f"{'an' if what[0] in 'aeiou' else 'a'} {what}"
+    if isinstance(value, str) and value in keys:
+        return f"'{value}' needs a value: write {{{value}: ...}}"
+    if value == {}:
+        return f"an empty mapping: expected {a_what} such as {{{keys[0]}: ...}}"
     if not isinstance(value, dict):
-        return f"expected {what} (a mapping such as {{{keys[0]}: ...}}), got {_show(value)}"
+        return (f"expected {a_what} (a mapping such as {{{keys[0]}: ...}}), "
+                f"got {_show(value, node)}")
     known = [k for k in value if k in keys]
     if len(known) > 1:
         return (f"one {what} per list item: found {', '.join(map(str, known))}; "
                 "write each as its own item")
-    extras = {name for member in members for name, field in member.model_fields.items()
-              if (field.alias or name) != member.KEY} | {
-              field.alias for member in members for field in member.model_fields.values()
-              if field.alias and field.alias != member.KEY}
+    extras = {field.alias or name for member in members
+              for name, field in member.model_fields.items()} - set(keys)
     unknown = [str(k) for k in value if k not in extras] or [str(k) for k in value]
     hint = suggest(unknown[0], keys) if unknown else ""
     listed = ", ".join(f"'{k}'" for k in unknown)
@@ -168,25 +181,29 @@ def _message(error: ErrorDetails, node: yaml.Node, model: Any, real: tuple[Any, 
         listed = f"; expected one of: {', '.join(expected)}" if expected else ""
         return f"unknown field '{real[-1]}'{suggest(str(real[-1]), expected)}{listed}"
     if kind in KEYED:
-        return _keyed_message(KEYED[kind][0], KEYED[kind][1], value)
+        return _keyed_message(KEYED[kind][0], KEYED[kind][1], value, node)
     if (kind == "string_type" and isinstance(value, bool) and isinstance(node, yaml.ScalarNode)
             and node.value.lower() in _YAML_BOOLEANS):
         return (f"expected text, got {node.value} which YAML reads as {str(value).lower()}; "
                 f"write \"{node.value}\" in quotes")
+    if kind == "string_type" and isinstance(value, int | float) and isinstance(
+            node, yaml.ScalarNode):
+        return f"expected text, got the number {node.value}; write \"{node.value}\" in quotes"
     if kind == "string_pattern_mismatch" and ctx.get("pattern") in PATTERN_HELP:
         return f"{PATTERN_HELP[ctx['pattern']]}; got {_show(value)}"
     if kind == "literal_error":
         expected_text = error["msg"].removeprefix("Input should be ")
+        expected_text = expected_text.replace("True", "true").replace("False", "false")
         choices = [c.strip(" '") for c in expected_text.replace(" or ", ", ").split(",")]
         hint = suggest(str(value), choices) if isinstance(value, str) else ""
-        return f"expected {expected_text}, got {_show(value)}{hint}"
+        return f"expected {expected_text}, got {_show(value, node)}{hint}"
     simple = {
         "int_type": "a whole number", "int_parsing": "a whole number", "string_type": "text",
         "bool_type": "true or false", "list_type": "a list", "dict_type": "a mapping",
         "model_type": "a mapping", "model_attributes_type": "a mapping",
     }
     if kind in simple:
-        return f"expected {simple[kind]}, got {_show(value)}"
+        return f"expected {simple[kind]}, got {_show(value, node)}"
     if kind == "too_short":
         return f"needs at least {ctx.get('min_length')} item(s), has {ctx.get('actual_length')}"
     if kind == "string_too_short":
@@ -198,7 +215,7 @@ def _message(error: ErrorDetails, node: yaml.Node, model: Any, real: tuple[Any, 
         return f"takes at most {ctx.get('max_length')} item(s), has {ctx.get('actual_length')}"
     if kind.startswith(("greater_than", "less_than")):
         bound = error["msg"].removeprefix("Input should be ")
-        return f"should be {bound}, got {_show(value)}"
+        return f"should be {bound}, got {_show(value, node)}"
     if kind == "value_error" and isinstance(ctx.get("error"), Placed):
         return str(ctx["error"].message)
     message = error["msg"].removeprefix("Value error, ").removeprefix("Assertion failed, ")
@@ -208,7 +225,13 @@ def _message(error: ErrorDetails, node: yaml.Node, model: Any, real: tuple[Any, 
 def problems_from(error: ValidationError, root: yaml.Node, file: str, model: Any) -> list[Problem]:
     """Map every error of a validation to a :class:`Problem` in ``file``."""
     found = []
-    for detail in error.errors(include_url=False):
+    details = error.errors(include_url=False)
+    misspelt = {(tuple(d["loc"][:-1]), close) for d in details if d["type"] == "extra_forbidden"
+                for close in difflib.get_close_matches(
+                    str(d["loc"][-1]), fields_at(model, tuple(d["loc"][:-1])), n=1, cutoff=0.6)}
+    for detail in details:
+        if detail["type"] == "missing" and (tuple(detail["loc"][:-1]), detail["loc"][-1]) in misspelt:
+            continue  # the misspelt field's "did you mean" says it already
         real, _ = walk(model, tuple(detail["loc"]))
         placed = (detail.get("ctx") or {}).get("error")
         if isinstance(placed, Placed):
