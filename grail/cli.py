@@ -68,7 +68,7 @@ def _rows(campaign: Campaign, kind: str) -> list[dict[str, Any]]:
         name = getattr(thing, "name", None) or thing.title
         row: dict[str, Any] = {"id": ident, "name": name}
         for extra in ("number", "kind", "deck", "level", "keyword", "colour"):
-            if extra in type(thing).model_fields and extra != "id":
+            if extra in type(thing).model_fields:
                 row[extra] = getattr(thing, extra)
         rows.append(row)
     return rows
@@ -132,11 +132,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run(args)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # e.g. `grail list cards | head`
+        sys.stderr.close()
+        return 0
     except OSError as error:
         print(f"grail: {error.strerror or error}: {error.filename or ''}".rstrip(": "),
               file=sys.stderr)
         return 2
 
-
-if __name__ == "__main__":
-    sys.exit(main())

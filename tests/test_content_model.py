@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from grail.content import KINDS, Campaign, load_pack
+from grail.content import KINDS, Campaign, check_pack, load_pack
 from grail.content.amounts import Amount, Count, Scaled
-from grail.content.campaign import RuleSettings
+from grail.content.campaign import Manifest, RuleSettings
 from grail.content.cards import PlayerCard
 from grail.content.conditions import CONDITIONS, Condition
 from grail.content.effects import EFFECTS, Effect
@@ -67,7 +67,7 @@ def test_minimal_pack_loads() -> None:
     campaign = load_pack(MINIMAL)
     assert campaign.manifest.start == 101
     assert campaign.location[106].old_number == 104
-    assert campaign.counts()["journal_entries"] == len(campaign.entry) == 15
+    assert check_pack(MINIMAL).counts["journal_entries"] == len(campaign.entry) == 15
     assert campaign.sources["location:101"] == "locations/101.yaml:1"
     assert campaign.sources["entry:101.1"] == "journal/101.yaml:17"
 
@@ -99,16 +99,23 @@ def test_minimal_pack_uses_every_effect_and_condition() -> None:
 
 
 def test_minimal_pack_uses_every_content_kind() -> None:
-    counts = load_pack(MINIMAL).counts()
+    counts = check_pack(MINIMAL).counts
     assert all(n > 0 for n in counts.values()), counts
 
 
-def test_menhir_dial_scales_with_players() -> None:  # [SETUP-W2], [MENHIR-8]
-    default = RuleSettings()
-    start = TypeAdapter(Amount).validate_python({"base": 9, "per_player": -1})
+def test_starting_menhir_dial_is_8_7_6_5_by_player_count() -> None:  # [SETUP-W2]
+    start = Manifest.model_fields["start_menhir"].default
     assert isinstance(start, Scaled)
     assert [start.value(players) for players in (1, 2, 3, 4)] == [8, 7, 6, 5]
-    assert default.delayed_tokens == 1  # [ANAT-15]
+
+
+def test_scaled_menhir_dial_reads_as_written() -> None:  # [MENHIR-8]
+    dial = TypeAdapter(Amount).validate_python({"base": 8, "per_player": -1})
+    assert isinstance(dial, Scaled) and dial.value(3) == 5
+
+
+def test_delayed_abilities_hold_one_time_token_by_default() -> None:  # [ANAT-15]
+    assert RuleSettings().delayed_tokens == 1
 
 
 def test_count_needs_attribute_only_for_attribute_counts() -> None:  # [ANAT-8]

@@ -55,6 +55,13 @@ def test_one_sided_key_is_an_error_unless_marked_one_way() -> None:  # [NOTE-25]
     assert problems == []
 
 
+def test_one_sided_keys_are_not_judged_without_the_manifest() -> None:
+    problems: list[str] = []
+    locations = [_loc(1, down=2), _loc(2)]
+    check_keys(locations, Families(locations), None, lambda *args: problems.append(args[2]))
+    assert problems == []
+
+
 def test_key_naming_an_old_number_reaches_the_changed_version() -> None:  # [MAP-8]
     spots, problems = _run([_loc(1, right=5), _loc(9, old=5, left=1)])
     assert problems == [] and spots[Families([_loc(9, old=5)]).find(9)] == (1, 0)

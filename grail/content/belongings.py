@@ -6,22 +6,10 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from .amounts import Amount
-from .base import Attribute, DialName, ItemKeyword, Model, Placed, Positive, Text, duplicates
-from .effects import Effect
+from .base import Attribute, ItemKeyword, Model, Placed, Positive, Text, duplicates
+from .effects import Dial, Effect
 from .events import Quest
 from .uses import Use
-
-
-class SecretDial(Model):
-    """A dial printed on a Secret [COMP-11]; it enters play when the Secret is gained."""
-
-    id: DialName = Field(description="The dial's name, used by turn_dial and conditions.")
-    value: Amount = Field(description="The starting value.")
-    token: Literal["time", "quest"] = Field(description="Time or Quest dial [DIAL-1].")
-    expired: list[Effect] = Field(
-        default_factory=list, description="Effects when a Time dial leaves play."
-    )
 
 
 class Secret(Model):
@@ -38,7 +26,9 @@ class Secret(Model):
     effects: list[Effect] = Field(default_factory=list, description="Resolved when gained.")
     uses: list[Use] = Field(default_factory=list, description="What it lets its holder do.")
     quest: Quest | None = Field(default=None, description="A Quest it holds.")
-    dial: SecretDial | None = Field(default=None, description="A dial it holds.")
+    dial: Dial | None = Field(
+        default=None, description="A dial it holds; it enters play when the Secret is gained."
+    )
 
     @model_validator(mode="after")
     def _one_item_keyword(self) -> Secret:

@@ -13,6 +13,7 @@ import contextlib
 import hashlib
 import os
 import tempfile
+from functools import cache
 from pathlib import Path
 
 import platformdirs
@@ -36,13 +37,23 @@ def default_cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir("grail", appauthor=False)) / "content"
 
 
+@cache
+def _code_digest() -> bytes:
+    """A hash of the content layer's own code: new checks must see packs cached before."""
+    digest = hashlib.sha256()
+    for module in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(module.read_bytes())
+    return digest.digest()
+
+
 def pack_digest(root: Path, files: dict[str, bytes] | None = None) -> str:
-    """A hash of every content file of the pack (paths and bytes) and of grail's version."""
+    """A hash of every content file of the pack (paths and bytes) and of the loading code."""
     if files is None:
         by_kind, _ = pack_files(root)
         files = {p.relative_to(root).as_posix(): p.read_bytes()
                  for paths in by_kind.values() for p in paths}
     digest = hashlib.sha256(f"grail {__version__} cache {FORMAT}\n".encode())
+    digest.update(_code_digest())
     for name in sorted(files):
         digest.update(name.encode() + b"\0")
         digest.update(hashlib.sha256(files[name]).digest())

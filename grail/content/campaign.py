@@ -12,13 +12,13 @@ from pydantic import Field, model_validator
 
 from .amounts import Amount, Scaled
 from .base import (
+    VERSION_PATTERN,
     EntryRef,
     EventRef,
     Level,
     LocationRef,
     Model,
     NonNegative,
-    VERSION_PATTERN,
     Placed,
     Positive,
     SecretRef,

@@ -123,6 +123,6 @@ def _check_map(entities: Entities, problems: list[Problem]) -> None:
             problems.append(origin.problem(
                 ("one_way_keys", index), f"Location {key.location} has no key on its "
                 f"{key.edge} edge: nothing to mark one-way"))
-    one_way = {(key.location, key.edge) for key in manifest.one_way_keys}
+    one_way: set[tuple[int, str]] = {(key.location, key.edge) for key in manifest.one_way_keys}
     check_keys(locations, families, one_way, report)
     place(locations, families, manifest.start, report)

@@ -89,12 +89,17 @@ class DialBounds(Range):
     id: DialRef = Field(description="The dial, as named where it was placed.")
 
 
-class StatusIs(Keyed):
+class StatusMark(Model):
+    """A Status, or one numbered part of it [STATUS-1]."""
+
+    status: StatusRef = Field(description="The Status id from the campaign's Game Sheet.")
+    part: int | None = Field(default=None, ge=1, description="A numbered part of the Status.")
+
+
+class StatusIs(StatusMark, Keyed):
     """A Status is marked on the Game Sheet (optionally one of its numbered parts) [STATUS-1]."""
 
     KEY = "status"
-    status: StatusRef = Field(description="The Status id from the campaign's Game Sheet.")
-    part: int | None = Field(default=None, ge=1, description="A numbered part of the Status.")
 
 
 class HasSecret(Keyed):

@@ -13,8 +13,8 @@ from typing import Any
 
 from .base import Def, Ref
 from .campaign import Manifest
-from .conditions import StatusIs
-from .effects import EncounterDraw, ReplaceLocation, StatusMark
+from .conditions import StatusIs, StatusMark
+from .effects import EncounterDraw, ReplaceLocation
 from .events import StoryEvent
 from .locate import suggest
 from .locations import DirectionKeys

@@ -23,6 +23,7 @@ from .base import (
     EncounterRef,
     EntryRef,
     EventRef,
+    ItemKeyword,
     ItemRef,
     Level,
     LocationRef,
@@ -30,12 +31,11 @@ from .base import (
     QuestRef,
     Ref,
     SecretRef,
-    StatusRef,
     TaskName,
     TaskRef,
     Text,
 )
-from .conditions import AttributeLevels, Condition, ItemPick
+from .conditions import AttributeLevels, Condition, ItemPick, StatusMark
 from .encounter_effects import (
     AddCharges,
     AddMarkers,
@@ -105,13 +105,6 @@ class Damage(Keyed):
 # --- Game Sheet, secrets, items, skills ---------------------------------------------------
 
 
-class StatusMark(Model):
-    """A Status, or one numbered part of it."""
-
-    status: StatusRef = Field(description="The Status id from the campaign's Game Sheet.")
-    part: int | None = Field(default=None, ge=1, description="A numbered part of the Status.")
-
-
 class Mark(Keyed):
     """Mark a Status on the Game Sheet [STATUS-1]."""
 
@@ -156,9 +149,7 @@ class ItemLoss(Model):
     """Which items are lost; Secrets are never lost this way [SECRET-4]."""
 
     number: ItemRef | None = Field(default=None, description="A specific item.")
-    keyword: Literal["weapon", "armor", "shield", "companion", "relic"] | None = Field(
-        default=None, description="Items with this keyword."
-    )
+    keyword: ItemKeyword | None = Field(default=None, description="Items with this keyword.")
     count: int | None = Field(default=None, ge=1, description="How many (default: all that fit).")
     used: bool = Field(
         default=False, description="Only items used in this encounter [TRAIT-11]."
@@ -290,17 +281,22 @@ class RemoveToken(Keyed):
     remove_token: TokenPlace = Field(description="Which token, where.")
 
 
-class DialPlace(Model):
+class Dial(Model):
     """A named dial: a Time dial turns down each Start of Day, a Quest dial only when told."""
 
     id: DialName = Field(description="The dial's name, used by turn_dial and conditions.")
     value: Amount = Field(description="The starting value.")
     token: Literal["time", "quest"] = Field(description="Time or Quest dial [DIAL-1].")
-    location: LocationRef | None = Field(
-        default=None, description="The Location it sits on (default: none, e.g. on a Secret)."
-    )
     expired: list[Effect] = Field(
         default_factory=list, description="Effects when a Time dial leaves play [DAY-START-4]."
+    )
+
+
+class DialPlace(Dial):
+    """A dial placed by an effect, on a Location or on nothing."""
+
+    location: LocationRef | None = Field(
+        default=None, description="The Location it sits on (default: none)."
     )
 
 
@@ -515,6 +511,6 @@ if TYPE_CHECKING:  # a runtime-built union: type checkers see its common base
 else:
     Effect = keyed_union("an effect", EFFECTS)
 
-for _model in (EncounterDraw, EncounterStart, DialPlace, FlipOutcomes, Choice, Choose, If,
+for _model in (EncounterDraw, EncounterStart, Dial, DialPlace, FlipOutcomes, Choice, Choose, If,
                DrawEncounter, StartEncounter, PlaceDial, FlipDial):
     _model.model_rebuild()

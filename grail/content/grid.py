@@ -2,9 +2,9 @@
 
 A Location and its changed versions (``old_number`` chains) form a *family* that shares one
 spot [MAP-3]. Starting from the start Location at (0, 0), every key places the family it
-names one step away. Problems: a key naming no Location, a key whose facing edge names
-another family (or nothing, unless the campaign marks the key one-way [NOTE-25]), two
-families on one spot, one family at two spots.
+names one step away. Problems: a key whose facing edge names another family (or nothing,
+unless the campaign marks the key one-way [NOTE-25]), two families on one spot, one family
+at two spots. Keys naming no Location are the reference check's to report.
 """
 
 from __future__ import annotations

@@ -118,17 +118,3 @@ class Campaign(Model):
         quests = [e.quest for e in self.events if isinstance(e, StoryEvent) and e.quest]
         quests += [s.quest for s in self.secrets if s.quest]
         return {q.id: q for q in quests}
-
-    def counts(self) -> dict[str, int]:
-        """How many of each kind the pack holds (the ``validate --json`` counts)."""
-        return {
-            "locations": len(self.locations),
-            "journal_entries": len(self.entry),
-            "encounters": len(self.encounters),
-            "events": len(self.events),
-            "secrets": len(self.secrets),
-            "items": len(self.items),
-            "skills": len(self.skills),
-            "heroes": len(self.heroes),
-            "cards": len(self.cards),
-        }
