@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, WithJsonSchema
 
 
 class Model(BaseModel):
@@ -142,6 +142,8 @@ EntryId = Annotated[
     str,
     BeforeValidator(_entry_id),
     StringConstraints(pattern=ENTRY_PATTERN, max_length=40),
+    WithJsonSchema({"anyOf": [{"type": "integer", "minimum": 0},
+                              {"type": "string", "pattern": ENTRY_PATTERN, "maxLength": 40}]}),
 ]
 """A journal entry address: a section number, then dotted parts (``104``, ``104.3``, ``104.d``)."""
 
