@@ -27,11 +27,13 @@ from grail.content.loader import pack_files
 
 
 def median_time(action: Callable[[], object], repeat: int) -> float:
+    """Median seconds of ``action``; what it returns is freed after the clock stops."""
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
-        action()
+        result = action()
         times.append(time.perf_counter() - start)
+        del result
     return statistics.median(times)
 
 
@@ -43,9 +45,8 @@ def content_load(repeat: int) -> list[tuple[str, float, str]]:
         by_kind, _ = pack_files(pack)
         paths = [path for group in by_kind.values() for path in group]
 
-        def raw_parse() -> None:
-            for path in paths:
-                yaml.load(path.read_bytes(), Loader=yaml.CSafeLoader)
+        def raw_parse() -> list[object]:
+            return [yaml.load(path.read_bytes(), Loader=yaml.CSafeLoader) for path in paths]
 
         raw = median_time(raw_parse, repeat)
         cold = median_time(lambda: load_pack(pack), repeat)

@@ -108,7 +108,7 @@ def _cards_and_heroes(root: Path) -> None:
         _dump(root / "heroes" / f"{hero}.yaml", {
             "id": hero, "number": number, "name": f"Hero {colour}", "colour": colour,
             "intro": LOREM,
-            "meters": {"energy": {"max": 9, "start": 7, "red": 2}, "health": {"max": 8, "start": 6},
+            "meters": {"energy": {"max": 9, "start": 6, "red": 2}, "health": {"max": 8, "start": 6},
                        "terror": {"max": 9, "start": 0, "red": 2}},
             "attributes": dict.fromkeys(ATTRS, 1), "resources": {"food": 2, "wealth": 1},
             "action": {"name": "Rest", "cost": {"energy": 2}, "effects": [{"gain": {"food": 1}}]},

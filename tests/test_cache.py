@@ -61,7 +61,7 @@ def test_corrupted_cache_is_ignored_and_rebuilt(minimal_copy: Path, tmp_path: Pa
     [entry] = _entries(cache_dir)
     entry.write_text('{"manifest": {"id": "tampered"')
     assert load_cached(minimal_copy, cache_dir) == load_pack(minimal_copy)
-    assert entry.read_text().startswith('{"manifest":{')
+    assert entry.read_text().startswith("{\"manifest\":{")
 
 
 def test_broken_pack_is_never_cached(minimal_copy: Path, tmp_path: Path) -> None:

@@ -97,7 +97,7 @@ def _store(cache_dir: Path, root: Path, digest: str, campaign: Campaign) -> None
             old.unlink(missing_ok=True)
         with tempfile.NamedTemporaryFile("wb", dir=cache_dir, delete=False,
                                          suffix=".tmp") as tmp:
-            tmp.write(campaign.model_dump_json(by_alias=True).encode())
+            tmp.write(campaign.model_dump_json(by_alias=True, exclude_defaults=True).encode())
         os.replace(tmp.name, entry)
     except OSError:
         return  # a cache that cannot be written only costs speed
