@@ -9,7 +9,7 @@ from grail.content import check_pack
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
-from synthetic import SIZES, write_pack  # noqa: E402
+from synthetic import SIZES, write_pack
 
 
 def test_synthetic_pack_is_valid_and_full_scale(tmp_path: Path) -> None:

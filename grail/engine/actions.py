@@ -1,0 +1,71 @@
+"""Actions: small frozen values with a JSON form, used alike by the CLI, saves and tests.
+
+>>> Action.from_json('{"type": "travel", "hero": "wren", "to": 102}')
+Travel(type='travel', hero='wren', to=102)
+>>> Pass(hero="wren").to_json()
+'{"type":"pass","hero":"wren"}'
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+
+class MalformedAction(ValueError):
+    """Text that is not an action at all (as opposed to a legal-looking but illegal one)."""
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    def to_json(self) -> str:
+        return self.model_dump_json()
+
+
+class Travel(_Action):
+    """Travel to a connected Location for 1 Energy [ACT-TRAVEL-1]."""
+
+    type: Literal["travel"] = "travel"
+    hero: str = Field(description="Who travels.")
+    to: int = Field(description="The connected Location.")
+
+    def describe(self) -> str:
+        return f"Travel: {self.hero} to {self.to}, -1 Energy"
+
+
+class Pass(_Action):
+    """End this character's Day; irreversible [ACT-PASS-1]."""
+
+    type: Literal["pass"] = "pass"
+    hero: str = Field(description="Who passes.")
+
+    def describe(self) -> str:
+        return f"Pass: {self.hero} rests for the Day"
+
+
+class Rest(_Action):
+    """End of Day rest: eat 1 Food or not [END-DAY-1], [END-DAY-2]."""
+
+    type: Literal["rest"] = "rest"
+    hero: str = Field(description="Who rests.")
+    eat: bool = Field(description="Eat 1 Food (gain Health, lose Terror) or go hungry.")
+
+    def describe(self) -> str:
+        return f"Rest: {self.hero} {'eats 1 Food' if self.eat else 'goes hungry'}"
+
+
+AnyAction = Annotated[Travel | Pass | Rest, Field(discriminator="type")]
+_ADAPTER: TypeAdapter[Travel | Pass | Rest] = TypeAdapter(AnyAction)
+
+
+class Action:
+    """Parsing actions from their JSON form."""
+
+    @staticmethod
+    def from_json(text: str) -> Travel | Pass | Rest:
+        try:
+            return _ADAPTER.validate_json(text)
+        except ValidationError as error:
+            raise MalformedAction(f"not an action: {error.errors()[0]['msg']}") from None

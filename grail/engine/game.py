@@ -1,0 +1,115 @@
+"""The game: legal actions, applying one, and the Day order that runs between decisions.
+
+>>> from grail.content import load_pack, bundled_pack
+>>> game = Game.new(load_pack(bundled_pack()), ["tamsin"], seed=7)
+>>> game.state.stage, game.state.day
+('day', 1)
+>>> game.legal_actions()[-1]
+Pass(type='pass', hero='tamsin')
+"""
+
+from __future__ import annotations
+
+from grail.content import Campaign
+
+from . import day, survival
+from .actions import Pass, Rest, Travel
+from .events import Event
+from .map import connected
+from .setup import new_state
+from .state import GameState, HeroState, Mode
+
+AnyAction = Travel | Pass | Rest
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the state is untouched. Names the rule."""
+
+    def __init__(self, action: AnyAction, rule: str, why: str) -> None:
+        super().__init__(f"{action.describe()}: not allowed [{rule}]: {why}")
+        self.rule = rule
+
+
+class Game:
+    """A campaign (immutable content) and a state (plain data) that actions change."""
+
+    def __init__(self, campaign: Campaign, state: GameState) -> None:
+        self.campaign = campaign
+        self.state = state
+
+    @classmethod
+    def new(cls, campaign: Campaign, heroes: list[str], seed: int,
+            mode: Mode = "normal") -> Game:
+        """Set up a game and run the first Start of Day [SETUP-W10]."""
+        game = cls(campaign, new_state(campaign, heroes, seed, mode))
+        game._advance()
+        return game
+
+    # --- what may be done -------------------------------------------------------------
+
+    def actors(self) -> list[HeroState]:
+        """Characters who may act now, lowest character number first [DAY-2], [DAY-3]."""
+        if self.state.stage != "day":
+            return []
+        able = [hero for hero in self.state.heroes if day.can_act(hero)]
+        waiting = [hero for hero in able if not hero.acted]
+        return waiting or able
+
+    def legal_actions(self) -> list[AnyAction]:
+        """Every action allowed now, in a stable order."""
+        state = self.state
+        if state.stage == "end_of_day":
+            hero = day.next_to_rest(state)
+            if hero is None:
+                return []
+            rests: list[AnyAction] = [Rest(hero=hero.id, eat=True)] if hero.food > 0 else []
+            return [*rests, Rest(hero=hero.id, eat=False)]
+        found: list[AnyAction] = []
+        for hero in self.actors():
+            if hero.energy >= 1:
+                found += [Travel(hero=hero.id, to=to)
+                          for to in connected(self.campaign, state, hero.location)]
+            found.append(Pass(hero=hero.id))
+        return found
+
+    def _why_illegal(self, action: AnyAction) -> tuple[str, str]:
+        if self.state.stage == "end_of_day":
+            return "END-DAY-1", "it is the End of Day: each character rests, in order"
+        names = [hero.id for hero in self.actors()]
+        if action.hero not in names:
+            return "DAY-3", f"{action.hero} cannot act now; waiting: {', '.join(names) or 'none'}"
+        if isinstance(action, Travel):
+            hero = self.state.hero(action.hero)
+            if hero.energy < 1:
+                return "ACT-TRAVEL-1", "Travel costs 1 Energy"
+            return "MAP-4", f"{action.to} is not connected to {hero.location} by facing keys"
+        return "DAY-2", "not an action of the Day"
+
+    # --- doing it ---------------------------------------------------------------------
+
+    def apply(self, action: AnyAction) -> list[Event]:
+        """Do one action and everything that follows until the next decision."""
+        if action not in self.legal_actions():
+            raise IllegalAction(action, *self._why_illegal(action))
+        if isinstance(action, Travel):
+            events = day.travel(self.campaign, self.state, action.hero, action.to)
+        elif isinstance(action, Pass):
+            events = day.pass_day(self.state, action.hero)
+        else:
+            events = survival.rest(self.campaign, self.state, action.hero, action.eat)
+        return events + self._advance()
+
+    def _advance(self) -> list[Event]:
+        """Run the parts of the Day order that need no decision [DAY-1]."""
+        events: list[Event] = []
+        while True:
+            state = self.state
+            if state.stage == "start_of_day":
+                events += day.start_of_day(self.campaign, state)
+                state.stage = "day"
+            elif state.stage == "day" and not self.actors():
+                state.stage = "end_of_day"
+            elif state.stage == "end_of_day" and day.next_to_rest(state) is None:
+                day.new_day(state)
+            else:
+                return events

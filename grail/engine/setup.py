@@ -1,0 +1,73 @@
+"""Setting up a game: characters [SETUP-C*] and the world [SETUP-W*]."""
+
+from __future__ import annotations
+
+from grail.content import Campaign
+from grail.content.amounts import Count, Scaled
+
+from .map import place, reveal_around
+from .rng import Rng
+from .state import GameState, HeroState, Menhir, Mode
+
+ATTRIBUTES = ("aggression", "empathy", "courage", "caution", "logic", "spirituality")
+
+
+class SetupError(ValueError):
+    """A game that cannot be set up as asked (unknown hero, wrong player count...)."""
+
+
+def scaling_players(heroes: int, mode: Mode) -> int:
+    """The player count that scaled values use: one fewer in Story mode, never 0
+    [MODE-STORY-1], [MODE-STORY-2]."""
+    return max(1, heroes - 1) if mode == "story" else heroes
+
+
+def scaled(value: int | Scaled | Count, players: int) -> int:
+    """A fixed or player-scaled value; counts need play and have no value at setup."""
+    if isinstance(value, Scaled):
+        return value.value(players)
+    if isinstance(value, int):
+        return value
+    raise SetupError("a counted value cannot be used at setup")
+
+
+def hero_state(campaign: Campaign, hero_id: str, location: int) -> HeroState:
+    """A character as set up from its tile and board [SETUP-C2]..[SETUP-C8]."""
+    hero = campaign.hero[hero_id]
+    levels = hero.attributes
+    return HeroState(
+        id=hero.id, number=hero.number, location=location,
+        energy=hero.meters.energy.start, health=hero.meters.health.start,
+        terror=hero.meters.terror.start,
+        food=hero.resources.food, wealth=hero.resources.wealth, rep=hero.resources.rep,
+        magic=hero.resources.magic, exp=hero.resources.exp,
+        attributes={name: getattr(levels, name) or 0 for name in ATTRIBUTES},
+        combat_deck=sorted(hero.decks.combat.start),
+        diplomacy_deck=sorted(hero.decks.diplomacy.start),
+        combat_pool=sorted(hero.decks.combat.advanced),
+        diplomacy_pool=sorted(hero.decks.diplomacy.advanced),
+    )
+
+
+def new_state(campaign: Campaign, hero_ids: list[str], seed: int, mode: Mode) -> GameState:
+    """The state before the first Start of Day."""
+    fewest, most = campaign.manifest.players
+    if not fewest <= len(hero_ids) <= most:
+        raise SetupError(f"this campaign is for {fewest} to {most} players, not {len(hero_ids)}")
+    for hero_id in hero_ids:
+        if hero_id not in campaign.hero:
+            raise SetupError(f"no hero '{hero_id}' in this campaign; heroes are "
+                             f"{', '.join(sorted(campaign.hero))}")
+    if len(set(hero_ids)) != len(hero_ids):
+        raise SetupError("a hero can be played only once")
+    start = campaign.manifest.start
+    heroes = sorted((hero_state(campaign, hero_id, start) for hero_id in hero_ids),
+                    key=lambda hero: hero.number)
+    dial = scaled(campaign.manifest.start_menhir, scaling_players(len(heroes), mode))  # [SETUP-W2]
+    if mode == "challenge" and campaign.manifest.rules.challenge_shortens_start_menhir:
+        dial -= 1  # [MODE-CHALLENGE-6]
+    state = GameState(pack=campaign.manifest.id, mode=mode, rng=Rng.seeded(seed),
+                      heroes=heroes, placed=[], menhirs=[Menhir(location=start, dial=dial)])
+    place(state, start, (0, 0))  # [SETUP-W1]
+    reveal_around(campaign, state, start, need_radius=False)  # [SETUP-W3]
+    return state

@@ -1,0 +1,59 @@
+"""Survival meters: Energy, Health, Terror, and resting at the End of Day [SURV-*], [END-DAY-*]."""
+
+from __future__ import annotations
+
+from grail.content import Campaign
+
+from .events import Event, MetersChanged
+from .state import GameState, HeroState
+
+
+def exhausted(campaign: Campaign, hero: HeroState) -> bool:
+    """Energy on one of the red spaces, the lowest of the meter [SURV-3], [NOTE-5]."""
+    return hero.energy < campaign.hero[hero.id].meters.energy.red
+
+
+def settle(campaign: Campaign, hero: HeroState) -> None:
+    """Clamp meters to their printed range [SURV-7]; Energy never exceeds Health [SURV-2]."""
+    meters = campaign.hero[hero.id].meters
+    hero.health = max(0, min(hero.health, meters.health.max))
+    hero.terror = max(0, min(hero.terror, meters.terror.max))
+    hero.energy = max(0, min(hero.energy, meters.energy.max))
+    if campaign.manifest.rules.energy_follows_health:
+        hero.energy = min(hero.energy, hero.health)
+
+
+def changed(hero: HeroState, reason: str) -> MetersChanged:
+    return MetersChanged(hero=hero.id, energy=hero.energy, health=hero.health,
+                         terror=hero.terror, food=hero.food, reason=reason)
+
+
+def wyrdness(campaign: Campaign, hero: HeroState, reason: str) -> MetersChanged:
+    """The Wyrdness hurts: lose Health, gain Terror [MENHIR-3], [MENHIR-9], [NOTE-6]."""
+    rules = campaign.manifest.rules
+    hero.health -= rules.wyrdness_health
+    hero.terror += rules.wyrdness_terror
+    settle(campaign, hero)
+    return changed(hero, reason)
+
+
+def rest(campaign: Campaign, state: GameState, hero_id: str, eat: bool) -> list[Event]:
+    """Rest and food [END-DAY-1], [END-DAY-2], then Energy recovery [END-DAY-3]."""
+    hero = state.hero(hero_id)
+    if eat:
+        hero.food -= 1
+        hero.health += 1
+        hero.terror -= 1
+    elif hero.energy == 0:
+        hero.health -= 1
+    else:
+        hero.energy = 0
+    settle(campaign, hero)
+    start = campaign.hero[hero.id].meters.energy.start
+    if exhausted(campaign, hero):
+        hero.energy = min(start, hero.energy + campaign.manifest.rules.exhausted_recovery)
+    else:
+        hero.energy = max(hero.energy, start)
+    settle(campaign, hero)
+    hero.rested = True
+    return [changed(hero, "rest: ate 1 Food" if eat else "rest: went hungry")]

@@ -1,0 +1,181 @@
+"""The engine's first rules: setup, the map, travel, pass, rest and the Start of Day."""
+
+from __future__ import annotations
+
+import pytest
+
+from grail.content import Campaign, bundled_pack, load_pack
+from grail.engine.actions import Action, MalformedAction, Pass, Rest, Travel
+from grail.engine.game import Game, IllegalAction
+from grail.engine.setup import SetupError, new_state, scaling_players
+from grail.engine.state import Menhir
+
+from .conftest import MINIMAL
+
+
+@pytest.fixture(scope="module")
+def minimal() -> Campaign:
+    return load_pack(MINIMAL)
+
+
+@pytest.fixture(scope="module")
+def bundled() -> Campaign:
+    return load_pack(bundled_pack())
+
+
+def test_starting_menhir_dial_by_player_count(bundled: Campaign) -> None:  # [SETUP-W2]
+    one = new_state(bundled, ["tamsin"], seed=1, mode="normal")
+    two = new_state(bundled, ["tamsin", "jago"], seed=1, mode="normal")
+    assert one.menhirs[0].dial == 8 and two.menhirs[0].dial == 7
+
+
+def test_story_mode_scales_as_one_player_fewer(bundled: Campaign) -> None:  # [MODE-STORY-1]
+    assert [scaling_players(n, "story") for n in (1, 2, 3, 4)] == [1, 1, 2, 3]
+    assert new_state(bundled, ["tamsin", "jago"], seed=1, mode="story").menhirs[0].dial == 8
+
+
+def test_challenge_shortens_the_starting_menhir(bundled: Campaign) -> None:  # [MODE-CHALLENGE-6]
+    assert new_state(bundled, ["tamsin"], seed=1, mode="challenge").menhirs[0].dial == 7
+
+
+def test_setup_places_the_start_and_its_four_neighbours(minimal: Campaign) -> None:  # [SETUP-W3]
+    state = new_state(minimal, ["wren"], seed=1, mode="normal")
+    spots = {p.number: (p.x, p.y) for p in state.placed}
+    assert spots == {101: (0, 0), 102: (0, -1), 103: (-1, 0), 104: (1, 0), 105: (0, 1)}
+    assert state.hero("wren").location == 101  # [SETUP-W1]
+    assert state.hero("wren").energy == 6 and state.hero("wren").food == 2  # [SETUP-C2], [SETUP-C5]
+
+
+def test_setup_refuses_unknown_heroes_and_wrong_counts(minimal: Campaign) -> None:
+    with pytest.raises(SetupError, match="no hero 'ren'"):
+        new_state(minimal, ["ren"], seed=1, mode="normal")
+    with pytest.raises(SetupError, match="1 to 4 players, not 0"):
+        new_state(minimal, [], seed=1, mode="normal")
+
+
+def test_first_start_of_day_turns_the_dial(minimal: Campaign) -> None:  # [SETUP-W10], [DAY-START-3]
+    game = Game.new(minimal, ["wren"], seed=1)
+    assert (game.state.day, game.state.stage) == (1, "day")
+    assert game.state.menhirs == [Menhir(location=101, dial=7)]
+
+
+def test_travel_goes_only_through_facing_keys(minimal: Campaign) -> None:  # [MAP-4], [MAP-5]
+    game = Game.new(minimal, ["wren"], seed=1)
+    assert [a.to for a in game.legal_actions() if isinstance(a, Travel)] == [102, 103, 104, 105]
+    game.apply(Travel(hero="wren", to=102))
+    # 107 will lie right of 102, but no keys face each other there: blocked.
+    game.apply(Travel(hero="wren", to=101))
+    game.apply(Travel(hero="wren", to=104))
+    assert game.state.spot_of(107) == (1, -1)
+    game.apply(Travel(hero="wren", to=101))
+    game.apply(Travel(hero="wren", to=102))
+    assert Travel(hero="wren", to=107) not in game.legal_actions()
+
+
+def test_travel_costs_one_energy_and_reveals_within_radius(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1)
+    events = game.apply(Travel(hero="wren", to=104))  # [ACT-TRAVEL-1], [MAP-7]
+    assert game.state.hero("wren").energy == 5
+    assert [e.type for e in events] == ["energy_spent", "hero_moved", "location_revealed"]
+    game.apply(Travel(hero="wren", to=101))
+    game.apply(Travel(hero="wren", to=105))
+    # 108 lies two cards below the Menhir at 101: out of its radius, not revealed [MENHIR-1].
+    assert game.state.spot_of(108) is None
+
+
+def test_an_illegal_action_names_the_rule_and_changes_nothing(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1)
+    before = game.state.model_dump_json()
+    with pytest.raises(IllegalAction, match=r"\[MAP-4\]") as raised:
+        game.apply(Travel(hero="wren", to=108))
+    assert raised.value.rule == "MAP-4"
+    assert game.state.model_dump_json() == before
+
+
+def test_actions_have_a_json_form(minimal: Campaign) -> None:
+    action = Travel(hero="wren", to=104)
+    assert Action.from_json(action.to_json()) == action
+    with pytest.raises(MalformedAction):
+        Action.from_json('{"type": "fly", "hero": "wren"}')
+
+
+def test_pass_ends_the_day_and_resting_eats_food(minimal: Campaign) -> None:  # [ACT-PASS-1]
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.apply(Travel(hero="wren", to=104))
+    game.apply(Pass(hero="wren"))
+    assert game.state.stage == "end_of_day"
+    assert game.legal_actions() == [Rest(hero="wren", eat=True), Rest(hero="wren", eat=False)]
+    game.apply(Rest(hero="wren", eat=True))  # [END-DAY-1]
+    hero = game.state.hero("wren")
+    assert (hero.food, hero.health, hero.terror) == (1, 7, 0)
+    assert hero.energy == 6  # back to its starting space [END-DAY-3]
+    assert (game.state.day, game.state.stage) == (2, "day")
+    assert game.state.menhirs[0].dial == 6
+
+
+def test_going_hungry_exhausts_and_recovery_is_only_four(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.apply(Pass(hero="wren"))
+    game.apply(Rest(hero="wren", eat=False))  # [END-DAY-2] Energy to 0: Exhausted [NOTE-3]
+    assert game.state.hero("wren").energy == 4  # [END-DAY-3]
+
+
+def test_the_day_ends_when_no_one_has_energy(minimal: Campaign) -> None:  # [DAY-4]
+    game = Game.new(minimal, ["wren"], seed=1)
+    for _ in range(3):
+        game.apply(Travel(hero="wren", to=104))
+        game.apply(Travel(hero="wren", to=101))
+    assert game.state.hero("wren").energy == 0 and game.state.stage == "end_of_day"
+
+
+def test_characters_act_in_rounds(bundled: Campaign) -> None:  # [DAY-2], [DAY-3]
+    game = Game.new(bundled, ["jago", "tamsin"], seed=1)
+    assert [h.id for h in game.actors()] == ["tamsin", "jago"]  # by character number
+    game.apply(Pass(hero="tamsin"))
+    assert [h.id for h in game.actors()] == ["jago"]
+    first = next(a for a in game.legal_actions() if isinstance(a, Travel))
+    game.apply(first)
+    assert [h.id for h in game.actors()] == ["jago"]  # tamsin passed: jago acts again
+
+
+def test_locations_outside_every_radius_are_discarded(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.apply(Travel(hero="wren", to=105))
+    game.state.menhirs[0].location = 102  # the Menhir now stands above the start
+    game.apply(Pass(hero="wren"))
+    events = game.apply(Rest(hero="wren", eat=True))
+    assert 105 not in [p.number for p in game.state.placed]  # [DAY-START-2]
+    assert game.state.discarded == [105]  # [MENHIR-4]
+    hero = game.state.hero("wren")
+    # 101, 103 and 104 are all one step away: the lowest number wins [MENHIR-3].
+    assert hero.location == 101
+    assert (hero.health, hero.terror) == (5, 2)
+    assert "location_discarded" in [e.type for e in events]
+
+
+def test_a_dial_at_one_is_removed_and_its_menhir_goes_next_day(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.state.menhirs[0].dial = 1
+    game.apply(Pass(hero="wren"))
+    game.apply(Rest(hero="wren", eat=True))
+    assert game.state.menhirs == [Menhir(location=101, dial=None)]  # [DAY-START-3]
+    game.apply(Pass(hero="wren"))
+    events = game.apply(Rest(hero="wren", eat=True))
+    assert game.state.menhirs == [] and "menhir_removed" in [e.type for e in events]
+    # no Locations are removed without Menhirs; the penalty starts the next Day [MENHIR-9]
+    hero = game.state.hero("wren")
+    assert len(game.state.placed) == 5 and (hero.health, hero.terror) == (8, 0)  # two meals
+    game.apply(Pass(hero="wren"))
+    game.apply(Rest(hero="wren", eat=False))  # no Food left
+    hero = game.state.hero("wren")
+    assert (hero.health, hero.terror) == (6, 2) and len(game.state.placed) == 5
+
+
+def test_same_seed_and_actions_give_the_same_state(minimal: Campaign) -> None:
+    def play() -> str:
+        game = Game.new(minimal, ["wren"], seed=5)
+        for _ in range(12):
+            game.apply(game.legal_actions()[0])
+        return game.state.model_dump_json()
+
+    assert play() == play()
