@@ -6,8 +6,9 @@ import pytest
 
 from grail.content import Campaign, bundled_pack, load_pack
 from grail.engine.actions import Action, MalformedAction, Pass, Rest, Travel
+from grail.engine.amounts import scaling_players
 from grail.engine.game import Game, IllegalAction
-from grail.engine.setup import SetupError, new_state, scaling_players
+from grail.engine.setup import SetupError, new_state
 from grail.engine.state import Menhir
 
 from .conftest import MINIMAL

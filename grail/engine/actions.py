@@ -56,15 +56,36 @@ class Rest(_Action):
         return f"Rest: {self.hero} {'eats 1 Food' if self.eat else 'goes hungry'}"
 
 
-AnyAction = Annotated[Travel | Pass | Rest, Field(discriminator="type")]
-_ADAPTER: TypeAdapter[Travel | Pass | Rest] = TypeAdapter(AnyAction)
+class Explore(_Action):
+    """Explore the Location for 1 Energy: read its journal entry [ACT-EXPLORE-1]."""
+
+    type: Literal["explore"] = "explore"
+    hero: str = Field(description="Who explores.")
+
+    def describe(self) -> str:
+        return f"Explore: {self.hero} reads the journal, -1 Energy"
+
+
+class Choose(_Action):
+    """Take one option of the choice the journal waits on."""
+
+    type: Literal["choose"] = "choose"
+    hero: str = Field(description="Who decides (the active character).")
+    option: int = Field(description="The option's index, from 0.")
+
+    def describe(self) -> str:
+        return f"Choose: {self.hero} takes option {self.option + 1}"
+
+
+AnyAction = Annotated[Travel | Explore | Choose | Pass | Rest, Field(discriminator="type")]
+_ADAPTER: TypeAdapter[Travel | Explore | Choose | Pass | Rest] = TypeAdapter(AnyAction)
 
 
 class Action:
     """Parsing actions from their JSON form."""
 
     @staticmethod
-    def from_json(text: str) -> Travel | Pass | Rest:
+    def from_json(text: str) -> Travel | Explore | Choose | Pass | Rest:
         try:
             return _ADAPTER.validate_json(text)
         except ValidationError as error:

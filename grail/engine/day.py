@@ -57,6 +57,19 @@ def _revealed(state: GameState, number: int) -> LocationRevealed:
     return LocationRevealed(number=number, x=x, y=y)
 
 
+def explore(campaign: Campaign, state: GameState, hero_id: str) -> list[Event]:
+    """Pay 1 Energy and read the Location's entry until "Exploration ends" [ACT-EXPLORE-1]."""
+    from .journal import read_entry, resolve
+
+    hero = state.hero(hero_id)
+    hero.energy -= 1
+    acted(state, hero)
+    entry = campaign.location[hero.location].explore
+    events: list[Event] = [EnergySpent(hero=hero.id, amount=1)]
+    events += read_entry(campaign, state, entry, [hero.id])
+    return events + resolve(campaign, state)
+
+
 def pass_day(state: GameState, hero_id: str) -> list[Event]:
     """No more actions this Day [ACT-PASS-1]."""
     hero = state.hero(hero_id)

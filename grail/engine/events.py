@@ -67,5 +67,66 @@ class DayBegan(_Event):
     day: int
 
 
+
+
+class EntryRead(_Event):
+    type: Literal["entry_read"] = "entry_read"
+    entry: str
+    text: str
+
+
+class ResourcesChanged(_Event):
+    type: Literal["resources_changed"] = "resources_changed"
+    hero: str
+    changes: dict[str, int]
+
+
+class StatusMarked(_Event):
+    type: Literal["status_marked"] = "status_marked"
+    status: str
+    part: int | None
+    marked: bool
+
+
+class CardGained(_Event):
+    type: Literal["card_gained"] = "card_gained"
+    hero: str
+    kind: Literal["secret", "item"]
+    number: int
+    gained: bool
+
+
+class TaskLogged(_Event):
+    type: Literal["task_logged"] = "task_logged"
+    task: str
+    open: bool
+
+
+class QuestChanged(_Event):
+    type: Literal["quest_changed"] = "quest_changed"
+    quest: str
+    change: Literal["started", "completed", "removed"]
+
+
+class ExplorationEnded(_Event):
+    type: Literal["exploration_ended"] = "exploration_ended"
+
+
+class EffectDeferred(_Event):
+    """An effect whose rule a later step implements (encounters, skills): logged, not lost."""
+
+    type: Literal["effect_deferred"] = "effect_deferred"
+    effect: str
+
+
+class WorldChanged(_Event):
+    """Tokens, dials, Menhirs and replaced Locations."""
+
+    type: Literal["world_changed"] = "world_changed"
+    what: str
+
+
 Event = (EnergySpent | HeroMoved | LocationRevealed | LocationDiscarded | MenhirDialTurned
-         | MenhirRemoved | HeroPassed | MetersChanged | DayBegan)
+         | MenhirRemoved | HeroPassed | MetersChanged | DayBegan | EntryRead | ResourcesChanged
+         | StatusMarked | CardGained | TaskLogged | QuestChanged | ExplorationEnded
+         | EffectDeferred | WorldChanged)

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from grail.content import Campaign
 
-from . import day, survival
-from .actions import Pass, Rest, Travel
+from . import day, journal, survival
+from .actions import Choose, Explore, Pass, Rest, Travel
 from .events import Event
 from .map import connected
 from .setup import new_state
 from .state import GameState, HeroState, Mode
 
-AnyAction = Travel | Pass | Rest
+AnyAction = Travel | Explore | Choose | Pass | Rest
 
 
 class IllegalAction(ValueError):
@@ -49,7 +49,7 @@ class Game:
 
     def actors(self) -> list[HeroState]:
         """Characters who may act now, lowest character number first [DAY-2], [DAY-3]."""
-        if self.state.stage != "day":
+        if self.state.stage != "day" or self.state.frames:
             return []
         able = [hero for hero in self.state.heroes if day.can_act(hero)]
         waiting = [hero for hero in able if not hero.acted]
@@ -64,24 +64,35 @@ class Game:
                 return []
             rests: list[AnyAction] = [Rest(hero=hero.id, eat=True)] if hero.food > 0 else []
             return [*rests, Rest(hero=hero.id, eat=False)]
+        choice = journal.pending_choice(self.campaign, state)
+        if choice is not None:
+            decider = state.frames[-1].heroes[0]
+            return [Choose(hero=decider, option=index) for index, option in enumerate(choice.choose)
+                    if journal.option_open(self.campaign, state, option)]
         found: list[AnyAction] = []
         for hero in self.actors():
             if hero.energy >= 1:
                 found += [Travel(hero=hero.id, to=to)
                           for to in connected(self.campaign, state, hero.location)]
+                found.append(Explore(hero=hero.id))
             found.append(Pass(hero=hero.id))
         return found
 
     def _why_illegal(self, action: AnyAction) -> tuple[str, str]:
         if self.state.stage == "end_of_day":
             return "END-DAY-1", "it is the End of Day: each character rests, in order"
+        if self.state.frames:
+            if isinstance(action, Choose):
+                return "JOURNAL-1", "that option is not open: its condition fails or its cost " \
+                    "cannot be paid"
+            return "JOURNAL-1", "the journal is being read: choose an option first"
         names = [hero.id for hero in self.actors()]
         if action.hero not in names:
             return "DAY-3", f"{action.hero} cannot act now; waiting: {', '.join(names) or 'none'}"
+        hero = self.state.hero(action.hero)
+        if isinstance(action, Travel | Explore) and hero.energy < 1:
+            return "DAY-5", f"{action.type} costs 1 Energy"
         if isinstance(action, Travel):
-            hero = self.state.hero(action.hero)
-            if hero.energy < 1:
-                return "ACT-TRAVEL-1", "Travel costs 1 Energy"
             return "MAP-4", f"{action.to} is not connected to {hero.location} by facing keys"
         return "DAY-2", "not an action of the Day"
 
@@ -93,6 +104,10 @@ class Game:
             raise IllegalAction(action, *self._why_illegal(action))
         if isinstance(action, Travel):
             events = day.travel(self.campaign, self.state, action.hero, action.to)
+        elif isinstance(action, Explore):
+            events = day.explore(self.campaign, self.state, action.hero)
+        elif isinstance(action, Choose):
+            events = journal.choose(self.campaign, self.state, action.option)
         elif isinstance(action, Pass):
             events = day.pass_day(self.state, action.hero)
         else:
@@ -107,7 +122,7 @@ class Game:
             if state.stage == "start_of_day":
                 events += day.start_of_day(self.campaign, state)
                 state.stage = "day"
-            elif state.stage == "day" and not self.actors():
+            elif state.stage == "day" and not state.frames and not self.actors():
                 state.stage = "end_of_day"
             elif state.stage == "end_of_day" and day.next_to_rest(state) is None:
                 day.new_day(state)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from grail.content import Campaign
-from grail.content.amounts import Count, Scaled
 
+from .amounts import amount_of
 from .map import place, reveal_around
 from .rng import Rng
 from .state import GameState, HeroState, Menhir, Mode
@@ -14,21 +14,6 @@ ATTRIBUTES = ("aggression", "empathy", "courage", "caution", "logic", "spiritual
 
 class SetupError(ValueError):
     """A game that cannot be set up as asked (unknown hero, wrong player count...)."""
-
-
-def scaling_players(heroes: int, mode: Mode) -> int:
-    """The player count that scaled values use: one fewer in Story mode, never 0
-    [MODE-STORY-1], [MODE-STORY-2]."""
-    return max(1, heroes - 1) if mode == "story" else heroes
-
-
-def scaled(value: int | Scaled | Count, players: int) -> int:
-    """A fixed or player-scaled value; counts need play and have no value at setup."""
-    if isinstance(value, Scaled):
-        return value.value(players)
-    if isinstance(value, int):
-        return value
-    raise SetupError("a counted value cannot be used at setup")
 
 
 def hero_state(campaign: Campaign, hero_id: str, location: int) -> HeroState:
@@ -63,11 +48,12 @@ def new_state(campaign: Campaign, hero_ids: list[str], seed: int, mode: Mode) ->
     start = campaign.manifest.start
     heroes = sorted((hero_state(campaign, hero_id, start) for hero_id in hero_ids),
                     key=lambda hero: hero.number)
-    dial = scaled(campaign.manifest.start_menhir, scaling_players(len(heroes), mode))  # [SETUP-W2]
+    state = GameState(pack=campaign.manifest.id, mode=mode, rng=Rng.seeded(seed),
+                      heroes=heroes, placed=[], menhirs=[])
+    dial = amount_of(campaign.manifest.start_menhir, state)  # [SETUP-W2]
     if mode == "challenge" and campaign.manifest.rules.challenge_shortens_start_menhir:
         dial -= 1  # [MODE-CHALLENGE-6]
-    state = GameState(pack=campaign.manifest.id, mode=mode, rng=Rng.seeded(seed),
-                      heroes=heroes, placed=[], menhirs=[Menhir(location=start, dial=dial)])
+    state.menhirs.append(Menhir(location=start, dial=dial))
     place(state, start, (0, 0))  # [SETUP-W1]
     reveal_around(campaign, state, start, need_radius=False)  # [SETUP-W3]
     return state

@@ -64,6 +64,46 @@ class Menhir(State):
     dial: int | None = Field(description="Days left; None once the dial is removed [DAY-START-3].")
 
 
+class Frame(State):
+    """An effect list being resolved: where it comes from, and how far it has got.
+
+    ``path`` leads from the source's effects into nested lists: an ``if``'s branch is
+    ``[i, "then"]``, a choice's option ``[i, "choose", k]``. Frames replace a call stack,
+    so a half-read journal entry can be saved and resumed.
+    """
+
+    source: Literal["entry", "immediate"] = Field(description="What holds the effects.")
+    key: str = Field(description="Its address: an entry id or a Location number.")
+    path: list[int | str] = Field(default_factory=list, description="Into nested effect lists.")
+    index: int = Field(default=0, description="The next effect to resolve.")
+    heroes: list[str] = Field(description="The acting character or team, active first.")
+
+
+class StatusMarks(State):
+    """A Status marked on the Game Sheet, and which of its numbered parts [STATUS-1]."""
+
+    id: str = Field(description="The Status id.")
+    whole: bool = Field(default=False, description="The Status itself is marked.")
+    parts: list[int] = Field(default_factory=list, description="Marked parts, ascending.")
+
+
+class Task(State):
+    """A line of the task log [TASK-1]."""
+
+    id: str = Field(description="The task id.")
+    text: str = Field(description="What it asks.")
+    location: int | None = Field(default=None, description="It closes when this card changes.")
+
+
+class Dial(State):
+    """A named Time or Quest dial in play [DIAL-1]."""
+
+    id: str = Field(description="Its name.")
+    value: int = Field(description="Its value.")
+    token: Literal["time", "quest"] = Field(description="Time or Quest dial.")
+    location: int | None = Field(default=None, description="Where it sits, if anywhere.")
+
+
 class GameState(State):
     """The whole game."""
 
@@ -84,6 +124,17 @@ class GameState(State):
     replaced: list[int] = Field(
         default_factory=list, description="Location numbers replaced by a changed version [MAP-3]."
     )
+    chapter: int = Field(default=1, description="The current chapter.")
+    statuses: list[StatusMarks] = Field(default_factory=list, description="The Game Sheet.")
+    tasks: list[Task] = Field(default_factory=list, description="Open tasks [TASK-1].")
+    quests: list[str] = Field(default_factory=list, description="The Quest display [EVENT-3].")
+    dials: list[Dial] = Field(default_factory=list, description="Named dials in play.")
+    quest_tokens: list[int] = Field(default_factory=list, description="Locations with a Quest token.")
+    entry_visits: dict[str, int] = Field(default_factory=dict, description="Readings per entry.")
+    location_visits: dict[str, int] = Field(
+        default_factory=dict, description="Entries per Location number."
+    )
+    frames: list[Frame] = Field(default_factory=list, description="Effects being resolved.")
 
     def hero(self, hero_id: str) -> HeroState:
         for hero in self.heroes:

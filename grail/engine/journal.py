@@ -1,0 +1,117 @@
+"""Reading the journal: resolving effect lists frame by frame until a choice or the end.
+
+Exploring pushes a frame for the Location's entry [ACT-EXPLORE-1]; each frame walks its
+effect list. ``if`` pushes the branch, ``goto`` replaces the reading with another entry,
+``choose`` stops and waits for a decision, ``end_exploration`` drops every frame
+[JOURNAL-1]. The frames live in the state, so a half-read entry saves and resumes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grail.content import Campaign
+from grail.content import effects as fx
+
+from . import world
+from .conditions import holds
+from .events import EntryRead, Event, ExplorationEnded
+from .state import Frame, GameState, HeroState
+
+
+def effects_of(campaign: Campaign, frame: Frame) -> list[Any]:
+    """The effect list a frame walks: its source's effects, then down ``path``."""
+    if frame.source == "entry":
+        current: list[Any] = campaign.entry[frame.key].effects
+    else:
+        current = campaign.location[int(frame.key)].immediate
+    steps = list(frame.path)
+    while steps:
+        effect = current[int(steps.pop(0))]
+        branch = steps.pop(0)
+        if branch == "choose":
+            current = effect.choose[int(steps.pop(0))].effects
+        else:
+            current = effect.then if branch == "then" else effect.else_
+    return current
+
+
+def read_entry(campaign: Campaign, state: GameState, entry: str, heroes: list[str]) -> list[Event]:
+    """Start reading ``entry``: count the visit and push its frame [JOURNAL-1]."""
+    state.entry_visits[entry] = state.entry_visits.get(entry, 0) + 1
+    state.frames.append(Frame(source="entry", key=entry, heroes=heroes))
+    return [EntryRead(entry=entry, text=campaign.entry[entry].text)]
+
+
+def pending_choice(campaign: Campaign, state: GameState) -> fx.Choose | None:
+    """The choice the reading waits on, if any."""
+    if not state.frames:
+        return None
+    frame = state.frames[-1]
+    current = effects_of(campaign, frame)
+    effect = current[frame.index] if frame.index < len(current) else None
+    return effect if isinstance(effect, fx.Choose) else None
+
+
+def actors(state: GameState, frame: Frame) -> list[HeroState]:
+    return [state.hero(hero_id) for hero_id in frame.heroes]
+
+
+def option_open(campaign: Campaign, state: GameState, option: fx.Choice) -> bool:
+    """An option is open when its condition holds and its cost can be paid."""
+    heroes = actors(state, state.frames[-1])
+    if option.if_ is not None and not holds(campaign, state, option.if_, heroes):
+        return False
+    return option.cost is None or world.can_pay(state, heroes[0], option.cost)
+
+
+def choose(campaign: Campaign, state: GameState, option: int) -> list[Event]:
+    """Take an option: pay its cost, then resolve its effects, then what follows."""
+    frame = state.frames[-1]
+    choice = pending_choice(campaign, state)
+    assert choice is not None
+    taken = choice.choose[option]
+    events: list[Event] = []
+    if taken.cost is not None:
+        events += world.pay(state, actors(state, frame)[0], taken.cost)
+    index = frame.index
+    frame.index += 1
+    state.frames.append(Frame(source=frame.source, key=frame.key,
+                              path=[*frame.path, index, "choose", option], heroes=frame.heroes))
+    return events + resolve(campaign, state)
+
+
+def resolve(campaign: Campaign, state: GameState) -> list[Event]:
+    """Resolve effects until a choice waits or no frame is left."""
+    events: list[Event] = []
+    while state.frames:
+        frame = state.frames[-1]
+        current = effects_of(campaign, frame)
+        if frame.index >= len(current):
+            state.frames.pop()
+            continue
+        effect = current[frame.index]
+        if isinstance(effect, fx.Choose):
+            return events  # a decision: legal actions list the open options
+        frame.index += 1
+        if isinstance(effect, fx.If):
+            branch = "then" if holds(campaign, state, effect.if_, actors(state, frame)) else "else"
+            state.frames.append(Frame(source=frame.source, key=frame.key,
+                                      path=[*frame.path, frame.index - 1, branch],
+                                      heroes=frame.heroes))
+        elif isinstance(effect, fx.Goto):
+            heroes = frame.heroes
+            _drop_reading(state)
+            events += read_entry(campaign, state, effect.goto, heroes)
+        elif isinstance(effect, fx.EndExploration):
+            state.frames.clear()
+            events.append(ExplorationEnded())
+        else:
+            events += world.apply_effect(campaign, state, effect, actors(state, frame))
+    return events
+
+
+def _drop_reading(state: GameState) -> None:
+    """A goto leaves the entry being read, and every branch of it [JOURNAL-1]."""
+    while state.frames and state.frames[-1].source == "entry":
+        state.frames.pop()

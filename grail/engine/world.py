@@ -1,0 +1,264 @@
+"""Effects on characters and the world outside Encounters: resources, the Game Sheet,
+Secrets and Items, tasks, quests, tokens, dials, Menhirs and changed Locations.
+
+In a team, gains are shared and losses hit each member unless the effect or the campaign
+says otherwise [ACT-EXPLORE-2]; until team actions exist, a shared gain goes to the active
+character.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grail.content import Campaign
+from grail.content import effects as fx
+from grail.content.amounts import Amounts
+
+from .amounts import amount_of
+from .day import enter
+from .events import (
+    CardGained,
+    EffectDeferred,
+    Event,
+    HeroMoved,
+    QuestChanged,
+    ResourcesChanged,
+    StatusMarked,
+    TaskLogged,
+    WorldChanged,
+)
+from .map import card_for_key, place, reveal_around
+from .state import Dial, GameState, HeroState, Menhir, StatusMarks, Task
+from .survival import settle
+
+GAINS = (fx.Gain, fx.GainItem)
+
+
+def can_pay(state: GameState, hero: HeroState, cost: Amounts) -> bool:
+    return all(getattr(hero, name) >= amount_of(value, state, hero) for name, value in cost.items())
+
+
+def pay(state: GameState, hero: HeroState, cost: Amounts) -> list[Event]:
+    changes = {name: -amount_of(value, state, hero) for name, value in cost.items()}
+    for name, change in changes.items():
+        setattr(hero, name, getattr(hero, name) + change)
+    return [ResourcesChanged(hero=hero.id, changes=changes)]
+
+
+def _who(campaign: Campaign, effect: Any, heroes: list[HeroState]) -> list[HeroState]:
+    rules = campaign.manifest.rules
+    who = getattr(effect, "who", None) or (
+        rules.team_gains if isinstance(effect, GAINS) else rules.team_losses)
+    return heroes if who == "each" else heroes[:1]
+
+
+def _change(campaign: Campaign, state: GameState, hero: HeroState, amounts: Amounts,
+            sign: int, setting: bool = False) -> ResourcesChanged:
+    changes: dict[str, int] = {}
+    for name, value in amounts.items():
+        amount = amount_of(value, state, hero)
+        before = getattr(hero, name)
+        setattr(hero, name, amount if setting else max(0, before + sign * amount))
+        changes[name] = getattr(hero, name) - before
+    settle(campaign, hero)
+    return ResourcesChanged(hero=hero.id, changes=changes)
+
+
+def apply_effect(campaign: Campaign, state: GameState, effect: Any,
+                 heroes: list[HeroState]) -> list[Event]:
+    """Resolve one effect for the acting ``heroes`` (the active one first)."""
+    if isinstance(effect, fx.Gain):
+        return [_change(campaign, state, h, effect.gain, +1) for h in _who(campaign, effect, heroes)]
+    if isinstance(effect, fx.Lose):
+        return [_change(campaign, state, h, effect.lose, -1) for h in _who(campaign, effect, heroes)]
+    if isinstance(effect, fx.SetMeters):
+        return [_change(campaign, state, h, effect.set, 0, setting=True)
+                for h in _who(campaign, effect, heroes)]
+    if isinstance(effect, fx.Damage):
+        amount = amount_of(effect.damage, state, heroes[0])
+        return [_change(campaign, state, h, Amounts(health=amount), -1)
+                for h in _who(campaign, effect, heroes)]
+    if isinstance(effect, fx.Mark | fx.Unmark):
+        return [_mark(state, effect)]
+    if isinstance(effect, fx.GainSecret):
+        return _gain_secret(campaign, state, effect.gain_secret, heroes[0])
+    if isinstance(effect, fx.LoseSecret):
+        return _lose(state, "secret", effect.lose_secret)
+    if isinstance(effect, fx.GainItem):
+        return _gain_item(campaign, state, effect.gain_item, _who(campaign, effect, heroes))
+    if isinstance(effect, fx.LoseItem):
+        return _lose_items(campaign, state, effect.lose_item, _who(campaign, effect, heroes))
+    if isinstance(effect, fx.AddTask):
+        task = effect.add_task
+        state.tasks.append(Task(id=task.id, text=task.text, location=task.location))
+        return [TaskLogged(task=task.id, open=True)]
+    if isinstance(effect, fx.CompleteTask):
+        state.tasks = [task for task in state.tasks if task.id != effect.complete_task]
+        return [TaskLogged(task=effect.complete_task, open=False)]
+    if isinstance(effect, fx.StartQuest):
+        if effect.start_quest not in state.quests:
+            state.quests.append(effect.start_quest)
+        return [QuestChanged(quest=effect.start_quest, change="started")]
+    if isinstance(effect, fx.CompleteQuest | fx.RemoveQuest):
+        quest = effect.complete_quest if isinstance(effect, fx.CompleteQuest) else effect.remove_quest
+        state.quests = [q for q in state.quests if q != quest]
+        change = "completed" if isinstance(effect, fx.CompleteQuest) else "removed"
+        return [QuestChanged(quest=quest, change=change)]
+    if isinstance(effect, fx.Move):
+        return _move(campaign, state, effect.move, heroes)
+    return _world(campaign, state, effect, heroes)
+
+
+def _world(campaign: Campaign, state: GameState, effect: Any,
+           heroes: list[HeroState]) -> list[Event]:
+    """Tokens, dials, Menhirs and changed Locations."""
+    here = heroes[0].location
+    if isinstance(effect, fx.PlaceToken | fx.RemoveToken):
+        token = effect.place_token if isinstance(effect, fx.PlaceToken) else effect.remove_token
+        where = token.location or here
+        pile = state.location_tokens if token.token == "time" else state.quest_tokens
+        if isinstance(effect, fx.PlaceToken):
+            pile.append(where)
+        elif where in pile:
+            pile.remove(where)
+        return [WorldChanged(what=f"{token.token} token at {where}")]
+    if isinstance(effect, fx.PlaceDial):
+        placed = effect.place_dial
+        state.dials = [d for d in state.dials if d.id != placed.id]
+        state.dials.append(Dial(id=placed.id, value=amount_of(placed.value, state, heroes[0]),
+                                token=placed.token, location=placed.location))
+        return [WorldChanged(what=f"dial {placed.id} placed")]
+    if isinstance(effect, fx.TurnDial):
+        for dial in state.dials:
+            if dial.id == effect.turn_dial.id:
+                dial.value += effect.turn_dial.by
+        return [WorldChanged(what=f"dial {effect.turn_dial.id} turned")]
+    if isinstance(effect, fx.RemoveDial):
+        state.dials = [d for d in state.dials if d.id != effect.remove_dial]
+        return [WorldChanged(what=f"dial {effect.remove_dial} removed")]
+    if isinstance(effect, fx.PlaceMenhir):
+        where = effect.place_menhir.location or here
+        state.menhirs = [m for m in state.menhirs if m.location != where]  # [MENHIR-7]
+        state.menhirs.append(Menhir(location=where,
+                                    dial=amount_of(effect.place_menhir.dial, state, heroes[0])))
+        return [WorldChanged(what=f"Menhir at {where}")]
+    if isinstance(effect, fx.ReplaceLocation):
+        return _replace(campaign, state, effect.replace_location)
+    return [EffectDeferred(effect=effect.KEY)]
+
+
+def _mark(state: GameState, effect: fx.Mark | fx.Unmark) -> StatusMarked:
+    """Mark or erase a Status or one of its parts [STATUS-1]."""
+    target = effect.mark if isinstance(effect, fx.Mark) else effect.unmark
+    marked = isinstance(effect, fx.Mark)
+    marks = next((m for m in state.statuses if m.id == target.status), None)
+    if marks is None:
+        marks = StatusMarks(id=target.status)
+        state.statuses.append(marks)
+    if target.part is None:
+        marks.whole = marked
+        if not marked:
+            marks.parts = []
+    elif marked and target.part not in marks.parts:
+        marks.parts = sorted([*marks.parts, target.part])
+    elif not marked and target.part in marks.parts:
+        marks.parts.remove(target.part)
+    return StatusMarked(status=target.status, part=target.part, marked=marked)
+
+
+def _holder(state: GameState, kind: str, number: int) -> HeroState | None:
+    return next((h for h in state.heroes if number in (h.secrets if kind == "secret" else h.items)),
+                None)
+
+
+def _gain_secret(campaign: Campaign, state: GameState, number: int,
+                 hero: HeroState) -> list[Event]:
+    """Secrets are taken by number; each exists once [SECRET-1]."""
+    if _holder(state, "secret", number) is not None:
+        return []
+    hero.secrets.append(number)
+    events: list[Event] = [CardGained(hero=hero.id, kind="secret", number=number, gained=True)]
+    secret = campaign.secret[number]
+    if secret.dial is not None:
+        events += apply_effect(campaign, state, fx.PlaceDial(place_dial=fx.DialPlace(
+            **secret.dial.model_dump(by_alias=True))), [hero])
+    return events
+
+
+def _lose(state: GameState, kind: str, number: int) -> list[Event]:
+    holder = _holder(state, kind, number)
+    if holder is None:
+        return []
+    (holder.secrets if kind == "secret" else holder.items).remove(number)
+    return [CardGained(hero=holder.id, kind="secret" if kind == "secret" else "item",
+                       number=number, gained=False)]
+
+
+def _gain_item(campaign: Campaign, state: GameState, pick: Any,
+               heroes: list[HeroState]) -> list[Event]:
+    """A numbered Item, or one revealed from the Item deck that fits [ITEM-4]."""
+    events: list[Event] = []
+    for hero in heroes:
+        held = {n for h in state.heroes for n in h.items}
+        fitting = [item.number for item in campaign.items if item.number not in held
+                   and pick.number in (None, item.number) and pick.keyword in (None, item.keyword)
+                   and pick.craftable in (None, item.craftable)]
+        if not fitting:
+            continue
+        number = fitting[0] if pick.number is not None else state.rng.choice(sorted(fitting))
+        hero.items.append(number)
+        events.append(CardGained(hero=hero.id, kind="item", number=number, gained=True))
+    return events
+
+
+def _lose_items(campaign: Campaign, state: GameState, loss: Any,
+                heroes: list[HeroState]) -> list[Event]:
+    """Discard Items, never Secrets [SECRET-4]."""
+    events: list[Event] = []
+    for hero in heroes:
+        fitting = [n for n in hero.items if loss.number in (None, n)
+                   and loss.keyword in (None, campaign.item[n].keyword)]
+        for number in fitting[: loss.count or len(fitting)]:
+            events += _lose(state, "item", number)
+    return events
+
+
+def _move(campaign: Campaign, state: GameState, where: Any,
+          heroes: list[HeroState]) -> list[Event]:
+    """Special movement: not Travel, no Energy, still reveals [MAP-9]."""
+    if where.location is not None:
+        target = card_for_key(campaign, state, where.location)
+    elif where.rule == "lowest_revealed":
+        target = min(p.number for p in state.placed)
+    elif where.rule == "highest_revealed":
+        target = max(p.number for p in state.placed)
+    else:
+        return [EffectDeferred(effect="move")]  # a choice of destination: later
+    if target is None:
+        return []
+    events: list[Event] = []
+    if state.spot_of(target) is None:
+        spot = state.spot_of(heroes[0].location) or (0, 0)
+        place(state, target, spot)
+    for hero in heroes:
+        events.append(HeroMoved(hero=hero.id, origin=hero.location, to=target))
+        hero.location = target
+    return events + enter(campaign, state, target)
+
+
+def _replace(campaign: Campaign, state: GameState, number: int) -> list[Event]:
+    """The changed version takes its original's spot and number's role [MAP-3]."""
+    old = campaign.location[number].old_number
+    if old is None:
+        return []
+    spot = state.spot_of(old)
+    state.replaced.append(old)
+    state.tasks = [task for task in state.tasks if task.location != old]  # [TASK-1]
+    if spot is not None:
+        state.placed = [p for p in state.placed if p.number != old]
+        place(state, number, spot)
+        for hero in state.heroes:
+            if hero.location == old:
+                hero.location = number
+        reveal_around(campaign, state, number)
+    return [WorldChanged(what=f"Location {old} replaced by {number}")]

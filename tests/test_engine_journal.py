@@ -1,0 +1,89 @@
+"""Exploring and reading the journal: frames, choices, conditions and world effects."""
+
+from __future__ import annotations
+
+import pytest
+
+from grail.content import Campaign, load_pack
+from grail.engine.actions import Choose, Explore, Pass, Travel
+from grail.engine.game import Game, IllegalAction
+from grail.engine.state import GameState
+
+from .conftest import MINIMAL
+
+
+@pytest.fixture(scope="module")
+def minimal() -> Campaign:
+    return load_pack(MINIMAL)
+
+
+def test_exploring_costs_energy_and_waits_on_the_entrys_choice(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1)
+    events = game.apply(Explore(hero="wren"))  # [ACT-EXPLORE-1]
+    assert game.state.hero("wren").energy == 5
+    assert [e.type for e in events] == ["energy_spent", "entry_read"]
+    assert game.legal_actions() == [Choose(hero="wren", option=k) for k in range(3)]
+
+
+def test_a_choice_pays_its_cost_and_an_entry_counts_its_readings(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.apply(Explore(hero="wren"))
+    game.apply(Choose(hero="wren", option=0))  # costs 1 Energy, goes to 101.1
+    hero = game.state.hero("wren")
+    assert (hero.energy, hero.secrets, hero.rep, hero.magic) == (4, [1], 1, 2)
+    assert game.state.frames == [] and game.state.entry_visits == {"101": 1, "101.1": 1}
+    game.apply(Explore(hero="wren"))
+    game.apply(Choose(hero="wren", option=0))
+    hero = game.state.hero("wren")
+    # the second reading of 101.1 takes the 'then' branch; a Secret exists once [SECRET-1]
+    assert (hero.secrets, hero.rep, hero.magic) == ([1], 1, 3)
+
+
+def test_options_whose_condition_fails_are_not_offered(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.state.hero("wren").attributes["spirituality"] = 0
+    game.apply(Explore(hero="wren"))
+    assert Choose(hero="wren", option=0) not in game.legal_actions()
+    with pytest.raises(IllegalAction, match=r"\[JOURNAL-1\].*not open"):
+        game.apply(Choose(hero="wren", option=0))
+
+
+def test_nothing_else_happens_while_the_journal_waits(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.apply(Explore(hero="wren"))
+    for action in (Travel(hero="wren", to=102), Pass(hero="wren")):
+        with pytest.raises(IllegalAction, match="choose an option first"):
+            game.apply(action)
+
+
+def test_statuses_quests_and_goto_shape_later_readings(minimal: Campaign) -> None:  # [STATUS-1]
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.apply(Travel(hero="wren", to=102))
+    events = game.apply(Explore(hero="wren"))
+    game.apply(Choose(hero="wren", option=0))  # ring the bell
+    assert [(m.id, m.whole) for m in game.state.statuses] == [("bell-rung", True)]
+    assert game.state.quests == ["q-answer"]  # [EVENT-3]
+    game.apply(Explore(hero="wren"))  # the bell is rung: the entry goes to 102.2
+    assert game.state.statuses[0].whole is False and game.state.quests == []
+    assert game.state.entry_visits["102.2"] == 1
+    assert "entry_read" in [e.type for e in events]
+
+
+def test_a_secret_replaces_a_location_by_its_changed_version(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.state.hero("wren").secrets.append(1)
+    game.apply(Travel(hero="wren", to=104))
+    game.apply(Explore(hero="wren"))  # 104: secret 1 -> replace by 106, lose the secret
+    state = game.state
+    assert state.spot_of(106) == (1, 0) and state.spot_of(104) is None  # [MAP-3]
+    assert state.hero("wren").location == 106 and state.hero("wren").secrets == []
+    assert state.replaced == [104] and state.quest_tokens == [106]
+
+
+def test_a_game_saved_mid_reading_goes_on_identically(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=3)
+    game.apply(Explore(hero="wren"))
+    copy = Game(minimal, GameState.model_validate_json(game.state.model_dump_json()))
+    for step in (Choose(hero="wren", option=1), Explore(hero="wren")):
+        assert copy.apply(step) == game.apply(step)
+    assert copy.state == game.state
