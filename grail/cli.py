@@ -1,7 +1,7 @@
-"""The ``grail`` command line: validate packs, list their content, export JSON Schemas.
+"""The ``grail`` command line: validate packs, list their content, export JSON Schemas,
+and play on a save file (``new``, ``show``, ``legal``, ``act``, ``replay``: cli_game.py).
 
-Later steps add ``new``, ``legal``, ``act``, ``show``, ``replay``, ``play`` and ``text``
-as further sub-commands of the same parser.
+Later steps add ``undo``, ``checkpoint``, ``play`` and ``text`` to the same parser.
 """
 
 from __future__ import annotations
@@ -14,10 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
+from .cli_game import CommandError, add_commands
 from .content import Campaign, PackError, bundled_pack, check_pack
 from .content.cache import load_cached
 from .content.problems import Problem
 from .content.schema import schema_texts
+from .save import SaveError
 
 LISTABLE = ("heroes", "locations", "journal", "encounters", "events", "secrets", "items",
             "skills", "cards")
@@ -122,6 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     schema = commands.add_parser("schema", help="write the JSON Schema of every content kind")
     schema.add_argument("--out", default="docs/schema", help="folder (default: docs/schema)")
     schema.set_defaults(run=cmd_schema)
+    add_commands(commands)
     return parser
 
 
@@ -135,6 +138,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. `grail list cards | head`
         sys.stderr.close()
         return 0
+    except (CommandError, SaveError) as error:
+        print(f"grail: {error}", file=sys.stderr)
+        return getattr(error, "code", 1)
     except OSError as error:
         print(f"grail: {error.strerror or error}: {error.filename or ''}".rstrip(": "),
               file=sys.stderr)

@@ -10,6 +10,9 @@ Pass(type='pass', hero='tamsin')
 
 from __future__ import annotations
 
+import hashlib
+from typing import Any
+
 from grail.content import Campaign
 
 from . import day, journal, survival
@@ -33,17 +36,32 @@ class IllegalAction(ValueError):
 class Game:
     """A campaign (immutable content) and a state (plain data) that actions change."""
 
-    def __init__(self, campaign: Campaign, state: GameState) -> None:
+    def __init__(self, campaign: Campaign, state: GameState,
+                 setup: dict[str, Any] | None = None, log: list[AnyAction] | None = None) -> None:
         self.campaign = campaign
         self.state = state
+        self.setup = setup or {}
+        self.log: list[AnyAction] = log or []
 
     @classmethod
     def new(cls, campaign: Campaign, heroes: list[str], seed: int,
             mode: Mode = "normal") -> Game:
         """Set up a game and run the first Start of Day [SETUP-W10]."""
-        game = cls(campaign, new_state(campaign, heroes, seed, mode))
+        game = cls(campaign, new_state(campaign, heroes, seed, mode),
+                   setup={"heroes": list(heroes), "seed": seed, "mode": mode})
         game._advance()
         return game
+
+    @classmethod
+    def replay(cls, campaign: Campaign, setup: dict[str, Any], log: list[AnyAction]) -> Game:
+        """The game its setup and log make, from the seed."""
+        game = cls.new(campaign, list(setup["heroes"]), int(setup["seed"]), setup["mode"])
+        for action in log:
+            game.apply(action)
+        return game
+
+    def state_hash(self) -> str:
+        return hashlib.sha256(self.state.model_dump_json().encode()).hexdigest()
 
     # --- what may be done -------------------------------------------------------------
 
@@ -112,6 +130,7 @@ class Game:
             events = day.pass_day(self.state, action.hero)
         else:
             events = survival.rest(self.campaign, self.state, action.hero, action.eat)
+        self.log.append(action)
         return events + self._advance()
 
     def _advance(self) -> list[Event]:

@@ -1,0 +1,79 @@
+"""Playing from the command line: new, show, legal, act, replay (docs/cli.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from grail.cli import main
+
+from .conftest import MINIMAL
+
+
+@pytest.fixture
+def save(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    path = tmp_path / "game.json"
+    assert main(["new", str(path), "--pack", str(MINIMAL), "--hero", "wren", "--seed", "3"]) == 0
+    capsys.readouterr()
+    return path
+
+
+def test_new_refuses_to_overwrite_and_unknown_heroes(
+    save: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["new", str(save), "--pack", str(MINIMAL), "--hero", "wren"]) == 1
+    assert "exists; use --force" in capsys.readouterr().err
+    other = save.with_name("other.json")
+    assert main(["new", str(other), "--pack", str(MINIMAL), "--hero", "ren"]) == 1
+    assert "no hero 'ren'" in capsys.readouterr().err and not other.exists()
+
+
+def test_legal_lists_actions_that_act_accepts(
+    save: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["legal", str(save), "--json"]) == 0
+    actions = json.loads(capsys.readouterr().out)
+    assert actions[-1] == {"type": "pass", "hero": "wren"}
+    assert main(["act", str(save), json.dumps(actions[0])]) == 0
+    events = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert events[0] == {"type": "energy_spent", "hero": "wren", "amount": 1}
+    assert main(["show", str(save)]) == 0
+    assert "Energy 5" in capsys.readouterr().out
+
+
+def test_act_by_number_and_choices_show_their_text(
+    save: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["act", str(save), "5"]) == 0  # Explore
+    capsys.readouterr()
+    assert main(["legal", str(save)]) == 0
+    assert "1. wren chooses: Listen to the stone." in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("action", ['{"type": "travel", "hero": "wren", "to": 108}',
+                                    '{"type": "fly"}', "99"])
+def test_an_illegal_or_malformed_action_exits_2_and_keeps_the_save(
+    save: Path, action: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = save.read_bytes()
+    assert main(["act", str(save), action]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("grail: ") and err.count("\n") == 1
+    assert save.read_bytes() == before
+
+
+def test_replay_checks_the_state_hash(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for _ in range(4):
+        assert main(["act", str(save), "1"]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(save)]) == 0
+    assert "4 actions replay to the same state" in capsys.readouterr().out
+
+
+def test_show_of_a_damaged_save_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text("{}")
+    assert main(["show", str(path)]) == 1
+    assert capsys.readouterr().err == f"grail: {path}: not a grail save\n"
