@@ -1,0 +1,63 @@
+"""Random playouts: any sequence of legal actions keeps the rules' invariants."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from grail.content import Campaign, bundled_pack, load_pack
+from grail.engine.game import Game
+from grail.engine.map import in_radius
+from grail.engine.state import GameState
+
+from .conftest import MINIMAL
+
+PACKS: dict[str, Campaign] = {}
+
+
+def _campaign(name: str) -> Campaign:
+    if name not in PACKS:
+        PACKS[name] = load_pack(MINIMAL if name == "minimal" else bundled_pack())
+    return PACKS[name]
+
+
+def _cards(state: GameState) -> list[str]:
+    return sorted(card for hero in state.heroes for card in
+                  hero.combat_deck + hero.diplomacy_deck + hero.combat_pool + hero.diplomacy_pool)
+
+
+def _check(game: Game, cards: list[str]) -> None:
+    campaign, state = game.campaign, game.state
+    assert _cards(state) == cards  # cards are never lost or duplicated
+    for hero in state.heroes:
+        meters = campaign.hero[hero.id].meters
+        assert 0 <= hero.health <= meters.health.max  # [SURV-7]
+        assert 0 <= hero.terror <= meters.terror.max
+        assert 0 <= hero.energy <= min(meters.energy.max, hero.health)  # [SURV-2]
+        assert min(hero.food, hero.wealth, hero.rep, hero.magic, hero.exp) >= 0
+        assert state.spot_of(hero.location) is not None  # everyone stands on the map
+    spots = [(p.x, p.y) for p in state.placed]
+    assert len(spots) == len(set(spots))  # one card per spot
+    numbers = [p.number for p in state.placed]
+    assert len(numbers) == len(set(numbers))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["minimal", "bundled"]), st.integers(0, 2**32), st.data())
+def test_random_legal_actions_keep_the_invariants(pack: str, seed: int, data: st.DataObject) -> None:
+    campaign = _campaign(pack)
+    heroes = sorted(campaign.hero)[: data.draw(st.integers(1, len(campaign.hero)))]
+    game = Game.new(campaign, heroes, seed=seed)
+    cards = _cards(game.state)
+    for _ in range(data.draw(st.integers(10, 120))):
+        actions = game.legal_actions()
+        assert actions, "a game in progress always has a decision"
+        day_before = game.state.day
+        game.apply(actions[data.draw(st.integers(0, len(actions) - 1))])
+        _check(game, cards)
+        if game.state.day != day_before and game.state.menhirs:
+            # after a Start of Day, every Location lies in some Menhir's radius [DAY-START-2]
+            assert all(in_radius(game.state, (p.x, p.y)) for p in game.state.placed)
+    copy = Game(campaign, GameState.model_validate_json(game.state.model_dump_json()))
+    assert copy.legal_actions() == game.legal_actions()  # save -> load -> continue
+    assert Game.replay(campaign, game.setup, game.log).state_hash() == game.state_hash()
