@@ -77,15 +77,47 @@ class Choose(_Action):
         return f"Choose: {self.hero} takes option {self.option + 1}"
 
 
-AnyAction = Annotated[Travel | Explore | Choose | Pass | Rest, Field(discriminator="type")]
-_ADAPTER: TypeAdapter[Travel | Explore | Choose | Pass | Rest] = TypeAdapter(AnyAction)
+class LocationAction(_Action):
+    """Use the action printed on the Location [ACT-LOC-1]."""
+
+    type: Literal["location_action"] = "location_action"
+    hero: str = Field(description="Who acts.")
+
+    def describe(self) -> str:
+        return f"Location action: {self.hero}"
+
+
+class CharacterAction(_Action):
+    """Use the character action on the hero's tile [ACT-CHAR-1]."""
+
+    type: Literal["character_action"] = "character_action"
+    hero: str = Field(description="Whose action.")
+
+    def describe(self) -> str:
+        return f"Character action: {self.hero}"
+
+
+class ActivateMenhir(_Action):
+    """Activate the Menhir of this Location, paying its cost [ACT-MENHIR-1], [MENHIR-5]."""
+
+    type: Literal["activate_menhir"] = "activate_menhir"
+    hero: str = Field(description="Who activates it.")
+
+    def describe(self) -> str:
+        return f"Activate the Menhir: {self.hero}"
+
+
+Actions = (Travel | Explore | Choose | LocationAction | CharacterAction | ActivateMenhir | Pass
+           | Rest)
+AnyAction = Annotated[Actions, Field(discriminator="type")]
+_ADAPTER: TypeAdapter[Actions] = TypeAdapter(AnyAction)
 
 
 class Action:
     """Parsing actions from their JSON form."""
 
     @staticmethod
-    def from_json(text: str) -> Travel | Explore | Choose | Pass | Rest:
+    def from_json(text: str) -> Actions:
         try:
             return _ADAPTER.validate_json(text)
         except ValidationError as error:

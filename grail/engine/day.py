@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from grail.content import Campaign
 
+from .costs import can_pay, pay
 from .events import (
     DayBegan,
     EnergySpent,
@@ -15,6 +16,7 @@ from .events import (
     MenhirDialTurned,
     MenhirRemoved,
 )
+from .frames import push, read_entry
 from .map import in_radius, nearest, reveal_around
 from .state import GameState, HeroState
 from .survival import wyrdness
@@ -41,14 +43,19 @@ def travel(campaign: Campaign, state: GameState, hero_id: str, to: int) -> list[
     events: list[Event] = [EnergySpent(hero=hero.id, amount=1)]
     events.append(HeroMoved(hero=hero.id, origin=hero.location, to=to))
     hero.location = to
-    events += enter(campaign, state, to)
+    events += enter(campaign, state, to, [hero.id])
     acted(state, hero)
     return events
 
 
-def enter(campaign: Campaign, state: GameState, number: int) -> list[Event]:
-    """Entering: (1) reveal [MAP-7]; guardians and lightning rules follow in later steps."""
+def enter(campaign: Campaign, state: GameState, number: int, heroes: list[str]) -> list[Event]:
+    """Entering: (1) reveal [MAP-7], (2) Guardians (later), (3) its lightning rules, at
+    once [MAP-6]: pushed to resolve before anything else."""
     revealed = reveal_around(campaign, state, number)
+    key = str(number)
+    state.location_visits[key] = state.location_visits.get(key, 0) + 1
+    if campaign.location[number].immediate:
+        push(state, "immediate", number, heroes)
     return [_revealed(state, n) for n in revealed]
 
 
@@ -59,15 +66,49 @@ def _revealed(state: GameState, number: int) -> LocationRevealed:
 
 def explore(campaign: Campaign, state: GameState, hero_id: str) -> list[Event]:
     """Pay 1 Energy and read the Location's entry until "Exploration ends" [ACT-EXPLORE-1]."""
-    from .journal import read_entry, resolve
-
     hero = state.hero(hero_id)
     hero.energy -= 1
     acted(state, hero)
     entry = campaign.location[hero.location].explore
-    events: list[Event] = [EnergySpent(hero=hero.id, amount=1)]
-    events += read_entry(campaign, state, entry, [hero.id])
-    return events + resolve(campaign, state)
+    return [EnergySpent(hero=hero.id, amount=1), *read_entry(campaign, state, entry, [hero.id])]
+
+
+def can_use_location_action(campaign: Campaign, state: GameState, hero: HeroState) -> bool:
+    """The action of the Location the character stands on, paid, once per Day if marked
+    so [ACT-LOC-1], [ACT-LOC-2]."""
+    action = campaign.location[hero.location].action
+    if action is None:
+        return False
+    if action.once_per_day and hero.location in state.location_tokens:
+        return False
+    return action.cost is None or can_pay(state, hero, action.cost)
+
+
+def location_action(campaign: Campaign, state: GameState, hero_id: str) -> list[Event]:
+    hero = state.hero(hero_id)
+    action = campaign.location[hero.location].action
+    assert action is not None
+    events = pay(state, hero, action.cost) if action.cost else []
+    if action.once_per_day:
+        state.location_tokens.append(hero.location)  # a Time token marks it [ACT-LOC-2]
+    acted(state, hero)
+    push(state, "location_action", hero.location, [hero.id])
+    return events
+
+
+def can_use_character_action(campaign: Campaign, state: GameState, hero: HeroState) -> bool:
+    """Only its owner; alone, the owner pays it all [ACT-CHAR-1], [ACT-CHAR-2]."""
+    cost = campaign.hero[hero.id].action.cost
+    return cost is None or can_pay(state, hero, cost)
+
+
+def character_action(campaign: Campaign, state: GameState, hero_id: str) -> list[Event]:
+    hero = state.hero(hero_id)
+    cost = campaign.hero[hero.id].action.cost
+    events = pay(state, hero, cost) if cost else []
+    acted(state, hero)
+    push(state, "character_action", hero.id, [hero.id])
+    return events
 
 
 def pass_day(state: GameState, hero_id: str) -> list[Event]:

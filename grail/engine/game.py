@@ -15,14 +15,24 @@ from typing import Any
 
 from grail.content import Campaign
 
-from . import day, journal, survival
-from .actions import Choose, Explore, Pass, Rest, Travel
+from . import day, journal, menhirs, survival
+from .actions import (
+    ActivateMenhir,
+    CharacterAction,
+    Choose,
+    Explore,
+    LocationAction,
+    Pass,
+    Rest,
+    Travel,
+)
 from .events import Event
 from .map import connected
 from .setup import new_state
 from .state import GameState, HeroState, Mode
 
-AnyAction = Travel | Explore | Choose | Pass | Rest
+AnyAction = (Travel | Explore | Choose | LocationAction | CharacterAction | ActivateMenhir | Pass
+             | Rest)
 
 
 class IllegalAction(ValueError):
@@ -93,6 +103,12 @@ class Game:
                 found += [Travel(hero=hero.id, to=to)
                           for to in connected(self.campaign, state, hero.location)]
                 found.append(Explore(hero=hero.id))
+            if day.can_use_location_action(self.campaign, state, hero):
+                found.append(LocationAction(hero=hero.id))
+            if day.can_use_character_action(self.campaign, state, hero):
+                found.append(CharacterAction(hero=hero.id))
+            if menhirs.can_activate(self.campaign, state, hero):
+                found.append(ActivateMenhir(hero=hero.id))
             found.append(Pass(hero=hero.id))
         return found
 
@@ -112,6 +128,12 @@ class Game:
             return "DAY-5", f"{action.type} costs 1 Energy"
         if isinstance(action, Travel):
             return "MAP-4", f"{action.to} is not connected to {hero.location} by facing keys"
+        if isinstance(action, LocationAction):
+            return "ACT-LOC-2", "no action here, its cost cannot be paid, or it was used today"
+        if isinstance(action, CharacterAction):
+            return "ACT-CHAR-2", "its cost cannot be paid"
+        if isinstance(action, ActivateMenhir):
+            return "ACT-MENHIR-1", "no Menhir here, or its requirements or cost are not met"
         return "DAY-2", "not an action of the Day"
 
     # --- doing it ---------------------------------------------------------------------
@@ -124,6 +146,12 @@ class Game:
             events = day.travel(self.campaign, self.state, action.hero, action.to)
         elif isinstance(action, Explore):
             events = day.explore(self.campaign, self.state, action.hero)
+        elif isinstance(action, LocationAction):
+            events = day.location_action(self.campaign, self.state, action.hero)
+        elif isinstance(action, CharacterAction):
+            events = day.character_action(self.campaign, self.state, action.hero)
+        elif isinstance(action, ActivateMenhir):
+            events = menhirs.activate(self.campaign, self.state, action.hero)
         elif isinstance(action, Choose):
             events = journal.choose(self.campaign, self.state, action.option)
         elif isinstance(action, Pass):
@@ -131,6 +159,7 @@ class Game:
         else:
             events = survival.rest(self.campaign, self.state, action.hero, action.eat)
         self.log.append(action)
+        events += journal.resolve(self.campaign, self.state)
         return events + self._advance()
 
     def _advance(self) -> list[Event]:

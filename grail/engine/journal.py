@@ -15,16 +15,14 @@ from grail.content import effects as fx
 
 from . import world
 from .conditions import holds
-from .events import EntryRead, Event, ExplorationEnded
+from .events import Event, ExplorationEnded
+from .frames import base_effects, read_entry
 from .state import Frame, GameState, HeroState
 
 
 def effects_of(campaign: Campaign, frame: Frame) -> list[Any]:
     """The effect list a frame walks: its source's effects, then down ``path``."""
-    if frame.source == "entry":
-        current: list[Any] = campaign.entry[frame.key].effects
-    else:
-        current = campaign.location[int(frame.key)].immediate
+    current = base_effects(campaign, frame.source, frame.key)
     steps = list(frame.path)
     while steps:
         effect = current[int(steps.pop(0))]
@@ -34,13 +32,6 @@ def effects_of(campaign: Campaign, frame: Frame) -> list[Any]:
         else:
             current = effect.then if branch == "then" else effect.else_
     return current
-
-
-def read_entry(campaign: Campaign, state: GameState, entry: str, heroes: list[str]) -> list[Event]:
-    """Start reading ``entry``: count the visit and push its frame [JOURNAL-1]."""
-    state.entry_visits[entry] = state.entry_visits.get(entry, 0) + 1
-    state.frames.append(Frame(source="entry", key=entry, heroes=heroes))
-    return [EntryRead(entry=entry, text=campaign.entry[entry].text)]
 
 
 def pending_choice(campaign: Campaign, state: GameState) -> fx.Choose | None:
@@ -66,7 +57,7 @@ def option_open(campaign: Campaign, state: GameState, option: fx.Choice) -> bool
 
 
 def choose(campaign: Campaign, state: GameState, option: int) -> list[Event]:
-    """Take an option: pay its cost, then resolve its effects, then what follows."""
+    """Take an option: pay its cost and push its effects (the game resolves them)."""
     frame = state.frames[-1]
     choice = pending_choice(campaign, state)
     assert choice is not None
@@ -78,7 +69,7 @@ def choose(campaign: Campaign, state: GameState, option: int) -> list[Event]:
     frame.index += 1
     state.frames.append(Frame(source=frame.source, key=frame.key,
                               path=[*frame.path, index, "choose", option], heroes=frame.heroes))
-    return events + resolve(campaign, state)
+    return events
 
 
 def resolve(campaign: Campaign, state: GameState) -> list[Event]:

@@ -64,6 +64,9 @@ class Menhir(State):
     dial: int | None = Field(description="Days left; None once the dial is removed [DAY-START-3].")
 
 
+FrameSource = Literal["entry", "immediate", "location_action", "character_action", "menhir"]
+
+
 class Frame(State):
     """An effect list being resolved: where it comes from, and how far it has got.
 
@@ -72,7 +75,7 @@ class Frame(State):
     so a half-read journal entry can be saved and resumed.
     """
 
-    source: Literal["entry", "immediate"] = Field(description="What holds the effects.")
+    source: FrameSource = Field(description="What holds the effects.")
     key: str = Field(description="Its address: an entry id or a Location number.")
     path: list[int | str] = Field(default_factory=list, description="Into nested effect lists.")
     index: int = Field(default=0, description="The next effect to resolve.")

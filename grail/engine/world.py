@@ -34,17 +34,6 @@ from .survival import settle
 GAINS = (fx.Gain, fx.GainItem)
 
 
-def can_pay(state: GameState, hero: HeroState, cost: Amounts) -> bool:
-    return all(getattr(hero, name) >= amount_of(value, state, hero) for name, value in cost.items())
-
-
-def pay(state: GameState, hero: HeroState, cost: Amounts) -> list[Event]:
-    changes = {name: -amount_of(value, state, hero) for name, value in cost.items()}
-    for name, change in changes.items():
-        setattr(hero, name, getattr(hero, name) + change)
-    return [ResourcesChanged(hero=hero.id, changes=changes)]
-
-
 def _who(campaign: Campaign, effect: Any, heroes: list[HeroState]) -> list[HeroState]:
     rules = campaign.manifest.rules
     who = getattr(effect, "who", None) or (
@@ -243,7 +232,7 @@ def _move(campaign: Campaign, state: GameState, where: Any,
     for hero in heroes:
         events.append(HeroMoved(hero=hero.id, origin=hero.location, to=target))
         hero.location = target
-    return events + enter(campaign, state, target)
+    return events + enter(campaign, state, target, [hero.id for hero in heroes])
 
 
 def _replace(campaign: Campaign, state: GameState, number: int) -> list[Event]:

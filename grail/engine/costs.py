@@ -1,0 +1,20 @@
+"""Paying costs: Energy, resources and meters taken from the acting character [DAY-5]."""
+
+from __future__ import annotations
+
+from grail.content.amounts import Amounts
+
+from .amounts import amount_of
+from .events import Event, ResourcesChanged
+from .state import GameState, HeroState
+
+
+def can_pay(state: GameState, hero: HeroState, cost: Amounts) -> bool:
+    return all(getattr(hero, name) >= amount_of(value, state, hero) for name, value in cost.items())
+
+
+def pay(state: GameState, hero: HeroState, cost: Amounts) -> list[Event]:
+    changes = {name: -amount_of(value, state, hero) for name, value in cost.items()}
+    for name, change in changes.items():
+        setattr(hero, name, getattr(hero, name) + change)
+    return [ResourcesChanged(hero=hero.id, changes=changes)]

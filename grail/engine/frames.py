@@ -1,0 +1,43 @@
+"""Starting the resolution of an effect list: a frame pushed on the state's stack.
+
+Whatever pushes a frame leaves it to the game to resolve (``journal.resolve``) before the
+next decision, so effects triggered while resolving (entering a Location during special
+movement) finish first, as the rules ask [MAP-6].
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grail.content import Campaign
+
+from .events import EntryRead, Event
+from .state import Frame, FrameSource, GameState
+
+
+def read_entry(campaign: Campaign, state: GameState, entry: str, heroes: list[str]) -> list[Event]:
+    """Start reading ``entry``: count the visit and push its frame [JOURNAL-1]."""
+    state.entry_visits[entry] = state.entry_visits.get(entry, 0) + 1
+    state.frames.append(Frame(source="entry", key=entry, heroes=heroes))
+    return [EntryRead(entry=entry, text=campaign.entry[entry].text)]
+
+
+def push(state: GameState, source: FrameSource, key: Any, heroes: list[str]) -> None:
+    """Resolve the effects of ``source`` (a Location's lightning rules, an action...)."""
+    state.frames.append(Frame(source=source, key=str(key), heroes=heroes))
+
+
+def base_effects(campaign: Campaign, source: FrameSource, key: str) -> list[Any]:
+    """The top-level effect list of a frame's source."""
+    if source == "entry":
+        return campaign.entry[key].effects
+    if source == "character_action":
+        return campaign.hero[key].action.effects
+    location = campaign.location[int(key)]
+    if source == "immediate":
+        return location.immediate
+    if source == "location_action" and location.action is not None:
+        return location.action.effects
+    if source == "menhir" and location.menhir is not None:
+        return location.menhir.effects
+    return []

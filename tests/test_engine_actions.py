@@ -1,0 +1,82 @@
+"""Location, character and Menhir actions, and lightning rules on entering."""
+
+from __future__ import annotations
+
+import pytest
+
+from grail.content import Campaign, load_pack
+from grail.engine.actions import (
+    ActivateMenhir,
+    CharacterAction,
+    LocationAction,
+    Pass,
+    Rest,
+    Travel,
+)
+from grail.engine.game import Game, IllegalAction
+from grail.engine.state import Menhir
+
+from .conftest import MINIMAL
+
+
+@pytest.fixture(scope="module")
+def minimal() -> Campaign:
+    return load_pack(MINIMAL)
+
+
+def test_a_once_per_day_location_action_waits_for_the_next_day(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1)
+    events = game.apply(LocationAction(hero="wren"))  # [ACT-LOC-1]: 1 Energy, gain 1 Food
+    hero = game.state.hero("wren")
+    assert (hero.energy, hero.food) == (5, 3)
+    assert "effect_deferred" in [e.type for e in events]  # its encounter comes with Step 3
+    assert game.state.location_tokens == [101]  # [ACT-LOC-2]
+    with pytest.raises(IllegalAction, match=r"\[ACT-LOC-2\]"):
+        game.apply(LocationAction(hero="wren"))
+    game.apply(Pass(hero="wren"))
+    game.apply(Rest(hero="wren", eat=True))
+    assert game.state.location_tokens == []  # [DAY-START-4]
+    assert LocationAction(hero="wren") in game.legal_actions()
+
+
+def test_the_character_action_is_paid_by_its_owner(minimal: Campaign) -> None:  # [ACT-CHAR-1]
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.apply(CharacterAction(hero="wren"))
+    hero = game.state.hero("wren")
+    assert (hero.energy, hero.food) == (4, 3)
+
+
+def test_activating_a_menhir_sets_its_dial(minimal: Campaign) -> None:  # [MENHIR-5]
+    game = Game.new(minimal, ["wren"], seed=1)
+    assert ActivateMenhir(hero="wren") not in game.legal_actions()  # no Menhir seal at 101
+    game.apply(Travel(hero="wren", to=104))
+    game.apply(ActivateMenhir(hero="wren"))
+    hero = game.state.hero("wren")
+    # cost: 1 Magic per player in the game [ACT-MENHIR-2] and 1 Food; dial 8 - 1 per player
+    assert (hero.magic, hero.food) == (1, 1)
+    assert Menhir(location=104, dial=7) in game.state.menhirs  # [MENHIR-8]
+    assert [(m.id, m.parts) for m in game.state.statuses] == [("flood", [1])]
+
+
+def test_reactivating_replaces_the_days_left(minimal: Campaign) -> None:  # [MENHIR-7]
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.apply(Travel(hero="wren", to=104))
+    game.apply(ActivateMenhir(hero="wren"))
+    game.state.menhirs[-1].dial = 2
+    game.apply(ActivateMenhir(hero="wren"))
+    assert [m for m in game.state.menhirs if m.location == 104] == [Menhir(location=104, dial=7)]
+
+
+def test_a_menhir_needs_its_requirements(minimal: Campaign) -> None:  # [ACT-MENHIR-1]
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.state.hero("wren").magic = 0
+    game.apply(Travel(hero="wren", to=104))
+    with pytest.raises(IllegalAction, match=r"\[ACT-MENHIR-1\]"):
+        game.apply(ActivateMenhir(hero="wren"))
+
+
+def test_lightning_rules_resolve_on_entering(minimal: Campaign) -> None:  # [MAP-6]
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.apply(Travel(hero="wren", to=102))  # Bell Hill: +1 Terror while the bell is silent
+    assert game.state.hero("wren").terror == 1
+    assert game.state.location_visits == {"102": 1}
