@@ -15,6 +15,7 @@ from grail.content import effects as fx
 
 from . import world
 from .conditions import holds
+from .costs import can_pay, pay
 from .events import Event, ExplorationEnded
 from .frames import base_effects, read_entry
 from .state import Frame, GameState, HeroState
@@ -53,7 +54,7 @@ def option_open(campaign: Campaign, state: GameState, option: fx.Choice) -> bool
     heroes = actors(state, state.frames[-1])
     if option.if_ is not None and not holds(campaign, state, option.if_, heroes):
         return False
-    return option.cost is None or world.can_pay(state, heroes[0], option.cost)
+    return option.cost is None or can_pay(state, heroes[0], option.cost)
 
 
 def choose(campaign: Campaign, state: GameState, option: int) -> list[Event]:
@@ -64,7 +65,7 @@ def choose(campaign: Campaign, state: GameState, option: int) -> list[Event]:
     taken = choice.choose[option]
     events: list[Event] = []
     if taken.cost is not None:
-        events += world.pay(state, actors(state, frame)[0], taken.cost)
+        events += pay(state, actors(state, frame)[0], taken.cost)
     index = frame.index
     frame.index += 1
     state.frames.append(Frame(source=frame.source, key=frame.key,
