@@ -108,7 +108,8 @@ def test_pass_ends_the_day_and_resting_eats_food(minimal: Campaign) -> None:  # 
     assert game.legal_actions() == [Rest(hero="wren", eat=True), Rest(hero="wren", eat=False)]
     game.apply(Rest(hero="wren", eat=True))  # [END-DAY-1]
     hero = game.state.hero("wren")
-    assert (hero.food, hero.health, hero.terror) == (1, 7, 0)
+    # ate: +1 Health, -1 Terror; then Day 2 reveals the Random Event Fog: +1 Terror
+    assert (hero.food, hero.health, hero.terror) == (1, 7, 1)
     assert hero.energy == 6  # back to its starting space [END-DAY-3]
     assert (game.state.day, game.state.stage) == (2, "day")
     assert game.state.menhirs[0].dial == 6
@@ -150,7 +151,7 @@ def test_locations_outside_every_radius_are_discarded(minimal: Campaign) -> None
     hero = game.state.hero("wren")
     # 101, 103 and 104 are all one step away: the lowest number wins [MENHIR-3].
     assert hero.location == 101
-    assert (hero.health, hero.terror) == (5, 2)
+    assert (hero.health, hero.terror) == (5, 2 + 1)  # and the Day's Random Event, Fog
     assert "location_discarded" in [e.type for e in events]
 
 

@@ -62,9 +62,9 @@ def test_statuses_quests_and_goto_shape_later_readings(minimal: Campaign) -> Non
     events = game.apply(Explore(hero="wren"))
     game.apply(Choose(hero="wren", option=0))  # ring the bell
     assert [(m.id, m.whole) for m in game.state.statuses] == [("bell-rung", True)]
-    assert game.state.quests == ["q-answer"]  # [EVENT-3]
+    assert game.state.quests == ["q-stone", "q-answer"]  # Day 1's Event and this [EVENT-3]
     game.apply(Explore(hero="wren"))  # the bell is rung: the entry goes to 102.2
-    assert game.state.statuses[0].whole is False and game.state.quests == []
+    assert game.state.statuses[0].whole is False and game.state.quests == ["q-stone"]
     assert game.state.entry_visits["102.2"] == 1
     assert "entry_read" in [e.type for e in events]
 

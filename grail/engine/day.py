@@ -16,6 +16,7 @@ from .events import (
     MenhirDialTurned,
     MenhirRemoved,
 )
+from .events_deck import reveal_event
 from .frames import push, read_entry
 from .map import in_radius, nearest, reveal_around
 from .state import GameState, HeroState
@@ -123,7 +124,7 @@ def start_of_day(campaign: Campaign, state: GameState) -> list[Event]:
     """Steps 1-4 of the Start of Day [DAY-START-1]..[DAY-START-4]."""
     events: list[Event] = [DayBegan(day=state.day)]
     if state.day == 1 and not campaign.manifest.rules.start_of_day_on_day_one:
-        return events  # [NOTE-15]
+        return events + reveal_event(campaign, state)  # the first Event still comes [NOTE-15]
     gone = [m for m in state.menhirs if m.dial is None]
     for menhir in gone:  # [DAY-START-1]
         state.menhirs.remove(menhir)
@@ -137,6 +138,7 @@ def start_of_day(campaign: Campaign, state: GameState) -> list[Event]:
         menhir.dial = None if menhir.dial is None or menhir.dial <= 1 else menhir.dial - 1
         events.append(MenhirDialTurned(location=menhir.location, dial=menhir.dial))
     state.location_tokens.clear()  # [DAY-START-4], [NOTE-10]
+    events += reveal_event(campaign, state)  # [DAY-START-5]
     return events
 
 

@@ -33,6 +33,10 @@ def base_effects(campaign: Campaign, source: FrameSource, key: str) -> list[Any]
         return campaign.entry[key].effects
     if source == "character_action":
         return campaign.hero[key].action.effects
+    if source == "event":
+        return campaign.event[key].effects
+    if source == "quest":
+        return campaign.quest[key].success
     location = campaign.location[int(key)]
     if source == "immediate":
         return location.immediate

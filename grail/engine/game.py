@@ -15,7 +15,7 @@ from typing import Any
 
 from grail.content import Campaign
 
-from . import day, journal, menhirs, survival
+from . import day, events_deck, journal, menhirs, survival
 from .actions import (
     ActivateMenhir,
     CharacterAction,
@@ -159,7 +159,6 @@ class Game:
         else:
             events = survival.rest(self.campaign, self.state, action.hero, action.eat)
         self.log.append(action)
-        events += journal.resolve(self.campaign, self.state)
         return events + self._advance()
 
     def _advance(self) -> list[Event]:
@@ -167,6 +166,15 @@ class Game:
         events: list[Event] = []
         while True:
             state = self.state
+            if state.frames:
+                events += journal.resolve(self.campaign, state)
+                if state.frames:
+                    return events  # a choice waits
+                continue
+            met = events_deck.met_quests(self.campaign, state)
+            if met:
+                events += met
+                continue
             if state.stage == "start_of_day":
                 events += day.start_of_day(self.campaign, state)
                 state.stage = "day"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from grail.content import Campaign
 
 from .amounts import amount_of
+from .events_deck import set_up_chapter
 from .map import place, reveal_around
 from .rng import Rng
 from .state import GameState, HeroState, Menhir, Mode
@@ -54,6 +55,7 @@ def new_state(campaign: Campaign, hero_ids: list[str], seed: int, mode: Mode) ->
     if mode == "challenge" and campaign.manifest.rules.challenge_shortens_start_menhir:
         dial -= 1  # [MODE-CHALLENGE-6]
     state.menhirs.append(Menhir(location=start, dial=dial))
+    set_up_chapter(campaign, state)  # [SETUP-W9]
     place(state, start, (0, 0))  # [SETUP-W1]
     reveal_around(campaign, state, start, need_radius=False)  # [SETUP-W3]
     return state

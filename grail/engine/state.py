@@ -64,7 +64,8 @@ class Menhir(State):
     dial: int | None = Field(description="Days left; None once the dial is removed [DAY-START-3].")
 
 
-FrameSource = Literal["entry", "immediate", "location_action", "character_action", "menhir"]
+FrameSource = Literal["entry", "immediate", "location_action", "character_action", "menhir",
+                      "event", "quest"]
 
 
 class Frame(State):
@@ -138,6 +139,14 @@ class GameState(State):
         default_factory=dict, description="Entries per Location number."
     )
     frames: list[Frame] = Field(default_factory=list, description="Effects being resolved.")
+    event_deck: list[str] = Field(default_factory=list, description="Event deck, top first.")
+    random_events: list[str] = Field(
+        default_factory=list, description="Random Event deck, top first [SETUP-W9]."
+    )
+    event: str | None = Field(default=None, description="The Event of the Day [DAY-START-5].")
+    event_discards: list[str] = Field(
+        default_factory=list, description="The Event discard pile: it measures time [EVENT-2]."
+    )
 
     def hero(self, hero_id: str) -> HeroState:
         for hero in self.heroes:

@@ -27,6 +27,8 @@ from .events import (
     TaskLogged,
     WorldChanged,
 )
+from .events_deck import add_event, put_random_events
+from .frames import push
 from .map import card_for_key, place, reveal_around
 from .state import Dial, GameState, HeroState, Menhir, StatusMarks, Task
 from .survival import settle
@@ -88,11 +90,17 @@ def apply_effect(campaign: Campaign, state: GameState, effect: Any,
         if effect.start_quest not in state.quests:
             state.quests.append(effect.start_quest)
         return [QuestChanged(quest=effect.start_quest, change="started")]
-    if isinstance(effect, fx.CompleteQuest | fx.RemoveQuest):
-        quest = effect.complete_quest if isinstance(effect, fx.CompleteQuest) else effect.remove_quest
-        state.quests = [q for q in state.quests if q != quest]
-        change = "completed" if isinstance(effect, fx.CompleteQuest) else "removed"
-        return [QuestChanged(quest=quest, change=change)]
+    if isinstance(effect, fx.CompleteQuest):  # follow its Success section [EVENT-3]
+        state.quests = [q for q in state.quests if q != effect.complete_quest]
+        push(state, "quest", effect.complete_quest, [hero.id for hero in heroes])
+        return [QuestChanged(quest=effect.complete_quest, change="completed")]
+    if isinstance(effect, fx.RemoveQuest):
+        state.quests = [q for q in state.quests if q != effect.remove_quest]
+        return [QuestChanged(quest=effect.remove_quest, change="removed")]
+    if isinstance(effect, fx.RandomEvents):
+        return put_random_events(campaign, state, amount_of(effect.random_events, state))
+    if isinstance(effect, fx.AddEvent):
+        return add_event(state, effect.add_event.id, effect.add_event.where)
     if isinstance(effect, fx.Move):
         return _move(campaign, state, effect.move, heroes)
     return _world(campaign, state, effect, heroes)
@@ -243,6 +251,11 @@ def _replace(campaign: Campaign, state: GameState, number: int) -> list[Event]:
     spot = state.spot_of(old)
     state.replaced.append(old)
     state.tasks = [task for task in state.tasks if task.location != old]  # [TASK-1]
+    for menhir in state.menhirs:  # what stood on the card stands on its new version
+        if menhir.location == old:
+            menhir.location = number
+    for pile in (state.location_tokens, state.quest_tokens):
+        pile[:] = [number if where == old else where for where in pile]
     if spot is not None:
         state.placed = [p for p in state.placed if p.number != old]
         place(state, number, spot)

@@ -1,0 +1,74 @@
+"""The Event deck, Random Events and the Quest display [EVENT-1]..[EVENT-4], [DAY-START-5]."""
+
+from __future__ import annotations
+
+from grail.content import Campaign
+from grail.content.events import StoryEvent
+
+from .conditions import holds
+from .events import Event, QuestChanged, WorldChanged
+from .frames import push
+from .state import GameState
+
+
+def set_up_chapter(campaign: Campaign, state: GameState) -> None:
+    """Build the Event deck and shuffle the Random Events for the chapter [SETUP-W9], [EVENT-4]."""
+    setup = campaign.manifest.chapters[state.chapter - 1].setup
+    state.event_deck = list(setup.events)
+    state.random_events = state.rng.shuffled(sorted(setup.random_events))
+
+
+def reveal_event(campaign: Campaign, state: GameState) -> list[Event]:
+    """Discard yesterday's Event, reveal and read the top one; a locked Quest goes to the
+    display [DAY-START-5], [EVENT-2], [EVENT-3]."""
+    if state.event is not None:
+        state.event_discards.append(state.event)
+        state.event = None
+    if not state.event_deck:
+        return []
+    state.event = state.event_deck.pop(0)
+    event = campaign.event[state.event]
+    events: list[Event] = [WorldChanged(what=f"Event revealed: {event.title}")]
+    quest = event.quest if isinstance(event, StoryEvent) else None
+    if quest is not None and quest.lock and quest.id not in state.quests:
+        state.quests.append(quest.id)
+        events.append(QuestChanged(quest=quest.id, change="started"))
+    if event.effects:
+        push(state, "event", event.id, [hero.id for hero in state.heroes])
+    return events
+
+
+def put_random_events(campaign: Campaign, state: GameState, count: int) -> list[Event]:
+    """Put Random Events on top of the Event deck [EVENT-1]; one fewer in Challenge
+    [MODE-CHALLENGE-7]."""
+    if state.mode == "challenge":
+        count -= 1
+    moved = state.random_events[:max(0, count)]
+    state.random_events = state.random_events[len(moved):]
+    state.event_deck = moved + state.event_deck
+    return [WorldChanged(what=f"{len(moved)} Random Event(s) on the Event deck")] if moved else []
+
+
+def add_event(state: GameState, event_id: str, where: str) -> list[Event]:
+    """Put a story Event into the Event deck."""
+    state.event_deck = [e for e in state.event_deck if e != event_id]
+    if where == "top":
+        state.event_deck.insert(0, event_id)
+    elif where == "bottom":
+        state.event_deck.append(event_id)
+    else:
+        state.event_deck.insert(state.rng.below(len(state.event_deck) + 1), event_id)
+    return [WorldChanged(what=f"Event {event_id} put in the Event deck ({where})")]
+
+
+def met_quests(campaign: Campaign, state: GameState) -> list[Event]:
+    """Quests whose goal holds follow their Success section [EVENT-3]."""
+    events: list[Event] = []
+    heroes = state.heroes
+    for quest_id in list(state.quests):
+        goal = campaign.quest[quest_id].goal
+        if goal is not None and holds(campaign, state, goal, heroes):
+            state.quests.remove(quest_id)
+            events.append(QuestChanged(quest=quest_id, change="completed"))
+            push(state, "quest", quest_id, [hero.id for hero in heroes])
+    return events

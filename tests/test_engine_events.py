@@ -1,0 +1,55 @@
+"""The Event deck, Random Events and Quests [EVENT-*], [DAY-START-5]."""
+
+from __future__ import annotations
+
+import pytest
+
+from grail.content import Campaign, load_pack
+from grail.engine.actions import ActivateMenhir, Explore, Pass, Rest, Travel
+from grail.engine.game import Game
+
+from .conftest import MINIMAL
+
+
+@pytest.fixture(scope="module")
+def minimal() -> Campaign:
+    return load_pack(MINIMAL)
+
+
+def test_the_first_event_is_revealed_and_its_quest_displayed(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1)
+    state = game.state
+    assert state.event == "ev-arrival"  # [DAY-START-5], [SETUP-W9]
+    assert state.quests == ["q-stone"]  # the red lock puts it on display [EVENT-3]
+    # its effect put one Random Event on top of the Event deck [EVENT-1]
+    assert state.event_deck == ["rnd-fog", "ev-storm"] and state.random_events == []
+
+
+def test_an_event_lasts_one_day_then_is_discarded(minimal: Campaign) -> None:  # [EVENT-2]
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.apply(Pass(hero="wren"))
+    game.apply(Rest(hero="wren", eat=True))
+    assert game.state.event == "rnd-fog" and game.state.event_discards == ["ev-arrival"]
+
+
+def test_challenge_mode_places_one_random_event_fewer(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1, mode="challenge")  # [MODE-CHALLENGE-7]
+    assert game.state.event_deck == ["ev-storm"] and game.state.random_events == ["rnd-fog"]
+
+
+def test_a_met_quest_follows_its_success_section(minimal: Campaign) -> None:  # [EVENT-3]
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.apply(Travel(hero="wren", to=104))
+    events = game.apply(ActivateMenhir(hero="wren"))  # marks flood part 1: q-stone's goal
+    assert game.state.quests == []
+    assert game.state.hero("wren").exp == 3
+    assert ("quest_changed", "q-stone") in [(e.type, getattr(e, "quest", None)) for e in events]
+
+
+def test_a_menhir_moves_with_its_location_onto_the_changed_version(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.apply(Travel(hero="wren", to=104))
+    game.apply(ActivateMenhir(hero="wren"))
+    game.state.hero("wren").secrets.append(1)
+    game.apply(Explore(hero="wren"))  # 104 is replaced by 106 [MAP-3]
+    assert [m.location for m in game.state.menhirs] == [101, 106]
