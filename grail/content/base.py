@@ -70,6 +70,13 @@ def duplicates(values: list[Any], field: str, what: str) -> None:
 Attribute = Literal["aggression", "empathy", "courage", "caution", "logic", "spirituality"]
 """The six Attributes in three opposed pairs [ATTR-1]."""
 
+OPPOSED: dict[str, str] = {
+    "aggression": "empathy", "empathy": "aggression",
+    "courage": "caution", "caution": "courage",
+    "logic": "spirituality", "spirituality": "logic",
+}
+"""The opposed pairs [ATTR-1]."""
+
 Resource = Literal["food", "wealth", "rep", "magic", "exp"]
 """The five resources [RES-1]."""
 

@@ -107,8 +107,53 @@ class ActivateMenhir(_Action):
         return f"Activate the Menhir: {self.hero}"
 
 
+class BuyAttribute(_Action):
+    """End of Day: spend Exp on an Attribute point, beyond the 2nd as a Skill side [UPG-5]."""
+
+    type: Literal["buy_attribute"] = "buy_attribute"
+    hero: str = Field(description="Who buys.")
+    attribute: str = Field(description="The Attribute raised.")
+    skill: int | None = Field(default=None, description="The Skill side kept, beyond 2 [ATTR-4].")
+
+    def describe(self) -> str:
+        skill = f" with Skill {self.skill}" if self.skill is not None else ""
+        return f"Upgrade: {self.hero} raises {self.attribute}{skill}"
+
+
+class DeckUpgrade(_Action):
+    """End of Day: spend Exp to draw from an Advanced pool and keep one card [UPG-2]."""
+
+    type: Literal["deck_upgrade"] = "deck_upgrade"
+    hero: str = Field(description="Who upgrades.")
+    deck: Literal["combat", "diplomacy"] = Field(description="Which deck.")
+
+    def describe(self) -> str:
+        return f"Upgrade: {self.hero} draws from the advanced {self.deck} pool"
+
+
+class KeepCard(_Action):
+    """Keep one of the cards drawn for a deck upgrade [UPG-2]."""
+
+    type: Literal["keep_card"] = "keep_card"
+    hero: str = Field(description="Who keeps it.")
+    card: str = Field(description="The card id.")
+
+    def describe(self) -> str:
+        return f"Upgrade: {self.hero} keeps {self.card}"
+
+
+class FinishUpgrades(_Action):
+    """End of Day: no more upgrades for this character today [END-DAY-4]."""
+
+    type: Literal["finish_upgrades"] = "finish_upgrades"
+    hero: str = Field(description="Who is done.")
+
+    def describe(self) -> str:
+        return f"Upgrade: {self.hero} is done"
+
+
 Actions = (Travel | Explore | Choose | LocationAction | CharacterAction | ActivateMenhir | Pass
-           | Rest)
+           | Rest | BuyAttribute | DeckUpgrade | KeepCard | FinishUpgrades)
 AnyAction = Annotated[Actions, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Actions] = TypeAdapter(AnyAction)
 

@@ -75,12 +75,12 @@ def holds(campaign: Campaign, state: GameState, condition: Any, heroes: list[Her
     if isinstance(condition, c.ModeIs):
         return state.mode == condition.mode
     if isinstance(condition, c.HeroState):
-        return _in_state(campaign, heroes[0], condition.state)
+        return in_state(campaign, heroes[0], condition.state)
     # Affinity and the Combat pool exist only inside an Encounter (Step 3).
     return False
 
 
-def _in_state(campaign: Campaign, hero: HeroState, name: str) -> bool:
+def in_state(campaign: Campaign, hero: HeroState, name: str) -> bool:
     meters = campaign.hero[hero.id].meters
     return {
         "exhausted": exhausted(campaign, hero),

@@ -160,15 +160,11 @@ def _discard_outside_radius(campaign: Campaign, state: GameState) -> list[Event]
     return events
 
 
-def next_to_rest(state: GameState) -> HeroState | None:
-    """The next character to rest at the End of Day, by character number [END-DAY-1]."""
-    return next((hero for hero in state.heroes if not hero.rested), None)
-
-
 def new_day(state: GameState) -> None:
     """A new Day begins with its Start of Day [DAY-1]."""
     state.day += 1
     state.stage = "start_of_day"
+    state.dreamt = False
     for hero in state.heroes:
-        hero.passed = hero.acted = hero.rested = False
+        hero.passed = hero.acted = hero.rested = hero.upgraded = False
 

@@ -15,15 +15,15 @@ from typing import Any
 
 from grail.content import Campaign
 
-from . import day, events_deck, journal, menhirs, survival
+from . import day, end_of_day, events_deck, journal, menhirs
 from .actions import (
+    Actions,
     ActivateMenhir,
     CharacterAction,
     Choose,
     Explore,
     LocationAction,
     Pass,
-    Rest,
     Travel,
 )
 from .events import Event
@@ -31,8 +31,7 @@ from .map import connected
 from .setup import new_state
 from .state import GameState, HeroState, Mode
 
-AnyAction = (Travel | Explore | Choose | LocationAction | CharacterAction | ActivateMenhir | Pass
-             | Rest)
+AnyAction = Actions
 
 
 class IllegalAction(ValueError):
@@ -86,17 +85,13 @@ class Game:
     def legal_actions(self) -> list[AnyAction]:
         """Every action allowed now, in a stable order."""
         state = self.state
-        if state.stage == "end_of_day":
-            hero = day.next_to_rest(state)
-            if hero is None:
-                return []
-            rests: list[AnyAction] = [Rest(hero=hero.id, eat=True)] if hero.food > 0 else []
-            return [*rests, Rest(hero=hero.id, eat=False)]
         choice = journal.pending_choice(self.campaign, state)
         if choice is not None:
             decider = state.frames[-1].heroes[0]
             return [Choose(hero=decider, option=index) for index, option in enumerate(choice.choose)
                     if journal.option_open(self.campaign, state, option)]
+        if state.stage == "end_of_day":
+            return end_of_day.legal(self.campaign, state)
         found: list[AnyAction] = []
         for hero in self.actors():
             if hero.energy >= 1:
@@ -113,13 +108,14 @@ class Game:
         return found
 
     def _why_illegal(self, action: AnyAction) -> tuple[str, str]:
-        if self.state.stage == "end_of_day":
-            return "END-DAY-1", "it is the End of Day: each character rests, in order"
         if self.state.frames:
             if isinstance(action, Choose):
                 return "JOURNAL-1", "that option is not open: its condition fails or its cost " \
                     "cannot be paid"
             return "JOURNAL-1", "the journal is being read: choose an option first"
+        if self.state.stage == "end_of_day":
+            return "END-DAY-1", "at the End of Day each character rests, then spends Exp, in " \
+                "character order, and an upgrade costs the Exp it costs [UPG-5]"
         names = [hero.id for hero in self.actors()]
         if action.hero not in names:
             return "DAY-3", f"{action.hero} cannot act now; waiting: {', '.join(names) or 'none'}"
@@ -157,7 +153,7 @@ class Game:
         elif isinstance(action, Pass):
             events = day.pass_day(self.state, action.hero)
         else:
-            events = survival.rest(self.campaign, self.state, action.hero, action.eat)
+            events = end_of_day.apply(self.campaign, self.state, action)
         self.log.append(action)
         return events + self._advance()
 
@@ -180,7 +176,11 @@ class Game:
                 state.stage = "day"
             elif state.stage == "day" and not state.frames and not self.actors():
                 state.stage = "end_of_day"
-            elif state.stage == "end_of_day" and day.next_to_rest(state) is None:
+            elif state.stage == "end_of_day" and end_of_day.skip_idle_upgrades(self.campaign, state):
+                continue
+            elif state.stage == "end_of_day" and end_of_day.finished(state) and not state.dreamt:
+                events += end_of_day.dreams(self.campaign, state)
+            elif state.stage == "end_of_day" and end_of_day.finished(state):
                 day.new_day(state)
             else:
                 return events

@@ -47,6 +47,8 @@ class HeroState(State):
     passed: bool = Field(default=False, description="Passed this Day [ACT-PASS-1].")
     acted: bool = Field(default=False, description="Acted in the current round [DAY-3].")
     rested: bool = Field(default=False, description="Rested at this End of Day [END-DAY-1].")
+    upgraded: bool = Field(default=False, description="Done upgrading this End of Day.")
+    skills: list[int] = Field(default_factory=list, description="Skill sides kept [ATTR-5].")
 
 
 class Placed(State):
@@ -144,6 +146,13 @@ class GameState(State):
         default_factory=list, description="Random Event deck, top first [SETUP-W9]."
     )
     event: str | None = Field(default=None, description="The Event of the Day [DAY-START-5].")
+    offer: list[str] = Field(
+        default_factory=list, description="Cards drawn for a deck upgrade, to keep one [UPG-2]."
+    )
+    offer_deck: Literal["combat", "diplomacy"] | None = Field(
+        default=None, description="Which deck the offer is for."
+    )
+    dreamt: bool = Field(default=False, description="Dreams read this End of Day [END-DAY-7].")
     event_discards: list[str] = Field(
         default_factory=list, description="The Event discard pile: it measures time [EVENT-2]."
     )

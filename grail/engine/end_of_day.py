@@ -1,0 +1,103 @@
+"""The End of Day, each character in turn: rest and food, Energy, upgrades, then dreams
+[END-DAY-1]..[END-DAY-7]."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grail.content import Campaign
+
+from . import survival, upgrades
+from .actions import BuyAttribute, DeckUpgrade, FinishUpgrades, KeepCard, Rest
+from .conditions import in_state
+from .events import Event
+from .frames import read_entry
+from .state import GameState, HeroState
+
+ATTRIBUTES = ("aggression", "empathy", "courage", "caution", "logic", "spirituality")
+
+
+def next_to_rest(state: GameState) -> HeroState | None:
+    """The next character to rest, by character number [END-DAY-1]."""
+    return next((hero for hero in state.heroes if not hero.rested), None)
+
+
+def next_to_upgrade(state: GameState) -> HeroState | None:
+    """The next character to spend Exp, once everyone has rested [END-DAY-4]."""
+    if next_to_rest(state) is not None:
+        return None
+    return next((hero for hero in state.heroes if not hero.upgraded), None)
+
+
+def skip_idle_upgrades(campaign: Campaign, state: GameState) -> bool:
+    """A character who can buy nothing is done upgrading without being asked."""
+    hero = next_to_upgrade(state)
+    if hero is None or state.offer or len(legal(campaign, state)) > 1:
+        return False
+    hero.upgraded = True
+    return True
+
+
+def finished(state: GameState) -> bool:
+    return next_to_rest(state) is None and next_to_upgrade(state) is None and not state.offer
+
+
+def legal(campaign: Campaign, state: GameState) -> list[Any]:
+    """The End of Day decisions now."""
+    hero = next_to_rest(state)
+    if hero is not None:
+        eat = [Rest(hero=hero.id, eat=True)] if hero.food > 0 else []
+        return [*eat, Rest(hero=hero.id, eat=False)]
+    hero = next_to_upgrade(state)
+    if hero is None:
+        return []
+    if state.offer:
+        return [KeepCard(hero=hero.id, card=card) for card in state.offer]
+    found: list[Any] = []
+    for name in ATTRIBUTES:
+        if hero.exp < upgrades.attribute_cost(campaign, state, hero, name):
+            continue
+        if hero.attributes[name] < 2:  # points beyond the 2nd are Skill cards [ATTR-4]
+            found.append(BuyAttribute(hero=hero.id, attribute=name))
+        else:
+            found += [BuyAttribute(hero=hero.id, attribute=name, skill=side)
+                      for side in upgrades.free_skills(campaign, state, name)]
+    cost = upgrades.deck_upgrade_cost(campaign, state)[0]
+    for deck, pool in (("combat", hero.combat_pool), ("diplomacy", hero.diplomacy_pool)):
+        if hero.exp >= cost and pool:
+            found.append(DeckUpgrade(hero=hero.id, deck=deck))
+    return [*found, FinishUpgrades(hero=hero.id)]
+
+
+def apply(campaign: Campaign, state: GameState, action: Any) -> list[Event]:
+    if isinstance(action, Rest):
+        return survival.rest(campaign, state, action.hero, action.eat)
+    if isinstance(action, BuyAttribute):
+        return upgrades.buy_attribute(campaign, state, action.hero, action.attribute, action.skill)
+    if isinstance(action, DeckUpgrade):
+        return upgrades.draw_offer(campaign, state, action.hero, action.deck)
+    if isinstance(action, KeepCard):
+        return upgrades.keep(state, action.hero, action.card)
+    state.hero(action.hero).upgraded = True
+    return []
+
+
+def dreams(campaign: Campaign, state: GameState) -> list[Event]:
+    """On Dreams Locations, the characters there read the Dream once; those Going Mad read
+    the Nightmare instead [END-DAY-6], [END-DAY-7], [MAD-1]."""
+    state.dreamt = True
+    events: list[Event] = []
+    for place in sorted(state.placed, key=lambda p: p.number):
+        location = campaign.location[place.number]
+        if location.dream is None:
+            continue
+        here = [hero for hero in state.heroes if hero.location == place.number]
+        mad = [hero.id for hero in here if in_state(campaign, hero, "going_mad")]
+        sane = [hero.id for hero in here if hero.id not in mad]
+        if mad and location.nightmare is not None:
+            events += read_entry(campaign, state, location.nightmare, mad)
+        else:
+            sane += mad
+        if sane:
+            events += read_entry(campaign, state, location.dream, sane)
+    return events

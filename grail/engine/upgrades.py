@@ -1,0 +1,95 @@
+"""Spending Exp at the End of Day: Attribute points and deck upgrades [UPG-*], [ATTR-*]."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from grail.content import Campaign
+from grail.content.base import OPPOSED
+
+from .events import Event, ResourcesChanged, WorldChanged
+from .state import GameState, HeroState
+
+Deck = Literal["combat", "diplomacy"]
+
+
+def attribute(campaign: Campaign, hero: HeroState, name: str) -> int:
+    """Board markers plus Skill cards of that Attribute [ATTR-3]."""
+    return hero.attributes[name] + sum(1 for side in hero.skills
+                                       if skill_sides(campaign)[side] == name)
+
+
+def skill_sides(campaign: Campaign) -> dict[int, str]:
+    return {side.number: side.attribute for skill in campaign.skills
+            for side in (skill.front, skill.back)}
+
+
+def free_skills(campaign: Campaign, state: GameState, name: str) -> list[int]:
+    """Skill sides of ``name`` on cards no character holds; the other side is lost [ATTR-5]."""
+    taken = {side for hero in state.heroes for side in hero.skills}
+    sides = []
+    for skill in campaign.skills:
+        if {skill.front.number, skill.back.number} & taken:
+            continue
+        sides += [side.number for side in (skill.front, skill.back) if side.attribute == name]
+    return sorted(sides)
+
+
+def attribute_cost(campaign: Campaign, state: GameState, hero: HeroState, name: str) -> int:
+    """Exp for one more point, by the opposed pair's total after buying [UPG-5], [UPG-7]."""
+    rules = campaign.manifest.rules
+    pair = attribute(campaign, hero, name) + attribute(campaign, hero, OPPOSED[name]) + 1
+    if not rules.skills_count_in_pair:
+        pair = hero.attributes[name] + hero.attributes[OPPOSED[name]] + 1
+    costs, step = (rules.challenge_attribute_costs, rules.challenge_attribute_cost_step) \
+        if state.mode == "challenge" else (rules.attribute_costs, rules.attribute_cost_step)
+    if pair <= len(costs):
+        return costs[pair - 1]
+    return costs[-1] + step * (pair - len(costs))
+
+
+def buy_attribute(campaign: Campaign, state: GameState, hero_id: str, name: str,
+                  skill: int | None) -> list[Event]:
+    """A point on the board, or beyond the 2nd a Skill card's side [ATTR-4], [UPG-1]."""
+    hero = state.hero(hero_id)
+    cost = attribute_cost(campaign, state, hero, name)
+    hero.exp -= cost
+    if skill is None:
+        hero.attributes[name] += 1
+    else:
+        hero.skills = sorted([*hero.skills, skill])
+    return [ResourcesChanged(hero=hero.id, changes={"exp": -cost}),
+            WorldChanged(what=f"{hero.id} raises {name} to {attribute(campaign, hero, name)}")]
+
+
+def deck_upgrade_cost(campaign: Campaign, state: GameState) -> tuple[int, int, int]:
+    """[Exp, drawn, kept] for a deck upgrade [UPG-2], [MODE-CHALLENGE-8]."""
+    rules = campaign.manifest.rules
+    cost, drawn, kept = rules.challenge_deck_upgrade if state.mode == "challenge" \
+        else rules.deck_upgrade
+    return cost, drawn, kept
+
+
+def draw_offer(campaign: Campaign, state: GameState, hero_id: str, deck: Deck) -> list[Event]:
+    """Pay Exp and draw cards from the Advanced pool to choose from [UPG-2]."""
+    hero = state.hero(hero_id)
+    cost, drawn, _ = deck_upgrade_cost(campaign, state)
+    hero.exp -= cost
+    pool = hero.combat_pool if deck == "combat" else hero.diplomacy_pool
+    state.offer = sorted(state.rng.shuffled(pool)[:drawn])
+    state.offer_deck = deck
+    return [ResourcesChanged(hero=hero.id, changes={"exp": -cost}),
+            WorldChanged(what=f"{hero.id} draws {len(state.offer)} {deck} cards to choose from")]
+
+
+def keep(state: GameState, hero_id: str, card: str) -> list[Event]:
+    """One card joins the deck; the others go back to the pool [UPG-2]."""
+    hero = state.hero(hero_id)
+    which = state.offer_deck or "combat"
+    deck, pool = (hero.combat_deck, hero.combat_pool) if which == "combat" \
+        else (hero.diplomacy_deck, hero.diplomacy_pool)
+    pool.remove(card)
+    deck.append(card)
+    deck.sort()
+    state.offer, state.offer_deck = [], None
+    return [WorldChanged(what=f"{hero.id} adds {card} to the {which} deck")]
