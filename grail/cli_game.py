@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ from typing import Any
 from .content import Campaign, PackError, bundled_pack
 from .content.cache import load_cached
 from .engine.actions import Action, Choose, MalformedAction
-from .engine.game import Game, IllegalAction
+from .engine.game import Game, IllegalAction, UndoError
 from .engine.journal import pending_choice
 from .engine.setup import SetupError
 from .save import SaveError, load_game, save_game
@@ -140,6 +141,30 @@ def cmd_act(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_undo(args: argparse.Namespace) -> int:
+    game = _open(args.save)
+    undone = game.undoable()[-args.count:] if args.count > 0 else []
+    try:
+        game.undo(args.count)
+    except UndoError as error:
+        raise CommandError(str(error), 2) from None
+    save_game(game, Path(args.save))
+    for text in reversed(undone):
+        print(f"undone: {text}")
+    return 0
+
+
+def cmd_checkpoint(args: argparse.Namespace) -> int:
+    if not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", args.name):
+        raise CommandError("a checkpoint name is letters, digits, '-' and '_' (at most 40)")
+    game = _open(args.save)
+    path = Path(args.save)
+    target = path.with_name(f"{path.stem}.{args.name}{path.suffix or '.json'}")
+    save_game(game, target)
+    print(f"checkpoint {target}: an ordinary save; play it or copy it back to return")
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     game = _open(args.save)
     again = Game.replay(game.campaign, game.setup, game.log)
@@ -172,6 +197,14 @@ def add_commands(commands: Any) -> None:
     act.add_argument("save", help="the save file")
     act.add_argument("action", help="a number from 'grail legal' or an action's JSON")
     act.set_defaults(run=cmd_act)
+    undo = commands.add_parser("undo", help="take back actions since the last reveal")
+    undo.add_argument("save", help="the save file")
+    undo.add_argument("count", nargs="?", type=int, default=1, help="how many (default 1)")
+    undo.set_defaults(run=cmd_undo)
+    checkpoint = commands.add_parser("checkpoint", help="save a named copy beside the save")
+    checkpoint.add_argument("save", help="the save file")
+    checkpoint.add_argument("name", help="the checkpoint's name")
+    checkpoint.set_defaults(run=cmd_checkpoint)
     replay = commands.add_parser("replay", help="replay the log and check the state")
     replay.add_argument("save", help="the save file")
     replay.set_defaults(run=cmd_replay)

@@ -77,3 +77,17 @@ def test_show_of_a_damaged_save_is_one_line(tmp_path: Path, capsys: pytest.Captu
     path.write_text("{}")
     assert main(["show", str(path)]) == 1
     assert capsys.readouterr().err == f"grail: {path}: not a grail save\n"
+
+
+def test_undo_and_checkpoint(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["act", str(save), '{"type": "travel", "hero": "wren", "to": 104}']) == 0
+    assert main(["act", str(save), '{"type": "travel", "hero": "wren", "to": 101}']) == 0
+    capsys.readouterr()
+    assert main(["undo", str(save)]) == 0
+    assert capsys.readouterr().out == "undone: Travel: wren to 101, -1 Energy\n"
+    assert main(["undo", str(save)]) == 2  # the first Travel revealed 107
+    assert "0 can be undone" in capsys.readouterr().err
+    assert main(["checkpoint", str(save), "before-ridge"]) == 0
+    copy = save.with_name("game.before-ridge.json")
+    assert json.loads(copy.read_text())["state"] == json.loads(save.read_text())["state"]
+    assert main(["checkpoint", str(save), "../escape"]) == 1

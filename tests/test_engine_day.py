@@ -181,3 +181,18 @@ def test_same_seed_and_actions_give_the_same_state(minimal: Campaign) -> None:
         return game.state.model_dump_json()
 
     assert play() == play()
+
+
+def test_undo_takes_back_actions_since_the_last_reveal(minimal: Campaign) -> None:
+    from grail.engine.game import UndoError
+
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.apply(Travel(hero="wren", to=104))  # reveals 107: undo stops here
+    before = game.state.model_dump_json()
+    game.apply(Travel(hero="wren", to=101))
+    game.apply(Travel(hero="wren", to=102))
+    assert game.undoable() == ["Travel: wren to 101, -1 Energy", "Travel: wren to 102, -1 Energy"]
+    game.undo(2)
+    assert game.state.model_dump_json() == before and len(game.log) == 1
+    with pytest.raises(UndoError, match="0 can be undone"):
+        game.undo()

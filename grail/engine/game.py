@@ -42,6 +42,14 @@ class IllegalAction(ValueError):
         self.rule = rule
 
 
+REVEALING = frozenset({"entry_read", "location_revealed", "day_began"})
+"""Events that show hidden information; with any chance point, they end what undo may reach."""
+
+
+class UndoError(ValueError):
+    """Undo asked to go further than the last reveal."""
+
+
 class Game:
     """A campaign (immutable content) and a state (plain data) that actions change."""
 
@@ -154,8 +162,25 @@ class Game:
             events = day.pass_day(self.state, action.hero)
         else:
             events = end_of_day.apply(self.campaign, self.state, action)
+        rng = self.state.rng.state
         self.log.append(action)
-        return events + self._advance()
+        events += self._advance()
+        if self.state.rng.state != rng or any(e.type in REVEALING for e in events):
+            self.state.undo_floor = len(self.log)
+        return events
+
+    def undoable(self) -> list[str]:
+        """The actions undo can take back, latest last: those since the last reveal."""
+        return [action.describe() for action in self.log[self.state.undo_floor:]]
+
+    def undo(self, count: int = 1) -> None:
+        """Take back the last ``count`` actions, never past a reveal (a draw, a die roll,
+        a card turned, an entry read): the game is rebuilt from its log."""
+        if not 1 <= count <= len(self.undoable()):
+            raise UndoError(f"cannot undo {count} action(s): {len(self.undoable())} can be "
+                            "undone since the last reveal")
+        again = Game.replay(self.campaign, self.setup, self.log[:-count])
+        self.state, self.log = again.state, again.log
 
     def _advance(self) -> list[Event]:
         """Run the parts of the Day order that need no decision [DAY-1]."""

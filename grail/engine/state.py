@@ -153,6 +153,9 @@ class GameState(State):
         default=None, description="Which deck the offer is for."
     )
     dreamt: bool = Field(default=False, description="Dreams read this End of Day [END-DAY-7].")
+    undo_floor: int = Field(
+        default=0, description="Actions in the log before this revealed something: no undo."
+    )
     event_discards: list[str] = Field(
         default_factory=list, description="The Event discard pile: it measures time [EVENT-2]."
     )
