@@ -83,7 +83,8 @@ def test_a_secret_replaces_a_location_by_its_changed_version(minimal: Campaign) 
 def test_a_game_saved_mid_reading_goes_on_identically(minimal: Campaign) -> None:
     game = Game.new(minimal, ["wren"], seed=3)
     game.apply(Explore(hero="wren"))
-    copy = Game(minimal, GameState.model_validate_json(game.state.model_dump_json()))
+    copy = Game(minimal, GameState.model_validate_json(game.state.model_dump_json()),
+                setup=game.setup, log=list(game.log))  # as a save holds them
     for step in (Choose(hero="wren", option=1), Explore(hero="wren")):
         assert copy.apply(step) == game.apply(step)
     assert copy.state == game.state
