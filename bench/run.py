@@ -7,6 +7,8 @@
 from __future__ import annotations
 
 import argparse
+import json
+import random
 import statistics
 import sys
 import tempfile
@@ -21,9 +23,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from synthetic import write_pack
 
-from grail.content import load_pack
+from grail.content import Campaign, load_pack
 from grail.content.cache import load_cached
 from grail.content.loader import pack_files
+from grail.engine.game import Game
+from grail.save import load_game, save_game
+from grail.save.files import envelope
 
 
 def median_time(action: Callable[[], object], repeat: int) -> float:
@@ -57,7 +62,47 @@ def content_load(repeat: int) -> list[tuple[str, float, str]]:
             ("content_load_warm_ratio", warm / raw, "x")]
 
 
-BENCHMARKS = [content_load]
+def _random_game(campaign: Campaign, days: int, seed: int) -> tuple[Game, int]:
+    """A 4-hero game played by random legal choices for ``days`` Days; and its action count."""
+    chooser = random.Random(seed)
+    game = Game.new(campaign, sorted(campaign.hero)[:4], seed=seed)
+    actions = 0
+    while game.state.day <= days:
+        legal = game.legal_actions()
+        game.apply(legal[chooser.randrange(len(legal))])
+        actions += 1
+    return game, actions
+
+
+def engine(repeat: int) -> list[tuple[str, float, str]]:
+    """Random legal actions through whole Days with 4 heroes; a 40-day save's round trip."""
+    with tempfile.TemporaryDirectory() as tmp:
+        campaign = load_pack(write_pack(Path(tmp) / "pack"))
+        rates = []
+        for run in range(repeat):
+            start = time.perf_counter()
+            _, actions = _random_game(campaign, days=10, seed=run)
+            rates.append(actions / (time.perf_counter() - start))
+        game, _ = _random_game(campaign, days=40, seed=99)
+        path = Path(tmp) / "game.json"
+        payload = envelope(game)
+
+        def roundtrip() -> Game:
+            save_game(game, path)
+            return load_game(path, game.campaign)
+
+        def raw() -> object:
+            path.write_text(json.dumps(payload))
+            return json.loads(path.read_text())
+
+        save_s = median_time(roundtrip, repeat)
+        raw_s = median_time(raw, repeat)
+    return [("engine_actions_per_s", statistics.median(rates), "actions/s"),
+            ("save_roundtrip_s", save_s, "s"),
+            ("save_roundtrip_ratio", save_s / raw_s, "x")]
+
+
+BENCHMARKS = [content_load, engine]
 
 
 def main() -> int:

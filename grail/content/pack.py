@@ -18,6 +18,7 @@ Sub-folders are allowed everywhere; files are read in sorted order.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -80,6 +81,11 @@ class Campaign(Model):
     skills: list[Skill] = Field(description="Every Skill card.")
     cards: list[PlayerCard] = Field(description="Every Combat and Diplomacy card.")
     sources: dict[str, str] = Field(description="Where each entity was written.")
+
+    @cached_property
+    def digest(self) -> str:
+        """A hash of the whole validated content: saves record it to detect changed packs."""
+        return hashlib.sha256(self.model_dump_json().encode()).hexdigest()[:16]
 
     @cached_property
     def location(self) -> dict[int, Location]:

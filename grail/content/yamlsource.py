@@ -96,14 +96,16 @@ class _Builder:
     def __init__(self) -> None:
         self._scalars = yaml.constructor.SafeConstructor()
 
-    def build(self, node: yaml.Node) -> Any:
+    def build(self, node: yaml.Node, depth: int = 0) -> Any:
         tag = node.tag
         if tag == _STR:
             return node.value
+        if depth > MAX_DEPTH:
+            raise SourceError(*_at(node), f"nesting deeper than {MAX_DEPTH} levels")
         if tag == _MAP and isinstance(node, yaml.MappingNode):
-            return self._mapping(node)
+            return self._mapping(node, depth + 1)
         if tag == _SEQ:
-            return [self.build(item) for item in node.value]
+            return [self.build(item, depth + 1) for item in node.value]
         if tag == _INT and node.value.isdecimal():
             if node.value[0] == "0" and node.value != "0":
                 raise SourceError(*_at(node), f"a number with a leading zero: YAML reads "
@@ -114,7 +116,7 @@ class _Builder:
             return self._scalars.construct_object(node)
         raise SourceError(*_at(node), f"YAML tags are not allowed ('{tag}')")
 
-    def _mapping(self, node: yaml.MappingNode) -> dict[Any, Any]:
+    def _mapping(self, node: yaml.MappingNode, depth: int) -> dict[Any, Any]:
         result: dict[Any, Any] = {}
         lines: dict[str, int] = {}
         for key_node, value_node in node.value:
@@ -127,16 +129,21 @@ class _Builder:
                 raise SourceError(*_at(key_node), f"duplicate key '{key_node.value}' (first "
                                   f"given on line {lines[str(key)]})")
             lines[str(key)] = key_node.start_mark.line + 1
-            result[key] = self.build(value_node)
+            result[key] = self.build(value_node, depth)
         return result
 
 
+CRASH_SAFE_OPENERS = 2_000
+"""With fewer openers than this, nesting cannot reach what crashes the C composer."""
+
+
 def _may_be_unsafe(text: str) -> bool:
-    """A cheap test: could the text hold an anchor, an alias or deep nesting?"""
+    """A cheap test: could the text hold an anchor, an alias or nesting deep enough to crash
+    the C composer? (Moderate depths are refused while building.)"""
     if "&" in text or "*" in text:
         return True
     openers = text.count("[") + text.count("{") + text.count("- ") + text.count(":")
-    return openers > MAX_DEPTH
+    return openers > CRASH_SAFE_OPENERS
 
 
 def _check_events(text: str) -> None:

@@ -59,6 +59,7 @@ class Game:
         self.state = state
         self.setup = setup or {}
         self.log: list[AnyAction] = log or []
+        self._legal: list[AnyAction] | None = None
 
     @classmethod
     def new(cls, campaign: Campaign, heroes: list[str], seed: int,
@@ -91,7 +92,17 @@ class Game:
         return waiting or able
 
     def legal_actions(self) -> list[AnyAction]:
-        """Every action allowed now, in a stable order."""
+        """Every action allowed now, in a stable order (computed once per state reached
+        through ``apply``; change the state by hand and call ``refresh()``)."""
+        if self._legal is None:
+            self._legal = self._find_legal()
+        return list(self._legal)
+
+    def refresh(self) -> None:
+        """Forget what was worked out for the state, after changing it by hand."""
+        self._legal = None
+
+    def _find_legal(self) -> list[AnyAction]:
         state = self.state
         choice = journal.pending_choice(self.campaign, state)
         if choice is not None:
@@ -162,6 +173,7 @@ class Game:
             events = day.pass_day(self.state, action.hero)
         else:
             events = end_of_day.apply(self.campaign, self.state, action)
+        self._legal = None
         rng = self.state.rng.state
         self.log.append(action)
         events += self._advance()
@@ -180,7 +192,7 @@ class Game:
             raise UndoError(f"cannot undo {count} action(s): {len(self.undoable())} can be "
                             "undone since the last reveal")
         again = Game.replay(self.campaign, self.setup, self.log[:-count])
-        self.state, self.log = again.state, again.log
+        self.state, self.log, self._legal = again.state, again.log, None
 
     def _advance(self) -> list[Event]:
         """Run the parts of the Day order that need no decision [DAY-1]."""

@@ -32,11 +32,6 @@ class SaveError(Exception):
     """A save that cannot be written or read; the message is one line for the player."""
 
 
-def pack_hash(campaign: Campaign) -> str:
-    """The content's identity beyond its version: a hash of the validated campaign."""
-    return hashlib.sha256(campaign.model_dump_json().encode()).hexdigest()[:16]
-
-
 def _checksum(body: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
 
@@ -47,7 +42,7 @@ def envelope(game: Game) -> dict[str, Any]:
         "format": FORMAT,
         "grail": __version__,
         "pack": {"id": game.campaign.manifest.id, "version": game.campaign.manifest.version,
-                 "hash": pack_hash(game.campaign)},
+                 "hash": game.campaign.digest},
         "setup": game.setup,
         "log": [action.model_dump() for action in game.log],
         "state": game.state.model_dump(mode="json"),
@@ -106,7 +101,7 @@ def load_game(path: Path, campaign: Campaign) -> Game:
     if pack.get("id") != campaign.manifest.id:
         raise SaveError(f"{path}: a save of campaign '{pack.get('id')}', not "
                         f"'{campaign.manifest.id}'")
-    if pack.get("hash") != pack_hash(campaign):
+    if pack.get("hash") != campaign.digest:
         raise SaveError(f"{path}: the campaign's content changed since this save "
                         f"(saved with version {pack.get('version')})")
     try:
