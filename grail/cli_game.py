@@ -100,19 +100,65 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def action_lines(game: Game) -> list[str]:
+    """The legal actions as numbered lines of plain text."""
+    choice = pending_choice(game.campaign, game.state)
+    lines = []
+    for number, action in enumerate(game.legal_actions(), start=1):
+        text = action.describe()
+        if isinstance(action, Choose) and choice is not None:
+            text = f"{action.hero} chooses: {choice.choose[action.option].text}"
+        lines.append(f"{number}. {text}")
+    return lines
+
+
 def cmd_legal(args: argparse.Namespace) -> int:
     game = _open(args.save)
     actions = game.legal_actions()
     if args.json:
         print(json.dumps([action.model_dump() for action in actions], indent=2))
     else:
-        choice = pending_choice(game.campaign, game.state)
-        for number, action in enumerate(actions, start=1):
-            text = action.describe()
-            if isinstance(action, Choose) and choice is not None:
-                text = f"{action.hero} chooses: {choice.choose[action.option].text}"
-            print(f"{number}. {text}    {action.to_json()}")
+        for line, action in zip(action_lines(game), actions, strict=True):
+            print(f"{line}    {action.to_json()}")
     return 0
+
+
+def cmd_text(args: argparse.Namespace) -> int:
+    """Play in the terminal: plain text and numbered choices, saved after every action."""
+    game = _open(args.save)
+    path = Path(args.save)
+    print(summary(game))
+    while True:
+        print()
+        print("\n".join(action_lines(game)))
+        print("Type a number, u to undo, s for the summary, q to quit.")
+        line = sys.stdin.readline()
+        if not line or line.strip() == "q":
+            return 0
+        answer = line.strip()
+        if answer == "s":
+            print(summary(game))
+            continue
+        try:
+            if answer == "u":
+                game.undo()
+                print("undone")
+            else:
+                for event in game.apply(_parse(game, answer)):
+                    print(describe(event))
+        except (CommandError, IllegalAction, UndoError) as error:
+            print(error)
+            continue
+        save_game(game, path)
+
+
+def describe(event: Any) -> str:
+    """An event as a line of text."""
+    if event.type == "entry_read":
+        return f"[{event.entry}] {event.text}"
+    fields = ", ".join(f"{key}: {value}" for key, value in event.model_dump().items()
+                       if key != "type")
+    return f"{event.type.replace('_', ' ')}: {fields}"
 
 
 def _parse(game: Game, text: str) -> Any:
@@ -197,6 +243,9 @@ def add_commands(commands: Any) -> None:
     act.add_argument("save", help="the save file")
     act.add_argument("action", help="a number from 'grail legal' or an action's JSON")
     act.set_defaults(run=cmd_act)
+    text = commands.add_parser("text", help="play a save in the terminal, in plain text")
+    text.add_argument("save", help="the save file")
+    text.set_defaults(run=cmd_text)
     undo = commands.add_parser("undo", help="take back actions since the last reveal")
     undo.add_argument("save", help="the save file")
     undo.add_argument("count", nargs="?", type=int, default=1, help="how many (default 1)")

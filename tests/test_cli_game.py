@@ -91,3 +91,18 @@ def test_undo_and_checkpoint(save: Path, capsys: pytest.CaptureFixture[str]) -> 
     copy = save.with_name("game.before-ridge.json")
     assert json.loads(copy.read_text())["state"] == json.loads(save.read_text())["state"]
     assert main(["checkpoint", str(save), "../escape"]) == 1
+
+
+def test_text_mode_plays_from_standard_input(
+    save: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("5\n1\nx\nq\n"))  # explore, listen, nonsense
+    assert main(["text", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "[101] The stone at the crossing hums when you touch it." in out
+    assert "1. wren chooses: Listen to the stone." in out
+    assert "[101.1] A voice in the stone names a place under the hill." in out
+    assert "not an action" in out
+    assert json.loads(save.read_text())["state"]["heroes"][0]["secrets"] == [1]
