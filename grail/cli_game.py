@@ -17,7 +17,7 @@ from .content import Campaign, PackError, bundled_pack
 from .content.cache import load_cached
 from .engine.actions import Action, Choose, MalformedAction
 from .engine.game import Game, IllegalAction, UndoError
-from .engine.journal import pending_choice
+from .engine.journal import closed_options, pending_choice
 from .engine.setup import SetupError
 from .save import SaveError, load_game, save_game
 
@@ -109,6 +109,8 @@ def action_lines(game: Game) -> list[str]:
         if isinstance(action, Choose) and choice is not None:
             text = f"{action.hero} chooses: {choice.choose[action.option].text}"
         lines.append(f"{number}. {text}")
+    for _, text, why in closed_options(game.campaign, game.state):
+        lines.append(f"-. (not open: {why}) {text}")
     return lines
 
 
@@ -118,8 +120,11 @@ def cmd_legal(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([action.model_dump() for action in actions], indent=2))
     else:
-        for line, action in zip(action_lines(game), actions, strict=True):
+        lines = action_lines(game)
+        for line, action in zip(lines, actions, strict=False):
             print(f"{line}    {action.to_json()}")
+        for line in lines[len(actions):]:
+            print(line)
     return 0
 
 

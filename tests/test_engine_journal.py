@@ -88,3 +88,17 @@ def test_a_game_saved_mid_reading_goes_on_identically(minimal: Campaign) -> None
     for step in (Choose(hero="wren", option=1), Explore(hero="wren")):
         assert copy.apply(step) == game.apply(step)
     assert copy.state == game.state
+
+
+def test_closed_options_are_shown_with_the_reason(minimal: Campaign) -> None:
+    from grail.engine.journal import closed_options
+
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.state.hero("wren").attributes["spirituality"] = 0
+    game.apply(Explore(hero="wren"))
+    assert closed_options(minimal, game.state) == [
+        (0, "Listen to the stone.", "The stone means nothing to you.")]
+    game.state.hero("wren").attributes["spirituality"] = 1
+    game.state.hero("wren").energy = 0
+    game.refresh()
+    assert closed_options(minimal, game.state) == [(0, "Listen to the stone.", "it costs 1 energy")]

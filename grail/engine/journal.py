@@ -11,9 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from grail.content import Campaign
+from grail.content import conditions as cond
 from grail.content import effects as fx
 
 from . import world
+from .amounts import amount_of
 from .conditions import holds
 from .costs import can_pay, pay
 from .events import Event, ExplorationEnded
@@ -107,3 +109,36 @@ def _drop_reading(state: GameState) -> None:
     """A goto leaves the entry being read, and every branch of it [JOURNAL-1]."""
     while state.frames and state.frames[-1].source == "entry":
         state.frames.pop()
+
+
+def closed_options(campaign: Campaign, state: GameState) -> list[tuple[int, str, str]]:
+    """Options of the waiting choice that cannot be taken: (index, text, why), so that
+    players still see them and the reason [JOURNAL-1]."""
+    choice = pending_choice(campaign, state)
+    if choice is None:
+        return []
+    heroes = actors(state, state.frames[-1])
+    found = []
+    for index, option in enumerate(choice.choose):
+        if option.if_ is not None and not holds(campaign, state, option.if_, heroes):
+            found.append((index, option.text, option.unavailable or explain(option.if_)))
+        elif option.cost is not None and not can_pay(state, heroes[0], option.cost):
+            needs = ", ".join(f"{amount_of(value, state, heroes[0])} {name}"
+                              for name, value in option.cost.items())
+            found.append((index, option.text, f"it costs {needs}"))
+    return found
+
+
+def explain(condition: Any) -> str:
+    """A condition in words, for an option that cannot be taken."""
+    if isinstance(condition, cond.AttributeAtLeast):
+        levels = condition.attribute
+        return "needs " + ", ".join(f"{name} {level}" for name in cond.AttributeLevels.model_fields
+                                    if (level := getattr(levels, name)) is not None)
+    if isinstance(condition, cond.Has):
+        return "needs " + ", ".join(f"{value} {name}" for name, value in condition.has.items())
+    if isinstance(condition, cond.HasSecret):
+        return f"needs Secret {condition.secret}"
+    if isinstance(condition, cond.HasItem):
+        return "needs an Item that fits"
+    return "its condition is not met"
