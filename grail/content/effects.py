@@ -496,6 +496,13 @@ class EndCampaign(Keyed):
     end_campaign: Literal["won", "lost"] = Field(description="How it ends.")
 
 
+class Die(Keyed):
+    """The character dies (written on the "You Are Dying" cards) [DEATH-2]..[DEATH-6]."""
+
+    KEY = "die"
+    die: Literal[True] = Field(description="Always true.")
+
+
 EFFECTS: list[type[Keyed]] = [
     Gain, Lose, SetMeters, Damage, Prevent,
     Mark, Unmark, GainSecret, LoseSecret, GainItem, LoseItem, GainSkill, RaiseAttributes,
@@ -504,7 +511,7 @@ EFFECTS: list[type[Keyed]] = [
     ReplaceLocation, Move, PlaceToken, RemoveToken, PlaceDial, TurnDial, RemoveDial, FlipDial,
     PlaceMenhir,
     Goto, EndExploration, Choose, If, AddTask, CompleteTask, RandomEvents, AddEvent,
-    StartQuest, CompleteQuest, RemoveQuest, EndChapter, EndCampaign,
+    StartQuest, CompleteQuest, RemoveQuest, EndChapter, EndCampaign, Die,
 ]
 if TYPE_CHECKING:  # a runtime-built union: type checkers see its common base
     Effect: TypeAlias = Keyed
