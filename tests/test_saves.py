@@ -111,6 +111,8 @@ def test_replay_is_identical_under_two_hash_seeds(tmp_path: Path) -> None:
         "from grail.engine.game import Game\n"
         f"game = Game.new(load_pack({str(MINIMAL)!r}), ['wren'], seed=11)\n"
         "for _ in range(25):\n"
+        "    if game.is_terminal():\n"
+        "        break\n"
         "    game.apply(game.legal_actions()[len(game.legal_actions()) // 2])\n"
         "print(game.state_hash())\n")
     hashes = set()

@@ -152,8 +152,30 @@ class FinishUpgrades(_Action):
         return f"Upgrade: {self.hero} is done"
 
 
+class GiveSecret(_Action):
+    """A dead character's Secret goes to a living one, as its player chooses [DEATH-5]."""
+
+    type: Literal["give_secret"] = "give_secret"
+    secret: int = Field(description="The Secret's number.")
+    to: str = Field(description="Who receives it.")
+
+    def describe(self) -> str:
+        return f"Hand over: Secret {self.secret} to {self.to}"
+
+
+class ChooseReplacement(_Action):
+    """The character not yet played who takes a dead one's place [DEATH-3]."""
+
+    type: Literal["choose_replacement"] = "choose_replacement"
+    hero: str = Field(description="The new character.")
+
+    def describe(self) -> str:
+        return f"Replacement: {self.hero} joins the game"
+
+
 Actions = (Travel | Explore | Choose | LocationAction | CharacterAction | ActivateMenhir | Pass
-           | Rest | BuyAttribute | DeckUpgrade | KeepCard | FinishUpgrades)
+           | Rest | BuyAttribute | DeckUpgrade | KeepCard | FinishUpgrades | GiveSecret
+           | ChooseReplacement)
 AnyAction = Annotated[Actions, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Actions] = TypeAdapter(AnyAction)
 

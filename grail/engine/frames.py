@@ -37,6 +37,10 @@ def base_effects(campaign: Campaign, source: FrameSource, key: str) -> list[Any]
         return campaign.event[key].effects
     if source == "quest":
         return campaign.quest[key].success
+    if source == "dying":
+        return campaign.manifest.dying
+    if source == "dying_solo":
+        return campaign.manifest.dying_solo
     location = campaign.location[int(key)]
     if source == "immediate":
         return location.immediate

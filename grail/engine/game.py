@@ -15,13 +15,15 @@ from typing import Any
 
 from grail.content import Campaign
 
-from . import day, end_of_day, events_deck, journal, menhirs
+from . import day, death, end_of_day, events_deck, journal, menhirs
 from .actions import (
     Actions,
     ActivateMenhir,
     CharacterAction,
     Choose,
+    ChooseReplacement,
     Explore,
+    GiveSecret,
     LocationAction,
     Pass,
     Travel,
@@ -102,8 +104,19 @@ class Game:
         """Forget what was worked out for the state, after changing it by hand."""
         self._legal = None
 
+    def is_terminal(self) -> bool:
+        """The campaign ended, won or lost."""
+        return self.state.stage == "over"
+
     def _find_legal(self) -> list[AnyAction]:
         state = self.state
+        if state.stage == "over":
+            return []
+        if state.hand_over:
+            return [GiveSecret(secret=state.hand_over[0], to=hero.id) for hero in state.heroes]
+        if state.replacing is not None:
+            return [ChooseReplacement(hero=hero_id)
+                    for hero_id in death.unused_heroes(self.campaign, state)]
         choice = journal.pending_choice(self.campaign, state)
         if choice is not None:
             decider = state.frames[-1].heroes[0]
@@ -127,6 +140,10 @@ class Game:
         return found
 
     def _why_illegal(self, action: AnyAction) -> tuple[str, str]:
+        if self.state.stage == "over":
+            return "DEATH-6", f"the campaign is over ({self.state.outcome})"
+        if self.state.hand_over or self.state.replacing:
+            return "DEATH-3", "a dead character's Secrets and replacement come first"
         if self.state.frames:
             if isinstance(action, Choose):
                 return "JOURNAL-1", "that option is not open: its condition fails or its cost " \
@@ -136,6 +153,8 @@ class Game:
             return "END-DAY-1", "at the End of Day each character rests, then spends Exp, in " \
                 "character order, and an upgrade costs the Exp it costs [UPG-5]"
         names = [hero.id for hero in self.actors()]
+        if isinstance(action, GiveSecret | ChooseReplacement):
+            return "DEATH-3", "nobody has died"
         if action.hero not in names:
             return "DAY-3", f"{action.hero} cannot act now; waiting: {', '.join(names) or 'none'}"
         hero = self.state.hero(action.hero)
@@ -171,6 +190,10 @@ class Game:
             events = journal.choose(self.campaign, self.state, action.option)
         elif isinstance(action, Pass):
             events = day.pass_day(self.state, action.hero)
+        elif isinstance(action, GiveSecret):
+            events = death.give_secret(self.state, action.secret, action.to)
+        elif isinstance(action, ChooseReplacement):
+            events = death.replace(self.campaign, self.state, action.hero)
         else:
             events = end_of_day.apply(self.campaign, self.state, action)
         self._legal = None
@@ -203,6 +226,12 @@ class Game:
                 events += journal.resolve(self.campaign, state)
                 if state.frames:
                     return events  # a choice waits
+                continue
+            if state.stage == "over" or state.hand_over or state.replacing:
+                return events
+            dying = death.take_dying_cards(self.campaign, state)
+            if dying:
+                events += dying
                 continue
             met = events_deck.met_quests(self.campaign, state)
             if met:

@@ -49,6 +49,7 @@ class HeroState(State):
     rested: bool = Field(default=False, description="Rested at this End of Day [END-DAY-1].")
     upgraded: bool = Field(default=False, description="Done upgrading this End of Day.")
     skills: list[int] = Field(default_factory=list, description="Skill sides kept [ATTR-5].")
+    dying: bool = Field(default=False, description="Holds 'You Are Dying' [DEATH-1].")
 
 
 class Placed(State):
@@ -67,7 +68,7 @@ class Menhir(State):
 
 
 FrameSource = Literal["entry", "immediate", "location_action", "character_action", "menhir",
-                      "event", "quest"]
+                      "event", "quest", "dying", "dying_solo"]
 
 
 class Frame(State):
@@ -153,6 +154,17 @@ class GameState(State):
         default=None, description="Which deck the offer is for."
     )
     dreamt: bool = Field(default=False, description="Dreams read this End of Day [END-DAY-7].")
+    outcome: Literal["won", "lost"] | None = Field(default=None, description="How it ended.")
+    dead: list[str] = Field(default_factory=list, description="Characters who died.")
+    left_items: dict[str, list[int]] = Field(
+        default_factory=dict, description="Items left on Locations by the dead [DEATH-4]."
+    )
+    hand_over: list[int] = Field(
+        default_factory=list, description="A dead character's Secrets still to give [DEATH-5]."
+    )
+    replacing: str | None = Field(
+        default=None, description="The dead character whose replacement is being chosen."
+    )
     undo_floor: int = Field(
         default=0, description="Actions in the log before this revealed something: no undo."
     )

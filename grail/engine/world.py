@@ -16,6 +16,7 @@ from grail.content.amounts import Amounts
 
 from .amounts import amount_of
 from .day import enter
+from .death import die
 from .events import (
     CardGained,
     EffectDeferred,
@@ -103,6 +104,12 @@ def apply_effect(campaign: Campaign, state: GameState, effect: Any,
         return add_event(state, effect.add_event.id, effect.add_event.where)
     if isinstance(effect, fx.Move):
         return _move(campaign, state, effect.move, heroes)
+    if isinstance(effect, fx.Die):
+        return die(campaign, state, heroes[0])
+    if isinstance(effect, fx.EndCampaign):
+        state.outcome, state.stage = effect.end_campaign, "over"
+        state.frames.clear()
+        return [WorldChanged(what=f"the campaign is {effect.end_campaign}")]
     return _world(campaign, state, effect, heroes)
 
 

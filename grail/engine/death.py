@@ -1,0 +1,72 @@
+"""Death: "You Are Dying", the dead character's belongings, replacement, the lost game
+[SURV-4], [DEATH-1]..[DEATH-6]."""
+
+from __future__ import annotations
+
+from grail.content import Campaign
+
+from .events import Event, WorldChanged
+from .frames import push
+from .setup import hero_state
+from .state import GameState, HeroState
+
+
+def take_dying_cards(campaign: Campaign, state: GameState) -> list[Event]:
+    """A character at 0 Health takes "You Are Dying" and follows it [SURV-4], [DEATH-1]."""
+    events: list[Event] = []
+    for hero in state.heroes:
+        if hero.health == 0 and not hero.dying:
+            hero.dying = True
+            push(state, "dying_solo" if len(state.heroes) == 1 else "dying", 0, [hero.id])
+            events.append(WorldChanged(what=f"{hero.id} takes 'You Are Dying'"))
+    return events
+
+
+def die(campaign: Campaign, state: GameState, hero: HeroState) -> list[Event]:
+    """The character dies: solo, the game is lost [DEATH-2]; in a team its Items stay where
+    it fell [DEATH-4], its Secrets go to the others ("Personal" ones vanish) [DEATH-5], and a
+    character not yet played replaces it, if any is left [DEATH-3], [DEATH-6]."""
+    events: list[Event] = [WorldChanged(what=f"{hero.id} dies")]
+    state.heroes.remove(hero)
+    state.dead.append(hero.id)
+    for frame in state.frames:
+        frame.heroes = [h for h in frame.heroes if h != hero.id]
+    state.frames = [frame for frame in state.frames if frame.heroes]
+    if not state.heroes:
+        return events + lose(state)
+    key = str(hero.location)
+    state.left_items[key] = sorted(state.left_items.get(key, []) + hero.items)
+    state.hand_over = [n for n in hero.secrets if "personal" not in campaign.secret[n].keywords]
+    if not unused_heroes(campaign, state):
+        return events + lose(state)
+    state.replacing = hero.id
+    return events
+
+
+def unused_heroes(campaign: Campaign, state: GameState) -> list[str]:
+    """Characters neither in play nor dead [DEATH-3]."""
+    playing = {hero.id for hero in state.heroes} | set(state.dead)
+    return sorted(hero.id for hero in campaign.heroes if hero.id not in playing)
+
+
+def give_secret(state: GameState, secret: int, to: str) -> list[Event]:
+    state.hand_over.remove(secret)
+    state.hero(to).secrets.append(secret)
+    return [WorldChanged(what=f"Secret {secret} goes to {to}")]
+
+
+def replace(campaign: Campaign, state: GameState, hero_id: str) -> list[Event]:
+    """The new character is set up on the lowest-numbered revealed Location [DEATH-3]."""
+    where = min(place.number for place in state.placed)
+    state.heroes.append(hero_state(campaign, hero_id, where))
+    state.heroes.sort(key=lambda hero: hero.number)
+    state.replacing = None
+    return [WorldChanged(what=f"{hero_id} joins at {where}")]
+
+
+def lose(state: GameState) -> list[Event]:
+    """The game is lost for everyone [DEATH-6]."""
+    state.outcome = "lost"
+    state.stage = "over"
+    state.frames.clear()
+    return [WorldChanged(what="the game is lost")]
