@@ -8,6 +8,7 @@ from grail.content import Campaign, load_pack
 from grail.engine.actions import (
     ActivateMenhir,
     CharacterAction,
+    EncounterOutcome,
     LocationAction,
     Pass,
     Rest,
@@ -26,10 +27,13 @@ def minimal() -> Campaign:
 
 def test_a_once_per_day_location_action_waits_for_the_next_day(minimal: Campaign) -> None:
     game = Game.new(minimal, ["wren"], seed=1)
-    events = game.apply(LocationAction(hero="wren"))  # [ACT-LOC-1]: 1 Energy, gain 1 Food
+    game.apply(LocationAction(hero="wren"))  # [ACT-LOC-1]: 1 Energy, 1 Food, a green Encounter
     hero = game.state.hero("wren")
     assert (hero.energy, hero.food) == (5, 3)
-    assert "effect_deferred" in [e.type for e in events]  # its encounter comes with Step 3
+    assert game.state.encounter is not None and game.state.encounter.id == "green-boar"
+    assert game.legal_actions() == [EncounterOutcome(won=True), EncounterOutcome(won=False)]
+    game.apply(EncounterOutcome(won=True))  # the action's 'won' effects: 1 Exp
+    assert game.state.hero("wren").exp == 1 and game.state.encounter is None
     assert game.state.location_tokens == [101]  # [ACT-LOC-2]
     with pytest.raises(IllegalAction, match=r"\[ACT-LOC-2\]"):
         game.apply(LocationAction(hero="wren"))

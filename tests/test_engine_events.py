@@ -53,3 +53,31 @@ def test_a_menhir_moves_with_its_location_onto_the_changed_version(minimal: Camp
     game.state.hero("wren").secrets.append(1)
     game.apply(Explore(hero="wren"))  # 104 is replaced by 106 [MAP-3]
     assert [m.location for m in game.state.menhirs] == [101, 106]
+
+
+def test_encounter_decks_hold_the_chapters_levels(minimal: Campaign) -> None:  # [ENC-1]
+    decks = Game.new(minimal, ["wren"], seed=1).state.encounter_decks
+    assert decks == {"green": ["green-boar"], "grey": ["grey-warden"],
+                     "purple": ["purple-shade"], "blue": ["blue-beggar", "blue-ferryman"]}
+
+
+def test_an_undefeated_guardian_stays_on_the_map(minimal: Campaign) -> None:  # [GUARD-1]
+    from grail.engine.actions import EncounterOutcome
+
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.apply(Travel(hero="wren", to=104))
+    game.apply(Travel(hero="wren", to=107))  # lightning rule: the Ridge Warden [MAP-6]
+    assert game.state.encounter is not None and game.state.encounter.id == "grey-warden"
+    game.apply(EncounterOutcome(won=False))
+    assert [(g.id, g.location) for g in game.state.guardians] == [("grey-warden", 107)]
+    assert "grey-warden" not in game.state.encounter_decks["grey"]
+
+
+def test_a_finished_encounter_goes_to_the_bottom_of_its_deck(minimal: Campaign) -> None:
+    from grail.engine.actions import EncounterOutcome, LocationAction
+
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.apply(LocationAction(hero="wren"))
+    game.apply(EncounterOutcome(won=False))  # [ENC-4]
+    assert game.state.encounter_decks["green"] == ["green-boar"]
+    assert game.state.hero("wren").food == 3 - 1  # the action's 'lost' effects

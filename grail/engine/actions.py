@@ -173,9 +173,19 @@ class ChooseReplacement(_Action):
         return f"Replacement: {self.hero} joins the game"
 
 
+class EncounterOutcome(_Action):
+    """How an Encounter went, until Step 3 plays it out card by card."""
+
+    type: Literal["encounter_outcome"] = "encounter_outcome"
+    won: bool = Field(description="Won, or lost (failed, escaped, fled).")
+
+    def describe(self) -> str:
+        return f"Encounter: {'won' if self.won else 'lost'}"
+
+
 Actions = (Travel | Explore | Choose | LocationAction | CharacterAction | ActivateMenhir | Pass
            | Rest | BuyAttribute | DeckUpgrade | KeepCard | FinishUpgrades | GiveSecret
-           | ChooseReplacement)
+           | ChooseReplacement | EncounterOutcome)
 AnyAction = Annotated[Actions, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Actions] = TypeAdapter(AnyAction)
 

@@ -37,6 +37,8 @@ def base_effects(campaign: Campaign, source: FrameSource, key: str) -> list[Any]
         return campaign.event[key].effects
     if source == "quest":
         return campaign.quest[key].success
+    if source == "encounter_text":
+        return campaign.encounter[key].effects
     if source == "dying":
         return campaign.manifest.dying
     if source == "dying_solo":

@@ -15,13 +15,14 @@ from typing import Any
 
 from grail.content import Campaign
 
-from . import day, death, end_of_day, events_deck, journal, menhirs
+from . import day, death, encounter_decks, end_of_day, events_deck, journal, menhirs
 from .actions import (
     Actions,
     ActivateMenhir,
     CharacterAction,
     Choose,
     ChooseReplacement,
+    EncounterOutcome,
     Explore,
     GiveSecret,
     LocationAction,
@@ -112,6 +113,8 @@ class Game:
         state = self.state
         if state.stage == "over":
             return []
+        if state.encounter is not None:
+            return [EncounterOutcome(won=True), EncounterOutcome(won=False)]
         if state.hand_over:
             return [GiveSecret(secret=state.hand_over[0], to=hero.id) for hero in state.heroes]
         if state.replacing is not None:
@@ -153,7 +156,9 @@ class Game:
             return "END-DAY-1", "at the End of Day each character rests, then spends Exp, in " \
                 "character order, and an upgrade costs the Exp it costs [UPG-5]"
         names = [hero.id for hero in self.actors()]
-        if isinstance(action, GiveSecret | ChooseReplacement):
+        if self.state.encounter is not None:
+            return "ENC-2", "an Encounter is under way"
+        if isinstance(action, GiveSecret | ChooseReplacement | EncounterOutcome):
             return "DEATH-3", "nobody has died"
         if action.hero not in names:
             return "DAY-3", f"{action.hero} cannot act now; waiting: {', '.join(names) or 'none'}"
@@ -190,6 +195,8 @@ class Game:
             events = journal.choose(self.campaign, self.state, action.option)
         elif isinstance(action, Pass):
             events = day.pass_day(self.state, action.hero)
+        elif isinstance(action, EncounterOutcome):
+            events = encounter_decks.finish(self.campaign, self.state, action.won)
         elif isinstance(action, GiveSecret):
             events = death.give_secret(self.state, action.secret, action.to)
         elif isinstance(action, ChooseReplacement):
@@ -222,6 +229,8 @@ class Game:
         events: list[Event] = []
         while True:
             state = self.state
+            if state.encounter is not None:
+                return events  # the fight is a decision
             if state.frames:
                 events += journal.resolve(self.campaign, state)
                 if state.frames:

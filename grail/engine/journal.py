@@ -14,7 +14,7 @@ from grail.content import Campaign
 from grail.content import conditions as cond
 from grail.content import effects as fx
 
-from . import world
+from . import encounter_decks, world
 from .amounts import amount_of
 from .conditions import holds
 from .costs import can_pay, pay
@@ -32,6 +32,10 @@ def effects_of(campaign: Campaign, frame: Frame) -> list[Any]:
         branch = steps.pop(0)
         if branch == "choose":
             current = effect.choose[int(steps.pop(0))].effects
+        elif branch in ("won", "lost"):
+            begun = effect.draw_encounter if isinstance(effect, fx.DrawEncounter) \
+                else effect.start_encounter
+            current = getattr(begun, branch)
         else:
             current = effect.then if branch == "then" else effect.else_
     return current
@@ -97,6 +101,12 @@ def resolve(campaign: Campaign, state: GameState) -> list[Event]:
             heroes = frame.heroes
             _drop_reading(state)
             events += read_entry(campaign, state, effect.goto, heroes)
+        elif isinstance(effect, fx.DrawEncounter | fx.StartEncounter):
+            origin = Frame(source=frame.source, key=frame.key,
+                           path=[*frame.path, frame.index - 1], heroes=frame.heroes)
+            events += encounter_decks.begin(campaign, state, effect, origin)
+            if state.encounter is not None:
+                return events  # a decision: the fight
         elif isinstance(effect, fx.EndExploration):
             state.frames.clear()
             events.append(ExplorationEnded())

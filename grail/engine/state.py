@@ -68,7 +68,7 @@ class Menhir(State):
 
 
 FrameSource = Literal["entry", "immediate", "location_action", "character_action", "menhir",
-                      "event", "quest", "dying", "dying_solo"]
+                      "event", "quest", "dying", "dying_solo", "encounter_text"]
 
 
 class Frame(State):
@@ -84,6 +84,25 @@ class Frame(State):
     path: list[int | str] = Field(default_factory=list, description="Into nested effect lists.")
     index: int = Field(default=0, description="The next effect to resolve.")
     heroes: list[str] = Field(description="The acting character or team, active first.")
+
+
+class EncounterState(State):
+    """An Encounter begun and waiting to be fought: Step 3 resolves it card by card; until
+    then its outcome is a decision [ENC-2], [ENC-3]."""
+
+    id: str = Field(description="The Encounter card.")
+    heroes: list[str] = Field(description="Who fights it: the acting character or team.")
+    origin: Frame | None = Field(
+        default=None, description="The effect that began it, whose won/lost effects follow."
+    )
+    location: int = Field(description="Where it began (an undefeated Guardian stays there).")
+
+
+class Guardian(State):
+    """An undefeated Guardian on the map [GUARD-1]."""
+
+    id: str = Field(description="Its Encounter card.")
+    location: int = Field(description="Where it stands.")
 
 
 class StatusMarks(State):
@@ -165,6 +184,11 @@ class GameState(State):
     replacing: str | None = Field(
         default=None, description="The dead character whose replacement is being chosen."
     )
+    encounter_decks: dict[str, list[str]] = Field(
+        default_factory=dict, description="The four Encounter decks, top first [ENC-1]."
+    )
+    encounter: EncounterState | None = Field(default=None, description="The Encounter begun.")
+    guardians: list[Guardian] = Field(default_factory=list, description="Guardians on the map.")
     undo_floor: int = Field(
         default=0, description="Actions in the log before this revealed something: no undo."
     )

@@ -1,0 +1,88 @@
+"""The four Encounter decks, Encounters begun, and Guardians [ENC-*], [GUARD-1], [DISC-1].
+
+An Encounter begun is a decision in the state (``state.encounter``). Step 3 plays it out
+card by card; until then the table says how it went (``EncounterOutcome``), as in a
+companion game, and the won or lost effects of what began it follow.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grail.content import Campaign
+from grail.content import effects as fx
+from grail.content.encounters import CombatEncounter
+
+from .events import Event, WorldChanged
+from .frames import push
+from .state import EncounterState, Frame, GameState, Guardian
+
+DECKS = ("green", "grey", "purple", "blue")
+
+
+def set_up_decks(campaign: Campaign, state: GameState) -> None:
+    """Each deck holds the chapter's levels, shuffled, its first encounter on top
+    [SETUP-W4], [SETUP-W9], [COMP-8]."""
+    levels = campaign.manifest.chapters[state.chapter - 1].setup.encounters
+    for deck in DECKS:
+        wanted = set(getattr(levels, deck))
+        cards = sorted(e.id for e in campaign.encounters if e.deck == deck and e.level in wanted
+                       and not e.first_encounter)
+        first = [e.id for e in campaign.encounters if e.deck == deck and e.first_encounter
+                 and e.level in wanted]
+        state.encounter_decks[deck] = first + state.rng.shuffled(cards)
+
+
+def draw(state: GameState, deck: str, level: int | None, campaign: Campaign) -> str | None:
+    """The top card of a deck (the first of that level, if one is asked for)."""
+    pile = state.encounter_decks.get(deck, [])
+    for card in pile:
+        if level is None or campaign.encounter[card].level == level:
+            pile.remove(card)
+            return card
+    return None
+
+
+def begin(campaign: Campaign, state: GameState, effect: Any, origin: Frame) -> list[Event]:
+    """Draw or take an Encounter and begin it for the acting character or team [ENC-3]."""
+    if isinstance(effect, fx.DrawEncounter):
+        spec = effect.draw_encounter
+        card = draw(state, spec.deck, spec.level, campaign)
+    else:
+        card = effect.start_encounter.id
+        for pile in state.encounter_decks.values():
+            if card in pile:
+                pile.remove(card)
+    if card is None:
+        return [WorldChanged(what="the Encounter deck is empty")]
+    encounter = campaign.encounter[card]
+    where = state.hero(origin.heroes[0]).location
+    if encounter.effects:
+        push(state, "encounter_text", card, origin.heroes)
+    if not encounter.right:  # no keys: only its text resolves [NOTE-28]
+        state.encounter_decks[encounter.deck].append(card)
+        return [WorldChanged(what=f"Encounter {encounter.name}: its text only")]
+    state.encounter = EncounterState(id=card, heroes=origin.heroes, origin=origin, location=where)
+    return [WorldChanged(what=f"Encounter begins: {encounter.name}")]
+
+
+def finish(campaign: Campaign, state: GameState, won: bool) -> list[Event]:
+    """The card goes to the bottom of its deck, or an undefeated Guardian stays on the map
+    [ENC-4], [GUARD-1]; then the won or lost effects of what began it."""
+    begun = state.encounter
+    assert begun is not None
+    state.encounter = None
+    encounter = campaign.encounter[begun.id]
+    if not won and isinstance(encounter, CombatEncounter) and encounter.guardian:
+        state.guardians.append(Guardian(id=begun.id, location=begun.location))
+        events: list[Event] = [WorldChanged(what=f"{encounter.name} stays at {begun.location}")]
+    else:
+        state.encounter_decks[encounter.deck].append(begun.id)  # [DISC-1]
+        events = [WorldChanged(what=f"{encounter.name} goes to the bottom of its deck")]
+    if begun.origin is not None:
+        origin = begun.origin
+        state.frames.append(Frame(source=origin.source, key=origin.key,
+                                  path=[*origin.path, "won" if won else "lost"],
+                                  heroes=[h for h in origin.heroes if h in
+                                          {hero.id for hero in state.heroes}]))
+    return events
