@@ -81,3 +81,29 @@ def test_a_finished_encounter_goes_to_the_bottom_of_its_deck(minimal: Campaign) 
     game.apply(EncounterOutcome(won=False))  # [ENC-4]
     assert game.state.encounter_decks["green"] == ["green-boar"]
     assert game.state.hero("wren").food == 3 - 1  # the action's 'lost' effects
+
+
+def test_guardians_move_by_the_die_and_attack_whoever_is_there(minimal: Campaign) -> None:
+    from grail.engine.actions import EncounterOutcome
+    from grail.engine.state import Guardian
+
+    for seed in range(8):  # faces: north, south, stay, discard [GUARD-2]
+        game = Game.new(minimal, ["wren"], seed=seed)
+        game.state.encounter_decks["grey"].remove("grey-warden")
+        game.state.guardians = [Guardian(id="grey-warden", location=107)]
+        game.refresh()
+        game.apply(Pass(hero="wren"))
+        game.apply(Rest(hero="wren", eat=True))
+        where = [g.location for g in game.state.guardians]
+        # from 107 only 104 is connected: north has no card, so it goes there [GUARD-3]
+        assert where in ([], [107], [104])
+        if where == []:
+            assert game.state.encounter_decks["grey"][-1] == "grey-warden"
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.state.encounter_decks["grey"].remove("grey-warden")
+    game.state.guardians = [Guardian(id="grey-warden", location=104)]
+    game.refresh()
+    game.apply(Travel(hero="wren", to=104))  # entering its Location [GUARD-6]
+    assert game.state.encounter is not None and game.state.encounter.heroes == ["wren"]
+    game.apply(EncounterOutcome(won=True))  # defeated: off the map, to the bottom [GUARD-5]
+    assert game.state.guardians == [] and game.state.encounter_decks["grey"][-1] == "grey-warden"

@@ -35,6 +35,10 @@ def _check(game: Game) -> None:
         assert 0 <= hero.energy <= min(meters.energy.max, hero.health)  # [SURV-2]
         assert min(hero.food, hero.wealth, hero.rep, hero.magic, hero.exp) >= 0
         assert state.spot_of(hero.location) is not None  # everyone stands on the map
+    encounters = [card for pile in state.encounter_decks.values() for card in pile]
+    encounters += [g.id for g in state.guardians]
+    encounters += [state.encounter.id] if state.encounter else []
+    assert len(encounters) == len(set(encounters))  # each Encounter card in one place
     spots = [(p.x, p.y) for p in state.placed]
     assert len(spots) == len(set(spots))  # one card per spot
     numbers = [p.number for p in state.placed]

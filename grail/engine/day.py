@@ -5,6 +5,7 @@ from __future__ import annotations
 from grail.content import Campaign
 
 from .costs import can_pay, pay
+from .encounter_decks import face_guardian, move_guardians
 from .events import (
     DayBegan,
     EnergySpent,
@@ -53,11 +54,15 @@ def enter(campaign: Campaign, state: GameState, number: int, heroes: list[str]) 
     """Entering: (1) reveal [MAP-7], (2) Guardians (later), (3) its lightning rules, at
     once [MAP-6]: pushed to resolve before anything else."""
     revealed = reveal_around(campaign, state, number)
+    events: list[Event] = [_revealed(state, n) for n in revealed]
+    for guardian in state.guardians:  # before the lightning rules [GUARD-6]
+        if guardian.location == number:
+            events += face_guardian(campaign, state, guardian, heroes)
     key = str(number)
     state.location_visits[key] = state.location_visits.get(key, 0) + 1
     if campaign.location[number].immediate:
         push(state, "immediate", number, heroes)
-    return [_revealed(state, n) for n in revealed]
+    return events
 
 
 def _revealed(state: GameState, number: int) -> LocationRevealed:
@@ -139,6 +144,7 @@ def start_of_day(campaign: Campaign, state: GameState) -> list[Event]:
         events.append(MenhirDialTurned(location=menhir.location, dial=menhir.dial))
     state.location_tokens.clear()  # [DAY-START-4], [NOTE-10]
     events += reveal_event(campaign, state)  # [DAY-START-5]
+    events += move_guardians(campaign, state)  # [DAY-START-6]
     return events
 
 

@@ -15,6 +15,7 @@ from grail.content.encounters import CombatEncounter
 
 from .events import Event, WorldChanged
 from .frames import push
+from .map import connected, neighbour
 from .state import EncounterState, Frame, GameState, Guardian
 
 DECKS = ("green", "grey", "purple", "blue")
@@ -73,10 +74,14 @@ def finish(campaign: Campaign, state: GameState, won: bool) -> list[Event]:
     assert begun is not None
     state.encounter = None
     encounter = campaign.encounter[begun.id]
+    on_map = next((g for g in state.guardians if g.id == begun.id), None)
     if not won and isinstance(encounter, CombatEncounter) and encounter.guardian:
-        state.guardians.append(Guardian(id=begun.id, location=begun.location))
-        events: list[Event] = [WorldChanged(what=f"{encounter.name} stays at {begun.location}")]
+        if on_map is None:
+            state.guardians.append(Guardian(id=begun.id, location=begun.location))
+        events: list[Event] = [WorldChanged(what=f"{encounter.name} stays on the map")]
     else:
+        if on_map is not None:
+            state.guardians.remove(on_map)  # a defeated Guardian leaves the map [GUARD-5]
         state.encounter_decks[encounter.deck].append(begun.id)  # [DISC-1]
         events = [WorldChanged(what=f"{encounter.name} goes to the bottom of its deck")]
     if begun.origin is not None:
@@ -85,4 +90,37 @@ def finish(campaign: Campaign, state: GameState, won: bool) -> list[Event]:
                                   path=[*origin.path, "won" if won else "lost"],
                                   heroes=[h for h in origin.heroes if h in
                                           {hero.id for hero in state.heroes}]))
+    return events
+
+
+def face_guardian(campaign: Campaign, state: GameState, guardian: Guardian,
+                  heroes: list[str]) -> list[Event]:
+    """A Guardian's Encounter, fought by every character there together [GUARD-4]..[GUARD-6]."""
+    if not heroes or state.encounter is not None:
+        return []
+    state.encounter = EncounterState(id=guardian.id, heroes=heroes, location=guardian.location)
+    return [WorldChanged(what=f"the Guardian {campaign.encounter[guardian.id].name} attacks")]
+
+
+def move_guardians(campaign: Campaign, state: GameState) -> list[Event]:
+    """Roll the Guardian die for each Guardian and move it [DAY-START-6], [GUARD-2], [GUARD-3]."""
+    events: list[Event] = []
+    for guardian in list(state.guardians):
+        face = state.rng.choice(campaign.manifest.rules.guardian_die)
+        name = campaign.encounter[guardian.id].name
+        if face == "discard":
+            state.guardians.remove(guardian)
+            state.encounter_decks[campaign.encounter[guardian.id].deck].append(guardian.id)
+            events.append(WorldChanged(what=f"the Guardian {name} leaves the map"))
+            continue
+        if face != "stay":
+            edge = {"north": "up", "east": "right", "south": "down", "west": "left"}[face]
+            ways = connected(campaign, state, guardian.location)
+            target = neighbour(state, guardian.location, edge)
+            if target not in ways:
+                target = max(ways) if ways else guardian.location  # [GUARD-3]
+            guardian.location = target
+        events.append(WorldChanged(what=f"the Guardian {name} rolls {face}, at {guardian.location}"))
+        here = [hero.id for hero in state.heroes if hero.location == guardian.location]
+        events += face_guardian(campaign, state, guardian, here)
     return events
