@@ -37,7 +37,8 @@ def _check(game: Game) -> None:
         assert state.spot_of(hero.location) is not None  # everyone stands on the map
     encounters = [card for pile in state.encounter_decks.values() for card in pile]
     encounters += [g.id for g in state.guardians]
-    encounters += [state.encounter.id] if state.encounter else []
+    if state.encounter and state.encounter.id not in [g.id for g in state.guardians]:
+        encounters.append(state.encounter.id)  # a Guardian being fought is still on the map
     assert len(encounters) == len(set(encounters))  # each Encounter card in one place
     spots = [(p.x, p.y) for p in state.placed]
     assert len(spots) == len(set(spots))  # one card per spot
