@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from grail.content import Campaign, load_pack
+
 PACKS = Path(__file__).parent / "packs"
 MINIMAL = PACKS / "minimal"
 BROKEN = PACKS / "broken"
@@ -38,6 +40,12 @@ def build_broken(case: Path, target: Path) -> Path:
 def private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Tests never read or write the user's real content cache."""
     monkeypatch.setenv("GRAIL_CACHE_DIR", str(tmp_path / "grail-cache"))
+
+
+@pytest.fixture(scope="session")
+def minimal() -> Campaign:
+    """The minimal pack, loaded once."""
+    return load_pack(MINIMAL)
 
 
 @pytest.fixture

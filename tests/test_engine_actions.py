@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from grail.content import Campaign, load_pack
+from grail.content import Campaign
 from grail.engine.actions import (
     ActivateMenhir,
     CharacterAction,
@@ -16,13 +16,6 @@ from grail.engine.actions import (
 )
 from grail.engine.game import Game, IllegalAction
 from grail.engine.state import Menhir
-
-from .conftest import MINIMAL
-
-
-@pytest.fixture(scope="module")
-def minimal() -> Campaign:
-    return load_pack(MINIMAL)
 
 
 def test_a_once_per_day_location_action_waits_for_the_next_day(minimal: Campaign) -> None:

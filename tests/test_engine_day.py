@@ -11,13 +11,6 @@ from grail.engine.game import Game, IllegalAction
 from grail.engine.setup import SetupError, new_state
 from grail.engine.state import Menhir
 
-from .conftest import MINIMAL
-
-
-@pytest.fixture(scope="module")
-def minimal() -> Campaign:
-    return load_pack(MINIMAL)
-
 
 @pytest.fixture(scope="module")
 def bundled() -> Campaign:

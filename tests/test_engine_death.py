@@ -13,11 +13,6 @@ from .conftest import MINIMAL
 
 
 @pytest.fixture(scope="module")
-def minimal() -> Campaign:
-    return load_pack(MINIMAL)
-
-
-@pytest.fixture(scope="module")
 def three_heroes() -> Campaign:
     """The minimal pack with two more heroes like Wren, for cooperative games."""
     campaign = load_pack(MINIMAL)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from grail.content import Campaign, load_pack
+from grail.content import Campaign
 from grail.engine.actions import (
     BuyAttribute,
     DeckUpgrade,
@@ -16,13 +14,6 @@ from grail.engine.actions import (
 )
 from grail.engine.game import Game
 from grail.engine.upgrades import attribute, attribute_cost
-
-from .conftest import MINIMAL
-
-
-@pytest.fixture(scope="module")
-def minimal() -> Campaign:
-    return load_pack(MINIMAL)
 
 
 def _to_upgrades(campaign: Campaign, exp: int, mode: str = "normal") -> Game:

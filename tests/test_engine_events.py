@@ -2,18 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
-from grail.content import Campaign, load_pack
+from grail.content import Campaign
 from grail.engine.actions import ActivateMenhir, Explore, Pass, Rest, Travel
 from grail.engine.game import Game
-
-from .conftest import MINIMAL
-
-
-@pytest.fixture(scope="module")
-def minimal() -> Campaign:
-    return load_pack(MINIMAL)
 
 
 def test_the_first_event_is_revealed_and_its_quest_displayed(minimal: Campaign) -> None:

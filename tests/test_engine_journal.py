@@ -4,17 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from grail.content import Campaign, load_pack
+from grail.content import Campaign
 from grail.engine.actions import Choose, Explore, Pass, Travel
 from grail.engine.game import Game, IllegalAction
 from grail.engine.state import GameState
-
-from .conftest import MINIMAL
-
-
-@pytest.fixture(scope="module")
-def minimal() -> Campaign:
-    return load_pack(MINIMAL)
 
 
 def test_exploring_costs_energy_and_waits_on_the_entrys_choice(minimal: Campaign) -> None:

@@ -11,18 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from grail.content import Campaign, load_pack
+from grail.content import Campaign
 from grail.engine.game import Game
 from grail.save import SaveError, load_game, save_game
 
 from .conftest import MINIMAL
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture(scope="module")
-def minimal() -> Campaign:
-    return load_pack(MINIMAL)
 
 
 def _played(campaign: Campaign, steps: int = 9, seed: int = 4) -> Game:
