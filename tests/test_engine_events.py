@@ -98,3 +98,54 @@ def test_guardians_move_by_the_die_and_attack_whoever_is_there(minimal: Campaign
     assert game.state.encounter is not None and game.state.encounter.heroes == ["wren"]
     game.apply(EncounterOutcome(won=True))  # defeated: off the map, to the bottom [GUARD-5]
     assert game.state.guardians == [] and game.state.encounter_decks["grey"][-1] == "grey-warden"
+
+
+def test_the_chapter_setup_steps_resolve_at_the_start(minimal: Campaign) -> None:  # [SETUP-W9]
+    game = Game.new(minimal, ["wren"], seed=1)
+    assert [task.id for task in game.state.tasks] == ["find-well"]
+
+
+def test_ending_a_chapter_sets_up_the_next_and_the_last_wins(minimal: Campaign) -> None:
+    from grail.content.effects import EndChapter
+    from grail.engine.world import apply_effect
+
+    game = Game.new(minimal, ["wren"], seed=1)
+    heroes = game.state.heroes
+    apply_effect(minimal, game.state, EndChapter(end_chapter=True), heroes)  # [EVENT-4]
+    assert game.state.chapter == 2 and game.state.event_deck == ["ev-storm"]
+    assert game.state.encounter_decks["purple"] == ["purple-shade"]
+    apply_effect(minimal, game.state, EndChapter(end_chapter=True), heroes)
+    assert (game.state.outcome, game.state.stage) == ("won", "over")
+
+
+def test_a_flipped_dial_resolves_one_face(minimal: Campaign) -> None:  # [DIAL-1]
+    faces = set()
+    for seed in range(12):
+        game = Game.new(minimal, ["wren"], seed=seed)
+        game.state.hero("wren").secrets.append(1)
+        game.refresh()
+        game.apply(Travel(hero="wren", to=104))
+        game.apply(Explore(hero="wren"))  # 104 becomes 106
+        health = game.state.hero("wren").health
+        events = game.apply(Explore(hero="wren"))  # 106 flips a dial
+        face = next(e.what for e in events if getattr(e, "what", "").startswith("a dial"))
+        faces.add(face)
+        if face.endswith("skull"):
+            assert game.state.hero("wren").health == health - 1
+        else:
+            assert any(m.location == 106 and m.dial == 3 for m in game.state.menhirs)
+    assert faces == {"a dial is flipped: skull", "a dial is flipped: grail"}
+
+
+def test_time_dials_turn_down_each_start_of_day(minimal: Campaign) -> None:  # [DAY-START-4]
+    from grail.engine.state import Dial
+
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.state.dials = [Dial(id="toll", value=2, token="time"),
+                        Dial(id="vow", value=2, token="quest")]
+    game.apply(Pass(hero="wren"))
+    game.apply(Rest(hero="wren", eat=True))
+    assert [(d.id, d.value) for d in game.state.dials] == [("toll", 1), ("vow", 2)]
+    game.apply(Pass(hero="wren"))
+    game.apply(Rest(hero="wren", eat=True))
+    assert [d.id for d in game.state.dials] == ["vow"]  # at 1 it cannot go lower: it leaves

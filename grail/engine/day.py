@@ -143,6 +143,12 @@ def start_of_day(campaign: Campaign, state: GameState) -> list[Event]:
         menhir.dial = None if menhir.dial is None or menhir.dial <= 1 else menhir.dial - 1
         events.append(MenhirDialTurned(location=menhir.location, dial=menhir.dial))
     state.location_tokens.clear()  # [DAY-START-4], [NOTE-10]
+    for dial in list(state.dials):  # Time dials turn down; Quest dials wait [DIAL-1]
+        if dial.token == "time":
+            if dial.value <= 1:
+                state.dials.remove(dial)
+            else:
+                dial.value -= 1
     events += reveal_event(campaign, state)  # [DAY-START-5]
     events += move_guardians(campaign, state)  # [DAY-START-6]
     return events

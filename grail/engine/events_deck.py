@@ -6,6 +6,7 @@ from grail.content import Campaign
 from grail.content.events import StoryEvent
 
 from .conditions import holds
+from .encounter_decks import set_up_decks
 from .events import Event, QuestChanged, WorldChanged
 from .frames import push
 from .state import GameState
@@ -16,6 +17,29 @@ def set_up_chapter(campaign: Campaign, state: GameState) -> None:
     setup = campaign.manifest.chapters[state.chapter - 1].setup
     state.event_deck = list(setup.events)
     state.random_events = state.rng.shuffled(sorted(setup.random_events))
+
+
+def end_chapter(campaign: Campaign, state: GameState) -> list[Event]:
+    """The next Chapter Setup: a new Event deck, harder Encounters, its setup steps
+    [EVENT-4]; after the last chapter, the campaign is won."""
+    if state.chapter >= len(campaign.manifest.chapters):
+        state.outcome, state.stage = "won", "over"
+        state.frames.clear()
+        return [WorldChanged(what="the last chapter ends: the campaign is won")]
+    state.chapter += 1
+    set_up_chapter(campaign, state)
+    kept = {guardian.id for guardian in state.guardians}
+    set_up_decks(campaign, state)
+    for deck, pile in state.encounter_decks.items():
+        state.encounter_decks[deck] = [card for card in pile if card not in kept]
+    start_chapter(campaign, state)
+    return [WorldChanged(what=f"chapter {state.chapter} begins")]
+
+
+def start_chapter(campaign: Campaign, state: GameState) -> None:
+    """Resolve the Chapter Setup card's other steps [SETUP-W9]."""
+    if campaign.manifest.chapters[state.chapter - 1].setup.effects:
+        push(state, "chapter_setup", state.chapter, [hero.id for hero in state.heroes])
 
 
 def reveal_event(campaign: Campaign, state: GameState) -> list[Event]:

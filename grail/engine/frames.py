@@ -37,6 +37,8 @@ def base_effects(campaign: Campaign, source: FrameSource, key: str) -> list[Any]
         return campaign.event[key].effects
     if source == "quest":
         return campaign.quest[key].success
+    if source == "chapter_setup":
+        return campaign.manifest.chapters[int(key) - 1].setup.effects
     if source == "encounter_text":
         return campaign.encounter[key].effects
     if source == "dying":

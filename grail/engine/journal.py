@@ -18,7 +18,7 @@ from . import encounter_decks, world
 from .amounts import amount_of
 from .conditions import holds
 from .costs import can_pay, pay
-from .events import Event, ExplorationEnded
+from .events import Event, ExplorationEnded, WorldChanged
 from .frames import base_effects, read_entry
 from .state import Frame, GameState, HeroState
 
@@ -32,6 +32,8 @@ def effects_of(campaign: Campaign, frame: Frame) -> list[Any]:
         branch = steps.pop(0)
         if branch == "choose":
             current = effect.choose[int(steps.pop(0))].effects
+        elif branch in ("skull", "grail"):
+            current = getattr(effect.flip_dial, branch)
         elif branch in ("won", "lost"):
             begun = effect.draw_encounter if isinstance(effect, fx.DrawEncounter) \
                 else effect.start_encounter
@@ -107,6 +109,12 @@ def resolve(campaign: Campaign, state: GameState) -> list[Event]:
             events += encounter_decks.begin(campaign, state, effect, origin)
             if state.encounter is not None:
                 return events  # a decision: the fight
+        elif isinstance(effect, fx.FlipDial):  # a chance point [DIAL-1]
+            face = state.rng.choice(["skull", "grail"])
+            state.frames.append(Frame(source=frame.source, key=frame.key,
+                                      path=[*frame.path, frame.index - 1, face],
+                                      heroes=frame.heroes))
+            events.append(WorldChanged(what=f"a dial is flipped: {face}"))
         elif isinstance(effect, fx.EndExploration):
             state.frames.clear()
             events.append(ExplorationEnded())

@@ -6,7 +6,7 @@ from grail.content import Campaign
 
 from .amounts import amount_of
 from .encounter_decks import set_up_decks
-from .events_deck import set_up_chapter
+from .events_deck import set_up_chapter, start_chapter
 from .map import place, reveal_around
 from .rng import Rng
 from .state import GameState, HeroState, Menhir, Mode
@@ -58,6 +58,7 @@ def new_state(campaign: Campaign, hero_ids: list[str], seed: int, mode: Mode) ->
     state.menhirs.append(Menhir(location=start, dial=dial))
     set_up_chapter(campaign, state)  # [SETUP-W9]
     set_up_decks(campaign, state)
+    start_chapter(campaign, state)
     place(state, start, (0, 0))  # [SETUP-W1]
     reveal_around(campaign, state, start, need_radius=False)  # [SETUP-W3]
     return state

@@ -68,7 +68,8 @@ class Menhir(State):
 
 
 FrameSource = Literal["entry", "immediate", "location_action", "character_action", "menhir",
-                      "event", "quest", "dying", "dying_solo", "encounter_text"]
+                      "event", "quest", "dying", "dying_solo", "encounter_text",
+                      "chapter_setup"]
 
 
 class Frame(State):

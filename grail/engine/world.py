@@ -28,7 +28,7 @@ from .events import (
     TaskLogged,
     WorldChanged,
 )
-from .events_deck import add_event, put_random_events
+from .events_deck import add_event, end_chapter, put_random_events
 from .frames import push
 from .map import card_for_key, place, reveal_around
 from .state import Dial, GameState, HeroState, Menhir, StatusMarks, Task
@@ -104,6 +104,8 @@ def apply_effect(campaign: Campaign, state: GameState, effect: Any,
         return add_event(state, effect.add_event.id, effect.add_event.where)
     if isinstance(effect, fx.Move):
         return _move(campaign, state, effect.move, heroes)
+    if isinstance(effect, fx.EndChapter):
+        return end_chapter(campaign, state)
     if isinstance(effect, fx.Die):
         return die(campaign, state, heroes[0])
     if isinstance(effect, fx.EndCampaign):
