@@ -51,8 +51,8 @@ def travel(campaign: Campaign, state: GameState, hero_id: str, to: int) -> list[
 
 
 def enter(campaign: Campaign, state: GameState, number: int, heroes: list[str]) -> list[Event]:
-    """Entering: (1) reveal [MAP-7], (2) Guardians (later), (3) its lightning rules, at
-    once [MAP-6]: pushed to resolve before anything else."""
+    """Entering: (1) reveal [MAP-7], (2) any Guardian attacks [GUARD-6], (3) its lightning
+    rules, at once [MAP-6]: pushed to resolve before anything else."""
     revealed = reveal_around(campaign, state, number)
     events: list[Event] = [_revealed(state, n) for n in revealed]
     for guardian in state.guardians:  # before the lightning rules [GUARD-6]

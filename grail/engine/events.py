@@ -113,7 +113,8 @@ class ExplorationEnded(_Event):
 
 
 class EffectDeferred(_Event):
-    """An effect whose rule a later step implements (encounters, skills): logged, not lost."""
+    """An effect whose rule a later step implements (skill choices, passive bonuses, card
+    effects inside a fight): logged, not lost."""
 
     type: Literal["effect_deferred"] = "effect_deferred"
     effect: str
