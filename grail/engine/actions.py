@@ -183,9 +183,24 @@ class EncounterOutcome(_Action):
         return f"Encounter: {'won' if self.won else 'lost'}"
 
 
+class Trade(_Action):
+    """Give 1 Food, 1 Wealth, an Item or a Secret to a character on the same Location,
+    outside actions and Encounters [TEAM-5], [RES-2], [ITEM-5], [SECRET-6]."""
+
+    type: Literal["trade"] = "trade"
+    hero: str = Field(description="Who gives.")
+    to: str = Field(description="Who receives.")
+    what: Literal["food", "wealth", "item", "secret"] = Field(description="What is given.")
+    number: int | None = Field(default=None, description="The Item's or Secret's number.")
+
+    def describe(self) -> str:
+        thing = f"{self.what} {self.number}" if self.number is not None else f"1 {self.what}"
+        return f"Trade: {self.hero} gives {thing} to {self.to}"
+
+
 Actions = (Travel | Explore | Choose | LocationAction | CharacterAction | ActivateMenhir | Pass
            | Rest | BuyAttribute | DeckUpgrade | KeepCard | FinishUpgrades | GiveSecret
-           | ChooseReplacement | EncounterOutcome)
+           | ChooseReplacement | EncounterOutcome | Trade)
 AnyAction = Annotated[Actions, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Actions] = TypeAdapter(AnyAction)
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from grail.content import Campaign
 
-from . import day, death, encounter_decks, end_of_day, events_deck, journal, menhirs
+from . import day, death, encounter_decks, end_of_day, events_deck, journal, menhirs, trading
 from .actions import (
     Actions,
     ActivateMenhir,
@@ -27,6 +27,7 @@ from .actions import (
     GiveSecret,
     LocationAction,
     Pass,
+    Trade,
     Travel,
 )
 from .events import Event
@@ -140,6 +141,8 @@ class Game:
             if menhirs.can_activate(self.campaign, state, hero):
                 found.append(ActivateMenhir(hero=hero.id))
             found.append(Pass(hero=hero.id))
+        if found:  # trading happens outside actions, while characters may act [TEAM-5]
+            found += trading.trades(self.campaign, state)
         return found
 
     def _why_illegal(self, action: AnyAction) -> tuple[str, str]:
@@ -158,6 +161,9 @@ class Game:
         names = [hero.id for hero in self.actors()]
         if self.state.encounter is not None:
             return "ENC-2", "an Encounter is under way"
+        if isinstance(action, Trade):
+            return "TEAM-5", "trading needs both characters on one Location, outside actions, " \
+                "and what is given must be held (Personal Secrets never)"
         if isinstance(action, GiveSecret | ChooseReplacement | EncounterOutcome):
             return "DEATH-3", "nobody has died"
         if action.hero not in names:
@@ -195,6 +201,8 @@ class Game:
             events = journal.choose(self.campaign, self.state, action.option)
         elif isinstance(action, Pass):
             events = day.pass_day(self.state, action.hero)
+        elif isinstance(action, Trade):
+            events = trading.trade(self.state, action)
         elif isinstance(action, EncounterOutcome):
             events = encounter_decks.finish(self.campaign, self.state, action.won)
         elif isinstance(action, GiveSecret):

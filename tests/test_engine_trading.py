@@ -1,0 +1,49 @@
+"""Trading between characters on one Location [TEAM-5], [RES-2], [RES-3], [SECRET-6]."""
+
+from __future__ import annotations
+
+import pytest
+
+from grail.content import Campaign, bundled_pack, load_pack
+from grail.engine.actions import Trade, Travel
+from grail.engine.game import Game, IllegalAction
+
+
+@pytest.fixture(scope="module")
+def bundled() -> Campaign:
+    return load_pack(bundled_pack())
+
+
+def test_food_wealth_items_and_secrets_change_hands(bundled: Campaign) -> None:
+    game = Game.new(bundled, ["tamsin", "jago"], seed=1)
+    tamsin, jago = game.state.hero("tamsin"), game.state.hero("jago")
+    tamsin.items, tamsin.secrets = [1], [1]
+    game.refresh()
+    legal = game.legal_actions()
+    assert Trade(hero="tamsin", to="jago", what="food") in legal  # [RES-2]
+    assert Trade(hero="tamsin", to="jago", what="item", number=1) in legal  # [ITEM-5]
+    assert not [a for a in legal if isinstance(a, Trade) and a.what not in
+                ("food", "wealth", "item", "secret")]  # never Rep, Exp or Magic [RES-3]
+    food = (tamsin.food, jago.food)
+    game.apply(Trade(hero="tamsin", to="jago", what="food"))
+    game.apply(Trade(hero="tamsin", to="jago", what="item", number=1))
+    tamsin, jago = game.state.hero("tamsin"), game.state.hero("jago")
+    assert (tamsin.food, jago.food) == (food[0] - 1, food[1] + 1)
+    assert (tamsin.items, jago.items) == ([], [1])
+    assert not tamsin.acted  # trading is not an action [TEAM-5]
+
+
+def test_personal_secrets_are_never_traded(bundled: Campaign) -> None:  # [SECRET-6]
+    personal = [s.number for s in bundled.secrets if "personal" in s.keywords]
+    game = Game.new(bundled, ["tamsin", "jago"], seed=1)
+    game.state.hero("tamsin").secrets = personal[:1]
+    game.refresh()
+    with pytest.raises(IllegalAction, match=r"\[TEAM-5\]"):
+        game.apply(Trade(hero="tamsin", to="jago", what="secret", number=personal[0]))
+
+
+def test_characters_apart_cannot_trade(bundled: Campaign) -> None:
+    game = Game.new(bundled, ["tamsin", "jago"], seed=1)
+    travel = next(a for a in game.legal_actions() if isinstance(a, Travel) and a.hero == "tamsin")
+    game.apply(travel)
+    assert not [a for a in game.legal_actions() if isinstance(a, Trade)]
