@@ -95,3 +95,25 @@ def test_closed_options_are_shown_with_the_reason(minimal: Campaign) -> None:
     game.state.hero("wren").energy = 0
     game.refresh()
     assert closed_options(minimal, game.state) == [(0, "Listen to the stone.", "it costs 1 energy")]
+
+
+def test_challenge_caps_resources_and_items(minimal: Campaign) -> None:
+    from grail.content.effects import Gain, GainItem
+    from grail.engine.world import apply_effect, may_take_item
+
+    game = Game.new(minimal, ["wren"], seed=1, mode="challenge")
+    hero = game.state.hero("wren")
+    apply_effect(minimal, game.state, Gain.model_validate({"gain": {"food": 30, "exp": 30}}),
+                 [hero])
+    assert (hero.food, hero.exp) == (20, 30)  # [MODE-CHALLENGE-9]: Exp is not capped
+    hero.items = [2, 3, 4, 5]
+    assert may_take_item(minimal, game.state, hero)
+    apply_effect(minimal, game.state, GainItem.model_validate({"gain_item": {"number": 1}}),
+                 [hero])
+    assert hero.items == [2, 3, 4, 5, 1]
+    assert not may_take_item(minimal, game.state, hero)  # at most 5 Items [MODE-CHALLENGE-10]
+    hero.secrets = [1, 2]
+    assert not may_take_item(minimal, game.state, hero)  # Secrets do not count [SECRET-3]
+    normal = Game.new(minimal, ["wren"], seed=1)
+    normal.state.hero("wren").items = [1, 2, 3, 4, 5]
+    assert may_take_item(minimal, normal.state, normal.state.hero("wren"))

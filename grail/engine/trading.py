@@ -8,6 +8,7 @@ from grail.content import Campaign
 from .actions import Trade
 from .events import Event, WorldChanged
 from .state import GameState
+from .world import may_take_item
 
 
 def trades(campaign: Campaign, state: GameState) -> list[Trade]:
@@ -21,8 +22,9 @@ def trades(campaign: Campaign, state: GameState) -> list[Trade]:
             for resource in ("food", "wealth"):
                 if getattr(giver, resource) > 0:
                     found.append(Trade(hero=giver.id, to=taker.id, what=resource))
-            found += [Trade(hero=giver.id, to=taker.id, what="item", number=n)
-                      for n in giver.items]
+            if may_take_item(campaign, state, taker):
+                found += [Trade(hero=giver.id, to=taker.id, what="item", number=n)
+                          for n in giver.items]
             found += [Trade(hero=giver.id, to=taker.id, what="secret", number=n)
                       for n in giver.secrets if "personal" not in campaign.secret[n].keywords]
     return found

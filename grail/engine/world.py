@@ -47,11 +47,15 @@ def _who(campaign: Campaign, effect: Any, heroes: list[HeroState]) -> list[HeroS
 def _change(campaign: Campaign, state: GameState, hero: HeroState, amounts: Amounts,
             sign: int, setting: bool = False) -> ResourcesChanged:
     changes: dict[str, int] = {}
+    cap = campaign.manifest.rules.challenge_resource_cap
     for name, value in amounts.items():
         amount = amount_of(value, state, hero)
         before = getattr(hero, name)
-        setattr(hero, name, amount if setting else max(0, before + sign * amount))
-        changes[name] = getattr(hero, name) - before
+        after = amount if setting else max(0, before + sign * amount)
+        if state.mode == "challenge" and name in ("food", "wealth", "rep", "magic"):
+            after = min(after, cap)  # [MODE-CHALLENGE-9]: per resource, Exp excepted
+        setattr(hero, name, after)
+        changes[name] = after - before
     settle(campaign, hero)
     return ResourcesChanged(hero=hero.id, changes=changes)
 
@@ -205,6 +209,8 @@ def _gain_item(campaign: Campaign, state: GameState, pick: Any,
     """A numbered Item, or one revealed from the Item deck that fits [ITEM-4]."""
     events: list[Event] = []
     for hero in heroes:
+        if not may_take_item(campaign, state, hero):
+            continue
         held = {n for h in state.heroes for n in h.items}
         fitting = [item.number for item in campaign.items if item.number not in held
                    and pick.number in (None, item.number) and pick.keyword in (None, item.keyword)
@@ -215,6 +221,12 @@ def _gain_item(campaign: Campaign, state: GameState, pick: Any,
         hero.items.append(number)
         events.append(CardGained(hero=hero.id, kind="item", number=number, gained=True))
     return events
+
+
+def may_take_item(campaign: Campaign, state: GameState, hero: HeroState) -> bool:
+    """In Challenge mode a character holds at most 5 Items; Secrets do not count
+    [MODE-CHALLENGE-10], [SECRET-3]."""
+    return state.mode != "challenge" or len(hero.items) < campaign.manifest.rules.challenge_item_cap
 
 
 def _lose_items(campaign: Campaign, state: GameState, loss: Any,
