@@ -19,7 +19,7 @@ from .engine.actions import Action, Choose, MalformedAction
 from .engine.game import Game, IllegalAction, UndoError
 from .engine.journal import closed_options, pending_choice
 from .engine.setup import SetupError
-from .save import SaveError, load_game, save_game
+from .save import SaveError, autosave, load_game, save_game
 
 
 class CommandError(Exception):
@@ -149,8 +149,11 @@ def cmd_text(args: argparse.Namespace) -> int:
                 game.undo()
                 print("undone")
             else:
-                for event in game.apply(_parse(game, answer)):
+                events = game.apply(_parse(game, answer))
+                for event in events:
                     print(describe(event))
+                _keep(game, path, events)
+                continue
         except (CommandError, IllegalAction, UndoError) as error:
             print(error)
             continue
@@ -186,10 +189,17 @@ def cmd_act(args: argparse.Namespace) -> int:
         events = game.apply(action)
     except IllegalAction as error:
         raise CommandError(str(error), 2) from None
-    save_game(game, Path(args.save))
+    _keep(game, Path(args.save), events)
     for event in events:
         print(event.model_dump_json())
     return 0
+
+
+def _keep(game: Game, path: Path, events: list[Any]) -> None:
+    """Save, and autosave when a new Day began."""
+    save_game(game, path)
+    if any(event.type == "day_began" for event in events):
+        autosave(game, path)
 
 
 def cmd_undo(args: argparse.Namespace) -> int:

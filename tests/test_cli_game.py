@@ -106,3 +106,14 @@ def test_text_mode_plays_from_standard_input(
     assert "[101.1] A voice in the stone names a place under the hill." in out
     assert "not an action" in out
     assert json.loads(save.read_text())["state"]["heroes"][0]["secrets"] == [1]
+
+
+def test_each_start_of_day_keeps_an_autosave_and_only_five(
+    save: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for _ in range(7):  # pass and rest: a new Day each time
+        assert main(["act", str(save), '{"type": "pass", "hero": "wren"}']) == 0
+        assert main(["act", str(save), "1"]) == 0
+    capsys.readouterr()
+    kept = sorted(p.name for p in (save.parent / "autosaves").iterdir())
+    assert kept == [f"game.day{day:04d}.json" for day in range(4, 9)]

@@ -110,3 +110,17 @@ def load_game(path: Path, campaign: Campaign) -> Game:
     except (ValidationError, ValueError, KeyError, TypeError):
         raise SaveError(f"{path}: the save's state does not read as a game") from None
     return Game(campaign, state, setup=data["setup"], log=log)
+
+
+AUTOSAVES_KEPT = 5
+
+
+def autosave(game: Game, path: Path) -> Path:
+    """Keep a copy at each Start of Day beside the save, the last five only."""
+    folder = path.resolve().parent / "autosaves"
+    target = folder / f"{path.stem}.day{game.state.day:04d}.json"
+    save_game(game, target)
+    older = sorted(folder.glob(f"{path.stem}.day*.json"))
+    for stale in older[:-AUTOSAVES_KEPT]:
+        stale.unlink(missing_ok=True)
+    return target
