@@ -115,3 +115,20 @@ def test_challenge_caps_resources_and_items(minimal: Campaign) -> None:
     normal = Game.new(minimal, ["wren"], seed=1)
     normal.state.hero("wren").items = [1, 2, 3, 4, 5]
     assert may_take_item(minimal, normal.state, normal.state.hero("wren"))
+
+
+def test_a_choice_with_no_open_option_is_passed_over(minimal: Campaign) -> None:
+    from grail.content.journal import Entry, JournalSection
+
+    closed = {"if": {"players": {"at_least": 4}}}
+    entry = Entry.model_validate({"text": "Two doors, both barred.", "effects": [
+        {"choose": [{"text": "Left.", **closed}, {"text": "Right.", **closed}]},
+        {"gain": {"food": 1}}]})
+    journal = [JournalSection(location=101, entries={"101": entry}),
+               *[section for section in minimal.journal if section.location != 101]]
+    fields = {name: getattr(minimal, name) for name in Campaign.model_fields}
+    campaign = Campaign.model_construct(**{**fields, "journal": journal})
+    game = Game.new(campaign, ["wren"], seed=1)
+    events = game.apply(Explore(hero="wren"))
+    assert "no option of the choice is open" in [getattr(e, "what", "") for e in events]
+    assert game.state.frames == [] and game.state.hero("wren").food == 3  # the reading went on

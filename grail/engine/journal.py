@@ -92,7 +92,11 @@ def resolve(campaign: Campaign, state: GameState) -> list[Event]:
             continue
         effect = current[frame.index]
         if isinstance(effect, fx.Choose):
-            return events  # a decision: legal actions list the open options
+            if any(option_open(campaign, state, option) for option in effect.choose):
+                return events  # a decision: legal actions list the open options
+            frame.index += 1  # no option can be taken: the reading goes on past it
+            events.append(WorldChanged(what="no option of the choice is open"))
+            continue
         frame.index += 1
         if isinstance(effect, fx.If):
             branch = "then" if holds(campaign, state, effect.if_, actors(state, frame)) else "else"
