@@ -99,3 +99,16 @@ def test_a_character_going_mad_reads_the_nightmare(minimal: Campaign) -> None:  
     game.apply(Pass(hero="wren"))
     events = game.apply(Rest(hero="wren", eat=False))
     assert [e.entry for e in events if e.type == "entry_read"] == ["105.n"]
+
+
+def test_skill_sides_count_in_attribute_conditions(minimal: Campaign) -> None:  # [ATTR-3]
+    from grail.content.conditions import AttributeAtLeast
+    from grail.engine.conditions import holds
+
+    game = Game.new(minimal, ["wren"], seed=1)
+    hero = game.state.hero("wren")
+    hero.attributes["spirituality"] = 2
+    test = AttributeAtLeast.model_validate({"attribute": {"spirituality": 3}})
+    assert not holds(minimal, game.state, test, [hero])
+    hero.skills = [3]  # Stone Sense supports Spirituality
+    assert holds(minimal, game.state, test, [hero])

@@ -15,6 +15,7 @@ from grail.content.amounts import Range
 from .amounts import amount_of
 from .state import GameState, HeroState
 from .survival import exhausted
+from .upgrades import attribute
 
 
 def within(value: int, bounds: Range) -> bool:
@@ -49,7 +50,7 @@ def holds(campaign: Campaign, state: GameState, condition: Any, heroes: list[Her
                    for name in ("energy", "health", "terror") if getattr(bounds, name))
     if isinstance(condition, c.AttributeAtLeast):
         levels = condition.attribute
-        return all(max(hero.attributes[name] for hero in heroes) >= level
+        return all(max(attribute(campaign, hero, name) for hero in heroes) >= level
                    for name in c.AttributeLevels.model_fields
                    if (level := getattr(levels, name)) is not None)
     if isinstance(condition, c.Visited):
