@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from grail.content import Campaign, bundled_pack, load_pack
 from grail.engine.game import Game
+from grail.engine.items import keyword_of
 from grail.engine.map import in_radius
 from grail.engine.state import GameState
 
@@ -35,6 +36,10 @@ def _check(game: Game) -> None:
         assert 0 <= hero.energy <= min(meters.energy.max, hero.health)  # [SURV-2]
         assert min(hero.food, hero.wealth, hero.rep, hero.magic, hero.exp) >= 0
         assert state.spot_of(hero.location) is not None  # everyone stands on the map
+        held = [f"item:{n}" for n in hero.items] + [f"secret:{n}" for n in hero.secrets]
+        assert set(hero.face_up) <= set(held)
+        keywords = [keyword_of(campaign, card) for card in hero.face_up]
+        assert len(keywords) == len(set(keywords))  # one card in use per keyword [ITEM-1]
     encounters = [card for pile in state.encounter_decks.values() for card in pile]
     encounters += [g.id for g in state.guardians]
     if state.encounter and state.encounter.id not in [g.id for g in state.guardians]:

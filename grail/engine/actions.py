@@ -198,9 +198,20 @@ class Trade(_Action):
         return f"Trade: {self.hero} gives {thing} to {self.to}"
 
 
+class FaceUp(_Action):
+    """Choose which card of a keyword is in use (face up) [ITEM-2], [DAY-START-8]."""
+
+    type: Literal["face_up"] = "face_up"
+    hero: str = Field(description="Whose card.")
+    card: str = Field(description="'item:N' or 'secret:N'.")
+
+    def describe(self) -> str:
+        return f"In use: {self.hero} turns {self.card} face up"
+
+
 Actions = (Travel | Explore | Choose | LocationAction | CharacterAction | ActivateMenhir | Pass
            | Rest | BuyAttribute | DeckUpgrade | KeepCard | FinishUpgrades | GiveSecret
-           | ChooseReplacement | EncounterOutcome | Trade)
+           | ChooseReplacement | EncounterOutcome | Trade | FaceUp)
 AnyAction = Annotated[Actions, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Actions] = TypeAdapter(AnyAction)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from grail.content import Campaign
 
+from . import items
 from .costs import can_pay, pay
 from .encounter_decks import face_guardian, move_guardians
 from .events import (
@@ -151,6 +152,7 @@ def start_of_day(campaign: Campaign, state: GameState) -> list[Event]:
                 dial.value -= 1
     events += reveal_event(campaign, state)  # [DAY-START-5]
     events += move_guardians(campaign, state)  # [DAY-START-6]
+    items.start_of_day(campaign, state)  # [DAY-START-8]
     return events
 
 

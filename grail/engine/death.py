@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from grail.content import Campaign
 
+from . import items
 from .events import Event, WorldChanged
 from .frames import push
 from .setup import hero_state
@@ -49,9 +50,10 @@ def unused_heroes(campaign: Campaign, state: GameState) -> list[str]:
     return sorted(hero.id for hero in campaign.heroes if hero.id not in playing)
 
 
-def give_secret(state: GameState, secret: int, to: str) -> list[Event]:
+def give_secret(campaign: Campaign, state: GameState, secret: int, to: str) -> list[Event]:
     state.hand_over.remove(secret)
     state.hero(to).secrets.append(secret)
+    items.took(campaign, state, state.hero(to), f"secret:{secret}")
     return [WorldChanged(what=f"Secret {secret} goes to {to}")]
 
 

@@ -15,7 +15,17 @@ from typing import Any
 
 from grail.content import Campaign
 
-from . import day, death, encounter_decks, end_of_day, events_deck, journal, menhirs, trading
+from . import (
+    day,
+    death,
+    encounter_decks,
+    end_of_day,
+    events_deck,
+    items,
+    journal,
+    menhirs,
+    trading,
+)
 from .actions import (
     Actions,
     ActivateMenhir,
@@ -24,6 +34,7 @@ from .actions import (
     ChooseReplacement,
     EncounterOutcome,
     Explore,
+    FaceUp,
     GiveSecret,
     LocationAction,
     Pass,
@@ -116,6 +127,11 @@ class Game:
             return []
         if state.encounter is not None:
             return [EncounterOutcome(won=True), EncounterOutcome(won=False)]
+        if state.face_up_queue:
+            hero_id, keyword = state.face_up_queue[0].split(":")
+            hero = state.hero(hero_id)
+            return [FaceUp(hero=hero_id, card=card)
+                    for card in items.with_keyword(self.campaign, hero, keyword)]
         if state.hand_over:
             return [GiveSecret(secret=state.hand_over[0], to=hero.id) for hero in state.heroes]
         if state.replacing is not None:
@@ -161,6 +177,9 @@ class Game:
         names = [hero.id for hero in self.actors()]
         if self.state.encounter is not None:
             return "ENC-2", "an Encounter is under way"
+        if isinstance(action, FaceUp):
+            return "ITEM-2", "a card is turned face up when gaining or losing one of its " \
+                "keyword, or at the Start of Day"
         if isinstance(action, Trade):
             return "TEAM-5", "trading needs both characters on one Location, outside actions, " \
                 "and what is given must be held (Personal Secrets never)"
@@ -202,11 +221,14 @@ class Game:
         elif isinstance(action, Pass):
             events = day.pass_day(self.state, action.hero)
         elif isinstance(action, Trade):
-            events = trading.trade(self.state, action)
+            events = trading.trade(self.campaign, self.state, action)
+        elif isinstance(action, FaceUp):
+            items.turn_up(self.campaign, self.state, action.hero, action.card)
+            events = []
         elif isinstance(action, EncounterOutcome):
             events = encounter_decks.finish(self.campaign, self.state, action.won)
         elif isinstance(action, GiveSecret):
-            events = death.give_secret(self.state, action.secret, action.to)
+            events = death.give_secret(self.campaign, self.state, action.secret, action.to)
         elif isinstance(action, ChooseReplacement):
             events = death.replace(self.campaign, self.state, action.hero)
         else:
@@ -237,6 +259,7 @@ class Game:
         events: list[Event] = []
         while True:
             state = self.state
+            items.settle_queue(self.campaign, state)
             if state.encounter is not None:
                 return events  # the fight is a decision
             if state.frames:

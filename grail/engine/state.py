@@ -50,6 +50,9 @@ class HeroState(State):
     upgraded: bool = Field(default=False, description="Done upgrading this End of Day.")
     skills: list[int] = Field(default_factory=list, description="Skill sides kept [ATTR-5].")
     dying: bool = Field(default=False, description="Holds 'You Are Dying' [DEATH-1].")
+    face_up: list[str] = Field(
+        default_factory=list, description="Cards in use, one per keyword [ITEM-1]."
+    )
 
 
 class Placed(State):
@@ -190,6 +193,9 @@ class GameState(State):
     )
     encounter: EncounterState | None = Field(default=None, description="The Encounter begun.")
     guardians: list[Guardian] = Field(default_factory=list, description="Guardians on the map.")
+    face_up_queue: list[str] = Field(
+        default_factory=list, description="'hero:keyword' choices of the card to use [ITEM-2]."
+    )
     undo_floor: int = Field(
         default=0, description="Actions in the log before this revealed something: no undo."
     )

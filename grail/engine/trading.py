@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from grail.content import Campaign
 
+from . import items
 from .actions import Trade
 from .events import Event, WorldChanged
 from .state import GameState
@@ -30,7 +31,7 @@ def trades(campaign: Campaign, state: GameState) -> list[Trade]:
     return found
 
 
-def trade(state: GameState, action: Trade) -> list[Event]:
+def trade(campaign: Campaign, state: GameState, action: Trade) -> list[Event]:
     giver, taker = state.hero(action.hero), state.hero(action.to)
     if action.what in ("food", "wealth"):
         setattr(giver, action.what, getattr(giver, action.what) - 1)
@@ -41,4 +42,7 @@ def trade(state: GameState, action: Trade) -> list[Event]:
         assert action.number is not None
         source.remove(action.number)
         target.append(action.number)
+        card = f"{action.what}:{action.number}"
+        items.dropped(campaign, state, giver, card)
+        items.took(campaign, state, taker, card)
     return [WorldChanged(what=action.describe())]

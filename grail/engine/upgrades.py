@@ -7,6 +7,7 @@ from typing import Literal
 from grail.content import Campaign
 from grail.content.base import OPPOSED
 
+from . import items
 from .events import Event, ResourcesChanged, WorldChanged
 from .state import GameState, HeroState
 
@@ -14,9 +15,11 @@ Deck = Literal["combat", "diplomacy"]
 
 
 def attribute(campaign: Campaign, hero: HeroState, name: str) -> int:
-    """Board markers plus Skill cards of that Attribute [ATTR-3]."""
+    """Board markers plus Skill cards of that Attribute [ATTR-3], plus what face-up cards
+    add while in use."""
     return hero.attributes[name] + sum(1 for side in hero.skills
-                                       if skill_sides(campaign)[side] == name)
+                                       if skill_sides(campaign)[side] == name) \
+        + items.bonus(campaign, hero, name)
 
 
 def skill_sides(campaign: Campaign) -> dict[int, str]:

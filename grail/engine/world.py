@@ -14,6 +14,7 @@ from grail.content import Campaign
 from grail.content import effects as fx
 from grail.content.amounts import Amounts
 
+from . import items
 from .amounts import amount_of
 from .day import enter
 from .death import die
@@ -79,7 +80,7 @@ def apply_effect(campaign: Campaign, state: GameState, effect: Any,
     if isinstance(effect, fx.GainSecret):
         return _gain_secret(campaign, state, effect.gain_secret, heroes[0])
     if isinstance(effect, fx.LoseSecret):
-        return _lose(state, "secret", effect.lose_secret)
+        return _lose(campaign, state, "secret", effect.lose_secret)
     if isinstance(effect, fx.GainItem):
         return _gain_item(campaign, state, effect.gain_item, _who(campaign, effect, heroes))
     if isinstance(effect, fx.LoseItem):
@@ -187,6 +188,7 @@ def _gain_secret(campaign: Campaign, state: GameState, number: int,
     if _holder(state, "secret", number) is not None:
         return []
     hero.secrets.append(number)
+    items.took(campaign, state, hero, f"secret:{number}")
     events: list[Event] = [CardGained(hero=hero.id, kind="secret", number=number, gained=True)]
     secret = campaign.secret[number]
     if secret.dial is not None:
@@ -195,11 +197,12 @@ def _gain_secret(campaign: Campaign, state: GameState, number: int,
     return events
 
 
-def _lose(state: GameState, kind: str, number: int) -> list[Event]:
+def _lose(campaign: Campaign, state: GameState, kind: str, number: int) -> list[Event]:
     holder = _holder(state, kind, number)
     if holder is None:
         return []
     (holder.secrets if kind == "secret" else holder.items).remove(number)
+    items.dropped(campaign, state, holder, f"{kind}:{number}")
     return [CardGained(hero=holder.id, kind="secret" if kind == "secret" else "item",
                        number=number, gained=False)]
 
@@ -219,6 +222,7 @@ def _gain_item(campaign: Campaign, state: GameState, pick: Any,
             continue
         number = fitting[0] if pick.number is not None else state.rng.choice(sorted(fitting))
         hero.items.append(number)
+        items.took(campaign, state, hero, f"item:{number}")
         events.append(CardGained(hero=hero.id, kind="item", number=number, gained=True))
     return events
 
@@ -237,7 +241,7 @@ def _lose_items(campaign: Campaign, state: GameState, loss: Any,
         fitting = [n for n in hero.items if loss.number in (None, n)
                    and loss.keyword in (None, campaign.item[n].keyword)]
         for number in fitting[: loss.count or len(fitting)]:
-            events += _lose(state, "item", number)
+            events += _lose(campaign, state, "item", number)
     return events
 
 

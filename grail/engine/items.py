@@ -1,0 +1,103 @@
+"""Items and Secrets in use: one face-up card per keyword, and their passive bonuses
+[ITEM-1], [ITEM-2], [SECRET-5], [DAY-START-8].
+
+A card is named ``item:N`` or ``secret:N``. Gaining a card whose keyword has no face-up
+card turns it face up; when the keyword's card is already up, or the face-up one is lost
+while others remain, the character chooses (``state.face_up_queue``).
+"""
+
+from __future__ import annotations
+
+from grail.content import Campaign
+from grail.content import effects as fx
+
+from .state import GameState, HeroState
+
+
+def keyword_of(campaign: Campaign, card: str) -> str | None:
+    kind, number = card.split(":")
+    if kind == "item":
+        return campaign.item[int(number)].keyword
+    return next((k for k in campaign.secret[int(number)].keywords if k != "personal"), None)
+
+
+def cards(hero: HeroState) -> list[str]:
+    return [f"item:{n}" for n in hero.items] + [f"secret:{n}" for n in hero.secrets]
+
+
+def with_keyword(campaign: Campaign, hero: HeroState, keyword: str) -> list[str]:
+    return [card for card in cards(hero) if keyword_of(campaign, card) == keyword]
+
+
+def _ask(state: GameState, hero: HeroState, keyword: str) -> None:
+    entry = f"{hero.id}:{keyword}"
+    if entry not in state.face_up_queue:
+        state.face_up_queue.append(entry)
+
+
+def took(campaign: Campaign, state: GameState, hero: HeroState, card: str) -> None:
+    """A card joined the character's: up if its keyword has none up, else a choice [ITEM-2]."""
+    keyword = keyword_of(campaign, card)
+    if keyword is None:
+        return
+    if any(keyword_of(campaign, up) == keyword for up in hero.face_up):
+        _ask(state, hero, keyword)
+    else:
+        hero.face_up.append(card)
+
+
+def dropped(campaign: Campaign, state: GameState, hero: HeroState, card: str) -> None:
+    """A card left the character: if it was up and others share its keyword, choose [ITEM-2]."""
+    if card not in hero.face_up:
+        return
+    hero.face_up.remove(card)
+    keyword = keyword_of(campaign, card)
+    if keyword is not None and with_keyword(campaign, hero, keyword):
+        _ask(state, hero, keyword)
+
+
+def start_of_day(campaign: Campaign, state: GameState) -> None:
+    """Each character settles which card of each keyword is up [DAY-START-8]."""
+    for hero in state.heroes:
+        keywords = sorted({k for card in cards(hero) if (k := keyword_of(campaign, card))})
+        for keyword in keywords:
+            if len(with_keyword(campaign, hero, keyword)) > 1:
+                _ask(state, hero, keyword)
+
+
+def turn_up(campaign: Campaign, state: GameState, hero_id: str, card: str) -> None:
+    hero = state.hero(hero_id)
+    keyword = keyword_of(campaign, card)
+    hero.face_up = [up for up in hero.face_up if keyword_of(campaign, up) != keyword] + [card]
+    state.face_up_queue.remove(f"{hero_id}:{keyword}")
+
+
+def bonus(campaign: Campaign, hero: HeroState, attribute: str) -> int:
+    """Points that face-up cards' passive uses add to an Attribute."""
+    total = 0
+    for card in hero.face_up:
+        kind, number = card.split(":")
+        held = campaign.item[int(number)] if kind == "item" else campaign.secret[int(number)]
+        for use in held.uses:
+            if use.when != "passive":
+                continue
+            for effect in use.effects:
+                if isinstance(effect, fx.RaiseAttributes):
+                    total += getattr(effect.attribute_bonus, attribute) or 0
+    return total
+
+
+def settle_queue(campaign: Campaign, state: GameState) -> None:
+    """Drop choices that are no longer choices: the character is gone, or one card is left
+    (it turns up by itself)."""
+    present = {hero.id: hero for hero in state.heroes}
+    for entry in list(state.face_up_queue):
+        hero_id, keyword = entry.split(":")
+        hero = present.get(hero_id)
+        choices = with_keyword(campaign, hero, keyword) if hero else []
+        if len(choices) > 1:
+            continue
+        state.face_up_queue.remove(entry)
+        if hero is not None and choices and choices[0] not in hero.face_up:
+            hero.face_up = [up for up in hero.face_up if keyword_of(campaign, up) != keyword]
+            hero.face_up.append(choices[0])
