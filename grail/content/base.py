@@ -70,6 +70,11 @@ def duplicates(values: list[Any], field: str, what: str) -> None:
 Attribute = Literal["aggression", "empathy", "courage", "caution", "logic", "spirituality"]
 """The six Attributes in three opposed pairs [ATTR-1]."""
 
+ATTRIBUTES: tuple[Attribute, ...] = (
+    "aggression", "empathy", "courage", "caution", "logic", "spirituality",
+)
+"""The six Attributes in their printed order [ATTR-1]."""
+
 OPPOSED: dict[str, str] = {
     "aggression": "empathy", "empathy": "aggression",
     "courage": "caution", "caution": "courage",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from grail.content import Campaign
+from grail.content.base import ATTRIBUTES
 
 from . import survival, upgrades
 from .actions import BuyAttribute, DeckUpgrade, FinishUpgrades, KeepCard, Rest
@@ -13,8 +14,6 @@ from .conditions import in_state
 from .events import Event
 from .frames import read_entry
 from .state import GameState, HeroState
-
-ATTRIBUTES = ("aggression", "empathy", "courage", "caution", "logic", "spirituality")
 
 
 def next_to_rest(state: GameState) -> HeroState | None:

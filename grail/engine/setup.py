@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from grail.content import Campaign
+from grail.content.base import ATTRIBUTES
 
 from .amounts import amount_of
 from .encounter_decks import set_up_decks
@@ -10,8 +11,6 @@ from .events_deck import set_up_chapter, start_chapter
 from .map import place, reveal_around
 from .rng import Rng
 from .state import GameState, HeroState, Menhir, Mode
-
-ATTRIBUTES = ("aggression", "empathy", "courage", "caution", "logic", "spirituality")
 
 
 class SetupError(ValueError):
