@@ -16,6 +16,7 @@ from typing import Any
 from .content import Campaign, PackError, bundled_pack
 from .content.cache import load_cached
 from .engine.actions import Action, Choose, MalformedAction
+from .engine.chance import ChanceMismatch
 from .engine.game import Game, IllegalAction, UndoError
 from .engine.journal import closed_options, pending_choice
 from .engine.setup import SetupError
@@ -56,12 +57,14 @@ def cmd_new(args: argparse.Namespace) -> int:
         raise CommandError(f"{path} exists; use --force to overwrite it")
     campaign = _campaign(args.pack)
     try:
-        game = Game.new(campaign, args.hero, args.seed, args.mode)
+        game = Game.new(campaign, args.hero, args.seed, args.mode, companion=args.companion)
     except SetupError as error:
         raise CommandError(str(error)) from None
     game.setup["pack"] = str(Path(args.pack).resolve()) if args.pack else None
     save_game(game, path)
-    print(f"new game in {path}: {', '.join(args.hero)}, seed {args.seed}, {args.mode} mode")
+    kind = "a companion game: the table answers every draw and roll" if args.companion \
+        else f"seed {args.seed}"
+    print(f"new game in {path}: {', '.join(args.hero)}, {kind}, {args.mode} mode")
     return 0
 
 
@@ -87,6 +90,10 @@ def summary(game: Game) -> str:
         lines.append("Game Sheet: " + ", ".join(marks))
     for task in state.tasks:
         lines.append(f"Task: {task.text}")
+    if state.chance is not None:
+        doing = "the setup" if state.chance.action is None else \
+            Action.from_json(json.dumps(state.chance.action)).describe()
+        lines.append(f"Waiting for the table: {state.chance.point.point} (during {doing})")
     if state.frames:
         entry = state.frames[-1].key
         lines.append(f"Reading {entry}: {game.campaign.entry[entry].text}"
@@ -228,7 +235,11 @@ def cmd_checkpoint(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     game = _open(args.save)
-    again = Game.replay(game.campaign, game.setup, game.log)
+    try:
+        again = Game.replay(game.campaign, game.setup, game.log)
+    except (IllegalAction, ChanceMismatch) as error:
+        print(f"{args.save}: the log does not replay: {error}", file=sys.stderr)
+        return 1
     if again.state_hash() != game.state_hash():
         print(f"{args.save}: replaying {len(game.log)} actions gives a different state",
               file=sys.stderr)
@@ -247,6 +258,8 @@ def add_commands(commands: Any) -> None:
     new.add_argument("--seed", type=int, default=1, help="the random seed (default 1)")
     new.add_argument("--mode", choices=("story", "normal", "challenge"), default="normal")
     new.add_argument("--force", action="store_true", help="overwrite an existing save")
+    new.add_argument("--companion", action="store_true",
+                     help="play with the physical box: the table answers every draw and roll")
     new.set_defaults(run=cmd_new)
     for name, run, text in (("show", cmd_show, "a readable summary of a save"),
                             ("legal", cmd_legal, "the legal actions now, numbered")):

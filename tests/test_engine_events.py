@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from grail.content import Campaign
 from grail.engine.actions import ActivateMenhir, Explore, Pass, Rest, Travel
+from grail.engine.encounter_decks import take_out
 from grail.engine.game import Game
 
 
@@ -12,8 +13,8 @@ def test_the_first_event_is_revealed_and_its_quest_displayed(minimal: Campaign) 
     state = game.state
     assert state.event == "ev-arrival"  # [DAY-START-5], [SETUP-W9]
     assert state.quests == ["q-stone"]  # the red lock puts it on display [EVENT-3]
-    # its effect put one Random Event on top of the Event deck [EVENT-1]
-    assert state.event_deck == ["rnd-fog", "ev-storm"] and state.random_events == []
+    # its effect put one Random Event, unseen, on top of the Event deck [EVENT-1]
+    assert state.event_deck == ["?", "ev-storm"] and state.random_events == ["rnd-fog"]
 
 
 def test_an_event_lasts_one_day_then_is_discarded(minimal: Campaign) -> None:  # [EVENT-2]
@@ -21,6 +22,7 @@ def test_an_event_lasts_one_day_then_is_discarded(minimal: Campaign) -> None:  #
     game.apply(Pass(hero="wren"))
     game.apply(Rest(hero="wren", eat=True))
     assert game.state.event == "rnd-fog" and game.state.event_discards == ["ev-arrival"]
+    assert game.state.random_events == []  # revealed, it is no longer unseen
 
 
 def test_challenge_mode_places_one_random_event_fewer(minimal: Campaign) -> None:
@@ -47,9 +49,13 @@ def test_a_menhir_moves_with_its_location_onto_the_changed_version(minimal: Camp
 
 
 def test_encounter_decks_hold_the_chapters_levels(minimal: Campaign) -> None:  # [ENC-1]
-    decks = Game.new(minimal, ["wren"], seed=1).state.encounter_decks
-    assert decks == {"green": ["green-boar"], "grey": ["grey-warden"],
-                     "purple": ["purple-shade"], "blue": ["blue-beggar", "blue-ferryman"]}
+    state = Game.new(minimal, ["wren"], seed=1).state
+    assert state.unseen == {"green": [], "grey": ["grey-warden"],
+                            "purple": ["purple-shade"], "blue": ["blue-beggar", "blue-ferryman"]}
+    # a first Encounter is known on top [COMP-8]; of the rest nothing is known: each draw
+    # there is a chance point
+    assert state.encounter_decks == {"green": ["green-boar"], "grey": ["?"], "purple": ["?"],
+                                     "blue": ["?", "?"]}
 
 
 def test_an_undefeated_guardian_stays_on_the_map(minimal: Campaign) -> None:  # [GUARD-1]
@@ -61,7 +67,7 @@ def test_an_undefeated_guardian_stays_on_the_map(minimal: Campaign) -> None:  # 
     assert game.state.encounter is not None and game.state.encounter.id == "grey-warden"
     game.apply(EncounterOutcome(won=False))
     assert [(g.id, g.location) for g in game.state.guardians] == [("grey-warden", 107)]
-    assert "grey-warden" not in game.state.encounter_decks["grey"]
+    assert "grey-warden" not in game.state.encounter_decks["grey"] + game.state.unseen["grey"]
 
 
 def test_a_finished_encounter_goes_to_the_bottom_of_its_deck(minimal: Campaign) -> None:
@@ -80,7 +86,7 @@ def test_guardians_move_by_the_die_and_attack_whoever_is_there(minimal: Campaign
 
     for seed in range(8):  # faces: north, south, stay, discard [GUARD-2]
         game = Game.new(minimal, ["wren"], seed=seed)
-        game.state.encounter_decks["grey"].remove("grey-warden")
+        take_out(game.state, "grey-warden")
         game.state.guardians = [Guardian(id="grey-warden", location=107)]
         game.refresh()
         game.apply(Pass(hero="wren"))
@@ -91,7 +97,7 @@ def test_guardians_move_by_the_die_and_attack_whoever_is_there(minimal: Campaign
         if where == []:
             assert game.state.encounter_decks["grey"][-1] == "grey-warden"
     game = Game.new(minimal, ["wren"], seed=1)
-    game.state.encounter_decks["grey"].remove("grey-warden")
+    take_out(game.state, "grey-warden")
     game.state.guardians = [Guardian(id="grey-warden", location=104)]
     game.refresh()
     game.apply(Travel(hero="wren", to=104))  # entering its Location [GUARD-6]
@@ -113,7 +119,7 @@ def test_ending_a_chapter_sets_up_the_next_and_the_last_wins(minimal: Campaign) 
     heroes = game.state.heroes
     apply_effect(minimal, game.state, EndChapter(end_chapter=True), heroes)  # [EVENT-4]
     assert game.state.chapter == 2 and game.state.event_deck == ["ev-storm"]
-    assert game.state.encounter_decks["purple"] == ["purple-shade"]
+    assert game.state.unseen["purple"] == ["purple-shade"]
     apply_effect(minimal, game.state, EndChapter(end_chapter=True), heroes)
     assert (game.state.outcome, game.state.stage) == ("won", "over")
 

@@ -40,7 +40,11 @@ def _check(game: Game) -> None:
         assert set(hero.face_up) <= set(held)
         keywords = [keyword_of(campaign, card) for card in hero.face_up]
         assert len(keywords) == len(set(keywords))  # one card in use per keyword [ITEM-1]
-    encounters = [card for pile in state.encounter_decks.values() for card in pile]
+    encounters = [card for pile in state.encounter_decks.values() for card in pile if card != "?"]
+    for deck, pile in state.encounter_decks.items():
+        assert pile.count("?") == len(state.unseen[deck])  # each unseen place, one unseen card
+        encounters += state.unseen[deck]
+    assert state.event_deck.count("?") <= len(state.random_events)
     encounters += [g.id for g in state.guardians]
     if state.encounter and state.encounter.id not in [g.id for g in state.guardians]:
         encounters.append(state.encounter.id)  # a Guardian being fought is still on the map
@@ -52,11 +56,13 @@ def _check(game: Game) -> None:
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(["minimal", "bundled"]), st.integers(0, 2**32), st.data())
-def test_random_legal_actions_keep_the_invariants(pack: str, seed: int, data: st.DataObject) -> None:
+@given(st.sampled_from(["minimal", "bundled"]), st.integers(0, 2**32), st.booleans(), st.data())
+def test_random_legal_actions_keep_the_invariants(pack: str, seed: int, companion: bool,
+                                                  data: st.DataObject) -> None:
+    """In a companion game the random player also answers the chance points."""
     campaign = _campaign(pack)
     heroes = sorted(campaign.hero)[: data.draw(st.integers(1, len(campaign.hero)))]
-    game = Game.new(campaign, heroes, seed=seed)
+    game = Game.new(campaign, heroes, seed=seed, companion=companion)
     for _ in range(data.draw(st.integers(10, 120))):
         actions = game.legal_actions()
         if game.is_terminal():

@@ -209,9 +209,22 @@ class FaceUp(_Action):
         return f"In use: {self.hero} turns {self.card} face up"
 
 
+class ChanceOutcome(_Action):
+    """How a chance point came out: a card drawn, a die rolled, a dial flipped. The log
+    records one after the action that met it; in a companion game the table enters it
+    (DESIGN.md, "Chance is explicit")."""
+
+    type: Literal["chance"] = "chance"
+    point: str = Field(description="What was decided, e.g. 'guardian die'.")
+    outcome: str = Field(description="How it came out, e.g. 'north' or a card id.")
+
+    def describe(self) -> str:
+        return f"{self.point}: {self.outcome}"
+
+
 Actions = (Travel | Explore | Choose | LocationAction | CharacterAction | ActivateMenhir | Pass
            | Rest | BuyAttribute | DeckUpgrade | KeepCard | FinishUpgrades | GiveSecret
-           | ChooseReplacement | EncounterOutcome | Trade | FaceUp)
+           | ChooseReplacement | EncounterOutcome | Trade | FaceUp | ChanceOutcome)
 AnyAction = Annotated[Actions, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Actions] = TypeAdapter(AnyAction)
 

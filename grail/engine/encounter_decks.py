@@ -13,35 +13,57 @@ from grail.content import Campaign
 from grail.content import effects as fx
 from grail.content.encounters import CombatEncounter
 
+from . import chance
 from .events import Event, WorldChanged
 from .frames import push
 from .map import connected, neighbour
-from .state import EncounterState, Frame, GameState, Guardian
+from .state import UNSEEN, EncounterState, Frame, GameState, Guardian
 
 DECKS = ("green", "grey", "purple", "blue")
 
 
-def set_up_decks(campaign: Campaign, state: GameState) -> None:
-    """Each deck holds the chapter's levels, shuffled, its first encounter on top
-    [SETUP-W4], [SETUP-W9], [COMP-8]."""
+def set_up_decks(campaign: Campaign, state: GameState, kept: frozenset[str] = frozenset()) -> None:
+    """Each deck holds the chapter's levels, unseen, its first encounter on top; cards in
+    ``kept`` (Guardians on the map) stay out [SETUP-W4], [SETUP-W9], [COMP-8]."""
     levels = campaign.manifest.chapters[state.chapter - 1].setup.encounters
     for deck in DECKS:
         wanted = set(getattr(levels, deck))
         cards = sorted(e.id for e in campaign.encounters if e.deck == deck and e.level in wanted
-                       and not e.first_encounter)
+                       and not e.first_encounter and e.id not in kept)
         first = [e.id for e in campaign.encounters if e.deck == deck and e.first_encounter
-                 and e.level in wanted]
-        state.encounter_decks[deck] = first + state.rng.shuffled(cards)
+                 and e.level in wanted and e.id not in kept]
+        state.encounter_decks[deck] = first + [UNSEEN] * len(cards)
+        state.unseen[deck] = cards
 
 
 def draw(state: GameState, deck: str, level: int | None, campaign: Campaign) -> str | None:
-    """The top card of a deck (the first of that level, if one is asked for)."""
+    """The top card of a deck (the first of that level, if one is asked for); a card not
+    yet seen is a chance point among those it may be."""
     pile = state.encounter_decks.get(deck, [])
-    for card in pile:
+    unseen = state.unseen.get(deck, [])
+    for place, card in enumerate(pile):
+        if card == UNSEEN:
+            fitting = [c for c in unseen if level is None or campaign.encounter[c].level == level]
+            if not fitting:
+                continue
+            card = chance.pick(state, f"draw {deck} Encounter", fitting)
+            unseen.remove(card)
+            del pile[place]
+            return card
         if level is None or campaign.encounter[card].level == level:
-            pile.remove(card)
+            del pile[place]
             return card
     return None
+
+
+def take_out(state: GameState, card: str) -> None:
+    """Take a named card out of whichever deck holds it, seen or not."""
+    for deck, pile in state.encounter_decks.items():
+        if card in pile:
+            pile.remove(card)
+        elif card in state.unseen.get(deck, []):
+            state.unseen[deck].remove(card)
+            pile.remove(UNSEEN)
 
 
 def begin(campaign: Campaign, state: GameState, effect: Any, origin: Frame) -> list[Event]:
@@ -51,9 +73,7 @@ def begin(campaign: Campaign, state: GameState, effect: Any, origin: Frame) -> l
         card = draw(state, spec.deck, spec.level, campaign)
     else:
         card = effect.start_encounter.id
-        for pile in state.encounter_decks.values():
-            if card in pile:
-                pile.remove(card)
+        take_out(state, card)
     if card is None:
         return [WorldChanged(what="the Encounter deck is empty")]
     encounter = campaign.encounter[card]
@@ -106,7 +126,7 @@ def move_guardians(campaign: Campaign, state: GameState) -> list[Event]:
     """Roll the Guardian die for each Guardian and move it [DAY-START-6], [GUARD-2], [GUARD-3]."""
     events: list[Event] = []
     for guardian in list(state.guardians):
-        face = state.rng.choice(campaign.manifest.rules.guardian_die)
+        face = chance.pick(state, "guardian die", campaign.manifest.rules.guardian_die)
         name = campaign.encounter[guardian.id].name
         if face == "discard":
             state.guardians.remove(guardian)

@@ -11,6 +11,22 @@ class _Event(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+class ChanceDrawn(_Event):
+    """A chance point's outcome: a card drawn, a die rolled, a dial flipped."""
+
+    type: Literal["chance_drawn"] = "chance_drawn"
+    point: str
+    outcome: str
+
+
+class ChanceAsked(_Event):
+    """A companion game waits for the table to say how a chance point came out."""
+
+    type: Literal["chance_asked"] = "chance_asked"
+    point: str
+    options: list[str]
+
+
 class EnergySpent(_Event):
     type: Literal["energy_spent"] = "energy_spent"
     hero: str
@@ -130,4 +146,4 @@ class WorldChanged(_Event):
 Event = (EnergySpent | HeroMoved | LocationRevealed | LocationDiscarded | MenhirDialTurned
          | MenhirRemoved | HeroPassed | MetersChanged | DayBegan | EntryRead | ResourcesChanged
          | StatusMarked | CardGained | TaskLogged | QuestChanged | ExplorationEnded
-         | EffectDeferred | WorldChanged)
+         | EffectDeferred | WorldChanged | ChanceDrawn | ChanceAsked)

@@ -5,18 +5,19 @@ from __future__ import annotations
 from grail.content import Campaign
 from grail.content.events import StoryEvent
 
+from . import chance
 from .conditions import holds
 from .encounter_decks import set_up_decks
 from .events import Event, QuestChanged, WorldChanged
 from .frames import push
-from .state import GameState
+from .state import UNSEEN, GameState
 
 
 def set_up_chapter(campaign: Campaign, state: GameState) -> None:
     """Build the Event deck and shuffle the Random Events for the chapter [SETUP-W9], [EVENT-4]."""
     setup = campaign.manifest.chapters[state.chapter - 1].setup
     state.event_deck = list(setup.events)
-    state.random_events = state.rng.shuffled(sorted(setup.random_events))
+    state.random_events = sorted(setup.random_events)
 
 
 def end_chapter(campaign: Campaign, state: GameState) -> list[Event]:
@@ -28,10 +29,7 @@ def end_chapter(campaign: Campaign, state: GameState) -> list[Event]:
         return [WorldChanged(what="the last chapter ends: the campaign is won")]
     state.chapter += 1
     set_up_chapter(campaign, state)
-    kept = {guardian.id for guardian in state.guardians}
-    set_up_decks(campaign, state)
-    for deck, pile in state.encounter_decks.items():
-        state.encounter_decks[deck] = [card for card in pile if card not in kept]
+    set_up_decks(campaign, state, frozenset(guardian.id for guardian in state.guardians))
     start_chapter(campaign, state)
     return [WorldChanged(what=f"chapter {state.chapter} begins")]
 
@@ -51,6 +49,8 @@ def reveal_event(campaign: Campaign, state: GameState) -> list[Event]:
     if not state.event_deck:
         return []
     state.event = state.event_deck.pop(0)
+    if state.event == UNSEEN:  # a Random Event put there unseen [EVENT-1]
+        state.event = chance.draw_from(state, "reveal Random Event", state.random_events)
     event = campaign.event[state.event]
     events: list[Event] = [WorldChanged(what=f"Event revealed: {event.title}")]
     quest = event.quest if isinstance(event, StoryEvent) else None
@@ -67,10 +67,10 @@ def put_random_events(campaign: Campaign, state: GameState, count: int) -> list[
     [MODE-CHALLENGE-7]."""
     if state.mode == "challenge":
         count -= 1
-    moved = state.random_events[:max(0, count)]
-    state.random_events = state.random_events[len(moved):]
-    state.event_deck = moved + state.event_deck
-    return [WorldChanged(what=f"{len(moved)} Random Event(s) on the Event deck")] if moved else []
+    left = len(state.random_events) - state.event_deck.count(UNSEEN)
+    moved = min(max(0, count), left)
+    state.event_deck = [UNSEEN] * moved + state.event_deck
+    return [WorldChanged(what=f"{moved} Random Event(s) on the Event deck")] if moved else []
 
 
 def add_event(state: GameState, event_id: str, where: str) -> list[Event]:
@@ -80,8 +80,10 @@ def add_event(state: GameState, event_id: str, where: str) -> list[Event]:
         state.event_deck.insert(0, event_id)
     elif where == "bottom":
         state.event_deck.append(event_id)
-    else:
-        state.event_deck.insert(state.rng.below(len(state.event_deck) + 1), event_id)
+    else:  # shuffled in: which place it took is a chance point
+        places = [str(place) for place in range(1, len(state.event_deck) + 2)]
+        place = chance.pick(state, f"place of Event {event_id} in the Event deck", places)
+        state.event_deck.insert(int(place) - 1, event_id)
     return [WorldChanged(what=f"Event {event_id} put in the Event deck ({where})")]
 
 

@@ -11,11 +11,14 @@ Pass(type='pass', hero='tamsin')
 from __future__ import annotations
 
 import hashlib
+import json
+from collections.abc import Sequence
 from typing import Any
 
 from grail.content import Campaign
 
 from . import (
+    chance,
     day,
     death,
     encounter_decks,
@@ -27,8 +30,10 @@ from . import (
     trading,
 )
 from .actions import (
+    Action,
     Actions,
     ActivateMenhir,
+    ChanceOutcome,
     CharacterAction,
     Choose,
     ChooseReplacement,
@@ -41,10 +46,10 @@ from .actions import (
     Trade,
     Travel,
 )
-from .events import Event
+from .events import ChanceAsked, ChanceDrawn, Event
 from .map import connected
 from .setup import new_state
-from .state import GameState, HeroState, Mode
+from .state import GameState, HeroState, Mode, PendingChance
 
 AnyAction = Actions
 
@@ -77,20 +82,29 @@ class Game:
         self._legal: list[AnyAction] | None = None
 
     @classmethod
-    def new(cls, campaign: Campaign, heroes: list[str], seed: int,
-            mode: Mode = "normal") -> Game:
-        """Set up a game and run the first Start of Day [SETUP-W10]."""
-        game = cls(campaign, new_state(campaign, heroes, seed, mode),
-                   setup={"heroes": list(heroes), "seed": seed, "mode": mode})
-        game._advance()
+    def new(cls, campaign: Campaign, heroes: list[str], seed: int, mode: Mode = "normal",
+            companion: bool = False, answers: Sequence[ChanceOutcome] = ()) -> Game:
+        """Set up a game and run the first Start of Day [SETUP-W10]. In a companion game
+        the table answers chance points; ``answers`` are those already given."""
+        state = new_state(campaign, heroes, seed, mode)
+        state.companion = companion
+        game = cls(campaign, state, setup={"heroes": list(heroes), "seed": seed, "mode": mode,
+                                           "companion": companion})
+        game._run(None, list(answers))
         return game
 
     @classmethod
     def replay(cls, campaign: Campaign, setup: dict[str, Any], log: list[AnyAction]) -> Game:
-        """The game its setup and log make, from the seed."""
-        game = cls.new(campaign, list(setup["heroes"]), int(setup["seed"]), setup["mode"])
-        for action in log:
-            game.apply(action)
+        """The game its setup and log make. Logged chance outcomes answer the chance points
+        again, so a replay never depends on the generator."""
+        groups = _by_action(log)
+        game = cls.new(campaign, list(setup["heroes"]), int(setup["seed"]), setup["mode"],
+                       bool(setup.get("companion")), groups[0][1])
+        game.setup = dict(setup)
+        for action, answers in groups[1:]:
+            assert action is not None
+            game._check_legal(action)
+            game._run(action, answers)
         return game
 
     def state_hash(self) -> str:
@@ -125,6 +139,9 @@ class Game:
         state = self.state
         if state.stage == "over":
             return []
+        if state.chance is not None:  # the table says how it came out
+            return [ChanceOutcome(point=state.chance.point.point, outcome=outcome)
+                    for outcome in state.chance.point.options]
         if state.encounter is not None:
             return [EncounterOutcome(won=True), EncounterOutcome(won=False)]
         if state.face_up_queue:
@@ -164,6 +181,11 @@ class Game:
     def _why_illegal(self, action: AnyAction) -> tuple[str, str]:
         if self.state.stage == "over":
             return "DEATH-6", f"the campaign is over ({self.state.outcome})"
+        if self.state.chance is not None:
+            return "CHANCE", f"the table answers first: {self.state.chance.point.point}"
+        if isinstance(action, ChanceOutcome):
+            return "CHANCE", "no chance point waits for the table (the generator answers " \
+                "in a game that is not a companion game)"
         if self.state.hand_over or self.state.replacing:
             return "DEATH-3", "a dead character's Secrets and replacement come first"
         if self.state.frames:
@@ -204,42 +226,88 @@ class Game:
 
     def apply(self, action: AnyAction) -> list[Event]:
         """Do one action and everything that follows until the next decision."""
+        self._check_legal(action)
+        if isinstance(action, ChanceOutcome):
+            pending = self.state.chance
+            assert pending is not None
+            base = None if pending.action is None else Action.from_json(json.dumps(pending.action))
+            answers = [ChanceOutcome.model_validate(given) for given in pending.answers]
+            self.state.chance = None
+            return self._run(base, [*answers, action], logged=True)
+        return self._run(action, [])
+
+    def _check_legal(self, action: AnyAction) -> None:
         if action not in self.legal_actions():
             raise IllegalAction(action, *self._why_illegal(action))
-        if isinstance(action, Travel):
-            events = day.travel(self.campaign, self.state, action.hero, action.to)
-        elif isinstance(action, Explore):
-            events = day.explore(self.campaign, self.state, action.hero)
-        elif isinstance(action, LocationAction):
-            events = day.location_action(self.campaign, self.state, action.hero)
-        elif isinstance(action, CharacterAction):
-            events = day.character_action(self.campaign, self.state, action.hero)
-        elif isinstance(action, ActivateMenhir):
-            events = menhirs.activate(self.campaign, self.state, action.hero)
-        elif isinstance(action, Choose):
-            events = journal.choose(self.campaign, self.state, action.option)
-        elif isinstance(action, Pass):
-            events = day.pass_day(self.state, action.hero)
-        elif isinstance(action, Trade):
-            events = trading.trade(self.campaign, self.state, action)
-        elif isinstance(action, FaceUp):
-            items.turn_up(self.campaign, self.state, action.hero, action.card)
-            events = []
-        elif isinstance(action, EncounterOutcome):
-            events = encounter_decks.finish(self.campaign, self.state, action.won)
-        elif isinstance(action, GiveSecret):
-            events = death.give_secret(self.campaign, self.state, action.secret, action.to)
-        elif isinstance(action, ChooseReplacement):
-            events = death.replace(self.campaign, self.state, action.hero)
-        else:
-            events = end_of_day.apply(self.campaign, self.state, action)
+
+    def _run(self, action: AnyAction | None, answers: list[ChanceOutcome],
+             logged: bool = False) -> list[Event]:
+        """Do ``action`` (None: the setup) with these chance outcomes given; log it with
+        every outcome it met. A companion game's unanswered chance point rolls the state
+        back and waits for the table."""
+        before = self.state.model_copy(deep=True) if self.state.companion else None
+        chance.begin(self.state, answers)
+        try:
+            events = [] if action is None else self._do(action)
+            events += self._advance()
+        except chance.Unanswered as ask:
+            chance.end(self.state)
+            assert before is not None
+            self.state = before
+            self.state.chance = PendingChance(
+                action=None if action is None else action.model_dump(),
+                answers=[given.model_dump() for given in answers], point=ask.point)
+            self._legal = None
+            if logged:
+                self.log.append(answers[-1])
+            else:
+                self.log += [action, *answers] if action is not None else answers
+            if answers:
+                self.state.undo_floor = len(self.log)
+            return [ChanceAsked(point=ask.point.point, options=ask.point.options)]
+        drawn = chance.end(self.state)
+        if len(drawn) < len(answers):
+            raise chance.ChanceMismatch(
+                f"the log gives {len(answers)} chance outcome(s) after "
+                f"{'the setup' if action is None else action.describe()}, but the game did not "
+                f"meet the last {len(answers) - len(drawn)}")
         self._legal = None
-        rng = self.state.rng.state
-        self.log.append(action)
-        events += self._advance()
-        if self.state.rng.state != rng or any(e.type in REVEALING for e in events):
+        if logged:
+            self.log.append(answers[-1])
+        else:
+            self.log += [action, *drawn] if action is not None else drawn
+        if drawn or any(e.type in REVEALING for e in events):
             self.state.undo_floor = len(self.log)
-        return events
+        return [ChanceDrawn(point=d.point, outcome=d.outcome) for d in drawn] + events
+
+    def _do(self, action: AnyAction) -> list[Event]:
+        """The action itself, before the Day order runs on."""
+        if isinstance(action, Travel):
+            return day.travel(self.campaign, self.state, action.hero, action.to)
+        if isinstance(action, Explore):
+            return day.explore(self.campaign, self.state, action.hero)
+        if isinstance(action, LocationAction):
+            return day.location_action(self.campaign, self.state, action.hero)
+        if isinstance(action, CharacterAction):
+            return day.character_action(self.campaign, self.state, action.hero)
+        if isinstance(action, ActivateMenhir):
+            return menhirs.activate(self.campaign, self.state, action.hero)
+        if isinstance(action, Choose):
+            return journal.choose(self.campaign, self.state, action.option)
+        if isinstance(action, Pass):
+            return day.pass_day(self.state, action.hero)
+        if isinstance(action, Trade):
+            return trading.trade(self.campaign, self.state, action)
+        if isinstance(action, FaceUp):
+            items.turn_up(self.campaign, self.state, action.hero, action.card)
+            return []
+        if isinstance(action, EncounterOutcome):
+            return encounter_decks.finish(self.campaign, self.state, action.won)
+        if isinstance(action, GiveSecret):
+            return death.give_secret(self.campaign, self.state, action.secret, action.to)
+        if isinstance(action, ChooseReplacement):
+            return death.replace(self.campaign, self.state, action.hero)
+        return end_of_day.apply(self.campaign, self.state, action)
 
     def undoable(self) -> list[str]:
         """The actions undo can take back, latest last: those since the last reveal."""
@@ -290,3 +358,15 @@ class Game:
                 day.new_day(state)
             else:
                 return events
+
+
+def _by_action(log: Sequence[AnyAction]) -> list[tuple[AnyAction | None, list[ChanceOutcome]]]:
+    """The log cut into actions, each with the chance outcomes it met; the first has no
+    action: the setup's."""
+    groups: list[tuple[AnyAction | None, list[ChanceOutcome]]] = [(None, [])]
+    for entry in log:
+        if isinstance(entry, ChanceOutcome):
+            groups[-1][1].append(entry)
+        else:
+            groups.append((entry, []))
+    return groups

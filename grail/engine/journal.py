@@ -14,7 +14,7 @@ from grail.content import Campaign
 from grail.content import conditions as cond
 from grail.content import effects as fx
 
-from . import encounter_decks, world
+from . import chance, encounter_decks, world
 from .amounts import amount_of
 from .conditions import holds
 from .costs import can_pay, pay
@@ -114,7 +114,7 @@ def resolve(campaign: Campaign, state: GameState) -> list[Event]:
             if state.encounter is not None:
                 return events  # a decision: the fight
         elif isinstance(effect, fx.FlipDial):  # a chance point [DIAL-1]
-            face = state.rng.choice(["skull", "grail"])
+            face = chance.pick(state, "dial flip", ["skull", "grail"])
             state.frames.append(Frame(source=frame.source, key=frame.key,
                                       path=[*frame.path, frame.index - 1, face],
                                       heroes=frame.heroes))

@@ -7,13 +7,15 @@ actions give byte-identical states.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from .rng import Rng
 
 Mode = Literal["story", "normal", "challenge"]
+UNSEEN = "?"
+"""A card in a deck whose place is not known: a draw there is a chance point."""
 Stage = Literal["start_of_day", "day", "end_of_day", "over"]
 
 
@@ -134,12 +136,34 @@ class Dial(State):
     location: int | None = Field(default=None, description="Where it sits, if anywhere.")
 
 
+class ChancePoint(State):
+    """A chance point waiting for the table in a companion game."""
+
+    point: str = Field(description="What is decided, e.g. 'draw grey Encounter'.")
+    options: list[str] = Field(description="The outcomes that may come up.")
+
+
+class PendingChance(State):
+    """An action stopped at a chance point: it runs again, from the state before it, with
+    the answers so far and the table's next one (DESIGN.md, "Chance is explicit")."""
+
+    action: dict[str, Any] | None = Field(description="The action (JSON form); None: the setup.")
+    answers: list[dict[str, Any]] = Field(description="Outcomes entered so far for it.")
+    point: ChancePoint = Field(description="The chance point to answer now.")
+
+
 class GameState(State):
     """The whole game."""
 
     pack: str = Field(description="The campaign's id.")
     mode: Mode = Field(description="Story, normal or Challenge [MODE-*].")
     rng: Rng = Field(description="The seeded generator, answering every chance point.")
+    companion: bool = Field(
+        default=False, description="The people at a physical table answer chance points."
+    )
+    chance: PendingChance | None = Field(
+        default=None, description="A companion game's chance point waiting for the table."
+    )
     day: int = Field(default=1, description="The Day, counted from 1.")
     stage: Stage = Field(default="start_of_day", description="Where in the Day order [DAY-1].")
     heroes: list[HeroState] = Field(description="The characters in play, by character number.")
@@ -165,9 +189,14 @@ class GameState(State):
         default_factory=dict, description="Entries per Location number."
     )
     frames: list[Frame] = Field(default_factory=list, description="Effects being resolved.")
-    event_deck: list[str] = Field(default_factory=list, description="Event deck, top first.")
+    event_deck: list[str] = Field(
+        default_factory=list,
+        description="Event deck, top first; '?' is a Random Event not yet seen [EVENT-1].",
+    )
     random_events: list[str] = Field(
-        default_factory=list, description="Random Event deck, top first [SETUP-W9]."
+        default_factory=list,
+        description="Random Events unseen, sorted: the Random deck and the '?' of the Event "
+        "deck draw from them [SETUP-W9].",
     )
     event: str | None = Field(default=None, description="The Event of the Day [DAY-START-5].")
     offer: list[str] = Field(
@@ -189,7 +218,11 @@ class GameState(State):
         default=None, description="The dead character whose replacement is being chosen."
     )
     encounter_decks: dict[str, list[str]] = Field(
-        default_factory=dict, description="The four Encounter decks, top first [ENC-1]."
+        default_factory=dict,
+        description="The four Encounter decks, top first; '?' is a card not yet seen [ENC-1].",
+    )
+    unseen: dict[str, list[str]] = Field(
+        default_factory=dict, description="Per Encounter deck, the cards its '?' may be, sorted."
     )
     encounter: EncounterState | None = Field(default=None, description="The Encounter begun.")
     guardians: list[Guardian] = Field(default_factory=list, description="Guardians on the map.")
@@ -202,6 +235,9 @@ class GameState(State):
     event_discards: list[str] = Field(
         default_factory=list, description="The Event discard pile: it measures time [EVENT-2]."
     )
+
+    _answers: list[Any] = PrivateAttr(default_factory=list)  # during an action: chance.begin
+    _drawn: list[Any] = PrivateAttr(default_factory=list)
 
     def hero(self, hero_id: str) -> HeroState:
         for hero in self.heroes:

@@ -7,7 +7,7 @@ from typing import Literal
 from grail.content import Campaign
 from grail.content.base import OPPOSED
 
-from . import items
+from . import chance, items
 from .events import Event, ResourcesChanged, WorldChanged
 from .state import GameState, HeroState
 
@@ -79,7 +79,9 @@ def draw_offer(campaign: Campaign, state: GameState, hero_id: str, deck: Deck) -
     cost, drawn, _ = deck_upgrade_cost(campaign, state)
     hero.exp -= cost
     pool = hero.combat_pool if deck == "combat" else hero.diplomacy_pool
-    state.offer = sorted(state.rng.shuffled(pool)[:drawn])
+    unseen = list(pool)
+    state.offer = sorted(chance.draw_from(state, f"draw from the Advanced {deck} pool", unseen)
+                         for _ in range(min(drawn, len(pool))))
     state.offer_deck = deck
     return [ResourcesChanged(hero=hero.id, changes={"exp": -cost}),
             WorldChanged(what=f"{hero.id} draws {len(state.offer)} {deck} cards to choose from")]

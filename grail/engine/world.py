@@ -14,7 +14,7 @@ from grail.content import Campaign
 from grail.content import effects as fx
 from grail.content.amounts import Amounts
 
-from . import items
+from . import chance, items
 from .amounts import amount_of
 from .day import enter
 from .death import die
@@ -220,7 +220,8 @@ def _gain_item(campaign: Campaign, state: GameState, pick: Any,
                    and pick.craftable in (None, item.craftable)]
         if not fitting:
             continue
-        number = fitting[0] if pick.number is not None else state.rng.choice(sorted(fitting))
+        number = fitting[0] if pick.number is not None else \
+            int(chance.pick(state, "Item deck", [str(n) for n in sorted(fitting)]))
         hero.items.append(number)
         items.took(campaign, state, hero, f"item:{number}")
         events.append(CardGained(hero=hero.id, kind="item", number=number, gained=True))

@@ -1,0 +1,88 @@
+"""Chance points: every draw, die roll and dial flip asks here (DESIGN.md, "Chance is explicit").
+
+A chance point names what is being decided and the outcomes that may come up, with
+repeats for weight (a die with two "stay" faces lists "stay" twice). Who answers:
+
+- the answers given for this action, read from the log on a replay or an undo, or entered
+  by the table in a companion game: a replay never depends on the generator;
+- otherwise the seeded generator in the state, in a normal game;
+- otherwise, in a companion game, nobody yet: :class:`Unanswered` stops the action and
+  the game asks the table (``Game`` rolls the state back and lists the outcomes).
+
+Each outcome is remembered so that the log can record it after the action.
+
+>>> from grail.engine.rng import Rng
+>>> from grail.engine.state import GameState
+>>> state = GameState(pack="p", mode="normal", rng=Rng.seeded(1), heroes=[], placed=[],
+...                   menhirs=[])
+>>> begin(state, [ChanceOutcome(point="guardian die", outcome="north")])
+>>> pick(state, "guardian die", ["north", "stay", "stay"])
+'north'
+>>> [record.outcome for record in end(state)]
+['north']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .actions import ChanceOutcome
+from .state import ChancePoint, GameState
+
+
+class Unanswered(Exception):
+    """A companion game met a chance point the table has not answered yet."""
+
+    def __init__(self, point: ChancePoint) -> None:
+        super().__init__(f"waiting for the table: {point.point}")
+        self.point = point
+
+
+class ChanceMismatch(ValueError):
+    """A logged outcome does not fit the chance point met at its place (a damaged log)."""
+
+
+def begin(state: GameState, answers: Sequence[ChanceOutcome]) -> None:
+    """Start an action: these outcomes answer its chance points first, in order."""
+    state._answers = list(answers)
+    state._drawn = []
+
+
+def end(state: GameState) -> list[ChanceOutcome]:
+    """Finish an action: the outcomes it met, in order (for the log)."""
+    drawn = state._drawn
+    state._answers, state._drawn = [], []
+    return drawn
+
+
+def distinct(options: Sequence[str]) -> list[str]:
+    """The outcomes once each, in their first order."""
+    return list(dict.fromkeys(options))
+
+
+def pick(state: GameState, point: str, options: Sequence[str]) -> str:
+    """The outcome of one chance point among ``options`` (repeats weigh more)."""
+    if not options:
+        raise ValueError(f"chance point '{point}' has no outcome")
+    if state._answers:
+        given = state._answers.pop(0)
+        if given.point != point or given.outcome not in options:
+            raise ChanceMismatch(f"the log says '{given.describe()}' where the game meets "
+                                 f"'{point}' with outcomes {', '.join(distinct(options))}")
+        if not state.companion:
+            state.rng.choice(options)  # keep the generator in step with the first playing
+        outcome: str = given.outcome
+    elif state.companion:
+        raise Unanswered(ChancePoint(point=point, options=distinct(options)))
+    else:
+        outcome = state.rng.choice(options)
+    state._drawn.append(ChanceOutcome(point=point, outcome=outcome))
+    return outcome
+
+
+def draw_from(state: GameState, point: str, pool: list[str]) -> str:
+    """Take one card, unseen until now, out of ``pool`` (a sorted list of the cards that
+    may come up) and return it."""
+    card = pick(state, point, pool)
+    pool.remove(card)
+    return card

@@ -1,0 +1,141 @@
+"""Chance points: draws, die rolls and dial flips, answered by the generator or the table
+(DESIGN.md, "Chance is explicit"); the log records their outcomes."""
+
+from __future__ import annotations
+
+import pytest
+
+from grail.content import Campaign
+from grail.engine.actions import ChanceOutcome, LocationAction, Pass, Rest
+from grail.engine.chance import ChanceMismatch
+from grail.engine.encounter_decks import take_out
+from grail.engine.game import Game, IllegalAction
+from grail.engine.state import Guardian
+
+GREEN = "draw green Encounter"
+
+
+def _hunt(game: Game) -> list[object]:
+    """The Location action of 101 draws a green Encounter; make its deck unseen first."""
+    game.state.encounter_decks["green"], game.state.unseen["green"] = ["?"], ["green-boar"]
+    game.refresh()
+    return list(game.apply(LocationAction(hero="wren")))
+
+
+def _next_day(game: Game) -> None:
+    game.apply(Pass(hero="wren"))
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, Rest)))
+
+
+def test_an_unseen_card_drawn_is_logged_after_its_action(minimal: Campaign) -> None:  # [ENC-3]
+    game = Game.new(minimal, ["wren"], seed=1)
+    events = _hunt(game)
+    assert game.log[-2:] == [LocationAction(hero="wren"),
+                             ChanceOutcome(point=GREEN, outcome="green-boar")]
+    assert ("chance_drawn", GREEN, "green-boar") in [
+        (e.type, getattr(e, "point", None), getattr(e, "outcome", None)) for e in events]
+    assert game.undoable() == []  # a card was revealed: undo stops there
+
+
+def test_a_replay_takes_chance_outcomes_from_the_log_not_the_generator(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1)
+    for _ in range(3):  # a Random Event revealed on Day 2
+        _next_day(game)
+    take_out(game.state, "grey-warden")
+    game.state.guardians = [Guardian(id="grey-warden", location=107)]
+    game.refresh()
+    for _ in range(2):  # the Guardian die rolled
+        _next_day(game)
+    assert "guardian die" in [a.point for a in game.log if isinstance(a, ChanceOutcome)]
+    again = Game.replay(minimal, {**game.setup, "seed": 999}, game.log[:8])
+    again_log = game.log[:8]
+    assert again.log == again_log
+    mine = Game.replay(minimal, game.setup, again_log)
+    assert again.state.model_dump(exclude={"rng"}) == mine.state.model_dump(exclude={"rng"})
+
+
+def test_a_damaged_log_outcome_is_refused(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1)
+    for _ in range(2):
+        _next_day(game)
+    assert ChanceOutcome(point="reveal Random Event", outcome="rnd-fog") in game.log
+    log = [ChanceOutcome(point="reveal Random Event", outcome="ev-storm")
+           if isinstance(a, ChanceOutcome) else a for a in game.log]
+    with pytest.raises(ChanceMismatch, match="rnd-fog"):
+        Game.replay(minimal, game.setup, log)
+
+
+def test_a_companion_game_asks_the_table_and_waits(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1, companion=True)
+    events = _hunt(game)
+    assert [(e.type, getattr(e, "options", None)) for e in events] == [
+        ("chance_asked", ["green-boar"])]
+    # nothing of the action happened yet: the state is the one before it
+    assert game.state.encounter is None and game.state.location_tokens == []
+    assert game.legal_actions() == [ChanceOutcome(point=GREEN, outcome="green-boar")]
+    game.apply(ChanceOutcome(point=GREEN, outcome="green-boar"))
+    assert game.state.encounter is not None and game.state.encounter.id == "green-boar"
+    assert game.log[-2:] == [LocationAction(hero="wren"),
+                             ChanceOutcome(point=GREEN, outcome="green-boar")]
+    with pytest.raises(ChanceMismatch, match="did not meet"):  # the hand-made deck is not in
+        Game.replay(minimal, game.setup, game.log)  # the log: its outcome has no place
+
+
+def test_the_table_rolls_the_guardian_die(minimal: Campaign) -> None:  # [GUARD-2]
+    game = Game.new(minimal, ["wren"], seed=1, companion=True)
+    take_out(game.state, "grey-warden")
+    game.state.guardians = [Guardian(id="grey-warden", location=104)]
+    game.refresh()
+    game.apply(Pass(hero="wren"))
+    game.apply(Rest(hero="wren", eat=True))
+    asked = game.legal_actions()
+    assert [a.describe() for a in asked] == ["reveal Random Event: rnd-fog"]
+    game.apply(asked[0])
+    outcomes = [a.outcome for a in game.legal_actions() if isinstance(a, ChanceOutcome)]
+    assert outcomes == ["north", "south", "stay", "discard"]  # each face once
+    with pytest.raises(IllegalAction, match=r"\[CHANCE\]"):
+        game.apply(Pass(hero="wren"))  # the table answers first; nothing changes
+    game.apply(ChanceOutcome(point="guardian die", outcome="north"))
+    # north of 104 no card is revealed: it goes to the highest connected number, 101,
+    # where Wren stands, and attacks [GUARD-3], [GUARD-4]
+    assert [g.location for g in game.state.guardians] == [101] and game.state.day == 2
+    assert game.state.encounter is not None and game.state.encounter.heroes == ["wren"]
+    assert game.state.event == "rnd-fog"
+
+
+def test_an_outcome_that_cannot_come_up_is_illegal(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1, companion=True)
+    _hunt(game)
+    before = game.state.model_dump()
+    with pytest.raises(IllegalAction, match=r"\[CHANCE\]"):
+        game.apply(ChanceOutcome(point=GREEN, outcome="purple-shade"))
+    assert game.state.model_dump() == before
+
+
+def test_a_normal_game_takes_no_outcome_from_outside(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1)
+    with pytest.raises(IllegalAction, match="not a companion game"):
+        game.apply(ChanceOutcome(point=GREEN, outcome="green-boar"))
+
+
+def test_an_action_waiting_for_the_table_can_be_taken_back(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1, companion=True)
+    _hunt(game)
+    assert game.undoable()[-1] == LocationAction(hero="wren").describe()
+    game.undo()  # nothing was revealed yet
+    assert game.state.chance is None and game.legal_actions()[0] != ChanceOutcome(
+        point=GREEN, outcome="green-boar")
+
+
+def test_a_deck_upgrade_draw_picks_distinct_cards_from_the_pool(minimal: Campaign) -> None:
+    from grail.engine import chance
+    from grail.engine.upgrades import draw_offer
+
+    game = Game.new(minimal, ["wren"], seed=1)
+    hero = game.state.hero("wren")
+    hero.exp = 10
+    chance.begin(game.state, [])
+    draw_offer(minimal, game.state, "wren", "combat")  # [UPG-2]
+    drawn = chance.end(game.state)
+    assert len(game.state.offer) == len(set(game.state.offer)) == len(drawn)
+    assert set(game.state.offer) <= set(hero.combat_pool)
