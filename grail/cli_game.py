@@ -15,7 +15,7 @@ from typing import Any
 
 from .content import Campaign, PackError, bundled_pack
 from .content.cache import load_cached
-from .engine.actions import Action, Choose, MalformedAction
+from .engine.actions import Action, ChanceOutcome, Choose, MalformedAction
 from .engine.chance import ChanceMismatch
 from .engine.game import Game, IllegalAction, UndoError
 from .engine.journal import closed_options, pending_choice
@@ -240,12 +240,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except (IllegalAction, ChanceMismatch) as error:
         print(f"{args.save}: the log does not replay: {error}", file=sys.stderr)
         return 1
+    outcomes = sum(isinstance(entry, ChanceOutcome) for entry in game.log)
+    counted = f"{len(game.log) - outcomes} actions and {outcomes} chance outcomes"
     if again.state_hash() != game.state_hash():
-        print(f"{args.save}: replaying {len(game.log)} actions gives a different state",
-              file=sys.stderr)
+        print(f"{args.save}: replaying {counted} gives a different state", file=sys.stderr)
         return 1
-    print(f"{args.save}: {len(game.log)} actions replay to the same state "
-          f"({game.state_hash()[:12]})")
+    print(f"{args.save}: {counted} replay to the same state ({game.state_hash()[:12]})")
     return 0
 
 

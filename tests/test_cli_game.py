@@ -69,7 +69,27 @@ def test_replay_checks_the_state_hash(save: Path, capsys: pytest.CaptureFixture[
         assert main(["act", str(save), "1"]) == 0
     capsys.readouterr()
     assert main(["replay", str(save)]) == 0
-    assert "4 actions replay to the same state" in capsys.readouterr().out
+    assert "4 actions and 0 chance outcomes replay to the same state" in capsys.readouterr().out
+
+
+def test_a_companion_game_asks_the_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "table.json"
+    assert main(["new", str(path), "--pack", str(MINIMAL), "--hero", "wren", "--companion"]) == 0
+    assert "the table answers every draw and roll" in capsys.readouterr().out
+    assert main(["act", str(path), '{"type": "pass", "hero": "wren"}']) == 0
+    assert main(["act", str(path), "1"]) == 0  # rest: the next Day reveals a Random Event
+    assert json.loads(capsys.readouterr().out.splitlines()[-1]) == {
+        "type": "chance_asked", "point": "reveal Random Event", "options": ["rnd-fog"]}
+    assert main(["show", str(path)]) == 0
+    assert "Waiting for the table: reveal Random Event" in capsys.readouterr().out
+    assert main(["legal", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == [
+        {"type": "chance", "point": "reveal Random Event", "outcome": "rnd-fog"}]
+    assert main(["act", str(path), "1"]) == 0
+    assert main(["show", str(path)]) == 0
+    assert "Day 2" in capsys.readouterr().out
+    assert main(["replay", str(path)]) == 0
+    assert "2 actions and 1 chance outcomes replay" in capsys.readouterr().out
 
 
 def test_show_of_a_damaged_save_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
