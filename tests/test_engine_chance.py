@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from grail.content import Campaign
-from grail.engine.actions import ChanceOutcome, LocationAction, Pass, Rest
+from grail.engine.actions import ChanceOutcome, LocationAction, Pass, Rest, Travel
 from grail.engine.chance import ChanceMismatch
 from grail.engine.encounter_decks import take_out
 from grail.engine.game import Game, IllegalAction
@@ -139,3 +139,16 @@ def test_a_deck_upgrade_draw_picks_distinct_cards_from_the_pool(minimal: Campaig
     drawn = chance.end(game.state)
     assert len(game.state.offer) == len(set(game.state.offer)) == len(drawn)
     assert set(game.state.offer) <= set(hero.combat_pool)
+
+
+def test_a_log_replays_from_a_base_state_when_the_setup_has_one(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.apply(Travel(hero="wren", to=104))
+    game.state.undo_floor, game.log = 0, []  # as a migration leaves it
+    base = {**game.setup, "base": game.state.model_dump(mode="json"), "seed": 0}
+    assert Game.replay(minimal, base, []).state_hash() == game.state_hash()
+    game.apply(Travel(hero="wren", to=101))
+    again = Game.replay(minimal, base, game.log)
+    assert again.state_hash() == game.state_hash()
+    again.undo()  # back to the base state, not to the seed's
+    assert again.state.hero("wren").location == 104

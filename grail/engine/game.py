@@ -96,11 +96,18 @@ class Game:
     @classmethod
     def replay(cls, campaign: Campaign, setup: dict[str, Any], log: list[AnyAction]) -> Game:
         """The game its setup and log make. Logged chance outcomes answer the chance points
-        again, so a replay never depends on the generator."""
+        again, so a replay never depends on the generator. A setup with a ``base`` state
+        (a save migrated from an older format) replays from that state, not from the seed."""
         groups = _by_action(log)
-        game = cls.new(campaign, list(setup["heroes"]), int(setup["seed"]), setup["mode"],
-                       bool(setup.get("companion")), groups[0][1])
-        game.setup = dict(setup)
+        if "base" in setup:  # a save migrated from an older format replays from its state
+            game = cls(campaign, GameState.model_validate(setup["base"]), setup=dict(setup))
+            game.state.undo_floor = 0  # the log starts here
+            if groups[0][1]:
+                raise chance.ChanceMismatch("a log from a saved state starts with an action")
+        else:
+            game = cls.new(campaign, list(setup["heroes"]), int(setup["seed"]), setup["mode"],
+                           bool(setup.get("companion")), groups[0][1])
+            game.setup = dict(setup)
         for action, answers in groups[1:]:
             assert action is not None
             game._check_legal(action)
