@@ -14,8 +14,10 @@ import hashlib
 from typing import Any
 
 from grail.content import Campaign
+from grail.content.uses import Use
 
 from . import (
+    asked,
     day,
     death,
     encounter_decks,
@@ -23,8 +25,10 @@ from . import (
     events_deck,
     items,
     journal,
+    left_items,
     menhirs,
     trading,
+    uses,
 )
 from .actions import (
     Actions,
@@ -36,10 +40,15 @@ from .actions import (
     Explore,
     FaceUp,
     GiveSecret,
+    ItemCap,
     LocationAction,
+    MoveTo,
     Pass,
+    PickSkill,
+    PickUp,
     Trade,
     Travel,
+    UseCard,
 )
 from .events import Event
 from .map import connected
@@ -127,6 +136,8 @@ class Game:
             return []
         if state.encounter is not None:
             return [EncounterOutcome(won=True), EncounterOutcome(won=False)]
+        if state.asked:
+            return list(asked.legal(state))
         if state.face_up_queue:
             hero_id, keyword = state.face_up_queue[0].split(":")
             hero = state.hero(hero_id)
@@ -143,7 +154,10 @@ class Game:
             return [Choose(hero=decider, option=index) for index, option in enumerate(choice.choose)
                     if journal.option_open(self.campaign, state, option)]
         if state.stage == "end_of_day":
-            return end_of_day.legal(self.campaign, state)
+            resting = end_of_day.next_to_rest(state) or end_of_day.next_to_upgrade(state)
+            at_night = uses.offered(self.campaign, state, resting, ("end_of_day", "any")) \
+                if resting is not None and not state.offer else []
+            return [*end_of_day.legal(self.campaign, state), *at_night]
         found: list[AnyAction] = []
         for hero in self.actors():
             if hero.energy >= 1:
@@ -156,14 +170,20 @@ class Game:
                 found.append(CharacterAction(hero=hero.id))
             if menhirs.can_activate(self.campaign, state, hero):
                 found.append(ActivateMenhir(hero=hero.id))
+            found += uses.offered(self.campaign, state, hero, ("action",))  # [DAY-6]
             found.append(Pass(hero=hero.id))
         if found:  # trading happens outside actions, while characters may act [TEAM-5]
             found += trading.trades(self.campaign, state)
+            found += left_items.pick_ups(state)  # [DEATH-4]
+            for hero in state.heroes:
+                found += uses.offered(self.campaign, state, hero, ("any",))
         return found
 
     def _why_illegal(self, action: AnyAction) -> tuple[str, str]:
         if self.state.stage == "over":
             return "DEATH-6", f"the campaign is over ({self.state.outcome})"
+        if self.state.asked:
+            return asked.why(self.state)
         if self.state.hand_over or self.state.replacing:
             return "DEATH-3", "a dead character's Secrets and replacement come first"
         if self.state.frames:
@@ -185,6 +205,18 @@ class Game:
                 "and what is given must be held (Personal Secrets never)"
         if isinstance(action, GiveSecret | ChooseReplacement | EncounterOutcome):
             return "DEATH-3", "nobody has died"
+        if isinstance(action, PickSkill | MoveTo | ItemCap):
+            return "JOURNAL-1", "no effect asks for that decision now"
+        if isinstance(action, PickUp):
+            return "DEATH-4", "no such Item lies where that character stands"
+        if isinstance(action, UseCard):
+            held = self._use_held(action)
+            if held is None:
+                return "ITEM-1", "only cards in use (face up, or Skills kept) have uses, and " \
+                    "only uses outside Encounters are taken outside them"
+            if held.when != "action":
+                return "DAY-5", "its cost cannot be paid, its condition fails, it was used " \
+                    "today, or it is not its time"
         if action.hero not in names:
             return "DAY-3", f"{action.hero} cannot act now; waiting: {', '.join(names) or 'none'}"
         hero = self.state.hero(action.hero)
@@ -198,7 +230,22 @@ class Game:
             return "ACT-CHAR-2", "its cost cannot be paid"
         if isinstance(action, ActivateMenhir):
             return "ACT-MENHIR-1", "no Menhir here, or its requirements or cost are not met"
+        if isinstance(action, UseCard):
+            return "DAY-5", "its cost cannot be paid, its condition fails, or it was used today"
         return "DAY-2", "not an action of the Day"
+
+    def _use_held(self, action: UseCard) -> Use | None:
+        """The use, if the card is in use by that character and the use is one taken
+        outside Encounters."""
+        if action.hero not in [hero.id for hero in self.state.heroes]:
+            return None
+        hero = self.state.hero(action.hero)
+        if action.card not in items.in_use(self.campaign, hero):
+            return None
+        held = items.uses_of(self.campaign, action.card)
+        if 0 <= action.use < len(held) and held[action.use].when in uses.OUTSIDE:
+            return held[action.use]
+        return None
 
     # --- doing it ---------------------------------------------------------------------
 
@@ -231,6 +278,12 @@ class Game:
             events = death.give_secret(self.campaign, self.state, action.secret, action.to)
         elif isinstance(action, ChooseReplacement):
             events = death.replace(self.campaign, self.state, action.hero)
+        elif isinstance(action, UseCard):
+            events = uses.use(self.campaign, self.state, action)
+        elif isinstance(action, PickSkill | MoveTo | ItemCap):
+            events = asked.take(self.campaign, self.state, action)
+        elif isinstance(action, PickUp):
+            events = left_items.pick_up(self.campaign, self.state, action)
         else:
             events = end_of_day.apply(self.campaign, self.state, action)
         self._legal = None
@@ -262,6 +315,8 @@ class Game:
             items.settle_queue(self.campaign, state)
             if state.encounter is not None:
                 return events  # the fight is a decision
+            if state.asked:
+                return events  # so is what an effect asked for
             if state.frames:
                 events += journal.resolve(self.campaign, state)
                 if state.frames:

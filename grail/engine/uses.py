@@ -1,0 +1,69 @@
+"""Using Items, Secrets and Skills outside Encounters [DAY-6], [ITEM-1].
+
+Only cards in use have uses ([ITEM-1], ``items.in_use``). A use ``when: action`` is one of
+the Day's actions: it is taken by a character who may act and counts as its action
+[DAY-3]. A use ``when: any`` is taken outside actions, like a trade, by any character; a use
+``when: end_of_day`` by the character whose End of Day it is (``any`` uses too). Its cost
+is paid first; ``once: day`` uses are marked until the next Start of Day, and an
+``end_of_day`` use is used at most once a Day, as the End of Day comes once. Its effects
+resolve as a frame.
+"""
+
+from __future__ import annotations
+
+from grail.content import Campaign
+from grail.content.uses import Use
+
+from . import items
+from .actions import UseCard
+from .conditions import holds
+from .costs import can_pay, pay
+from .day import acted
+from .events import Event
+from .frames import push
+from .state import GameState, HeroState
+
+OUTSIDE = ("action", "any", "end_of_day")
+"""Timings of uses taken outside Encounters."""
+
+
+def _spent_key(card: str, index: int) -> str:
+    return f"{card}/{index}"
+
+
+def _once_a_day(use: Use) -> bool:
+    return use.once == "day" or use.when == "end_of_day"
+
+
+def _may(campaign: Campaign, state: GameState, hero: HeroState, card: str, index: int,
+         use: Use) -> bool:
+    if _once_a_day(use) and _spent_key(card, index) in state.uses_spent:
+        return False
+    if use.requires is not None and not holds(campaign, state, use.requires, [hero]):
+        return False
+    return use.cost is None or can_pay(state, hero, use.cost)
+
+
+def offered(campaign: Campaign, state: GameState, hero: HeroState,
+            timings: tuple[str, ...]) -> list[UseCard]:
+    """The character's uses of these timings that may be taken now, card by card."""
+    found = []
+    for card in items.in_use(campaign, hero):
+        for index, use in enumerate(items.uses_of(campaign, card)):
+            if use.when in timings and _may(campaign, state, hero, card, index, use):
+                found.append(UseCard(hero=hero.id, card=card, use=index))
+    return found
+
+
+def use(campaign: Campaign, state: GameState, action: UseCard) -> list[Event]:
+    """Pay the use's cost, mark it, and resolve its effects [DAY-5], [DAY-6]."""
+    hero = state.hero(action.hero)
+    taken = items.uses_of(campaign, action.card)[action.use]
+    events = pay(state, hero, taken.cost) if taken.cost else []
+    if _once_a_day(taken):
+        state.uses_spent.append(_spent_key(action.card, action.use))
+    if taken.when == "action":
+        acted(state, hero)
+    push(state, "card_use", _spent_key(action.card, action.use), [hero.id])
+    return events
+
