@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from grail.cli_game import action_lines
 from grail.content import Campaign, load_pack
 from grail.content.effects import GainItem, GainSecret
 from grail.engine.actions import Explore, FaceUp, Pass, Rest, Travel, UseCard
@@ -160,3 +161,10 @@ def test_an_end_of_day_use_is_offered_at_that_characters_rest_END_DAY_1(
     assert game.state.hero("wren").exp == 1
     assert reckon not in game.legal_actions()  # the End of Day comes once a Day
     assert Rest(hero="wren", eat=True) in game.legal_actions()
+
+
+def test_the_text_interface_names_the_card_and_its_use(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.state.hero("wren").skills = [3]
+    game.refresh()
+    assert "8. Use: wren uses Stone Sense: Hear the omen" in action_lines(game)

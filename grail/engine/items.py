@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from grail.content import Campaign
 from grail.content import effects as fx
+from grail.content.belongings import Item, Secret, SkillSide
 from grail.content.uses import Use
 
 from .state import GameState, HeroState
@@ -81,15 +82,24 @@ def in_use(campaign: Campaign, hero: HeroState) -> list[str]:
     return hero.face_up + plain + [f"skill:{n}" for n in hero.skills]
 
 
-def uses_of(campaign: Campaign, card: str) -> list[Use]:
-    """The uses printed on a card."""
+def _card(campaign: Campaign, card: str) -> Item | Secret | SkillSide:
     kind, number = card.split(":")
     if kind == "item":
-        return campaign.item[int(number)].uses
+        return campaign.item[int(number)]
     if kind == "secret":
-        return campaign.secret[int(number)].uses
+        return campaign.secret[int(number)]
     sides = [side for skill in campaign.skills for side in (skill.front, skill.back)]
-    return next(side.uses for side in sides if side.number == int(number))
+    return next(side for side in sides if side.number == int(number))
+
+
+def uses_of(campaign: Campaign, card: str) -> list[Use]:
+    """The uses printed on a card."""
+    return _card(campaign, card).uses
+
+
+def card_name(campaign: Campaign, card: str) -> str:
+    """A card's printed name."""
+    return _card(campaign, card).name
 
 
 def bonus(campaign: Campaign, hero: HeroState, attribute: str) -> int:
