@@ -168,3 +168,15 @@ def test_the_text_interface_names_the_card_and_its_use(minimal: Campaign) -> Non
     game.state.hero("wren").skills = [3]
     game.refresh()
     assert "8. Use: wren uses Stone Sense: Hear the omen" in action_lines(game)
+
+
+def test_a_discard_use_gives_up_its_card_to_the_item_deck_DISC_1(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1)
+    _gain(game, GainItem.model_validate({"gain_item": {"number": 3}}))  # Burn for warmth
+    game.state.hero("wren").terror = 2
+    game.apply(Pass(hero="wren"))
+    game.apply(UseCard(hero="wren", card="item:3", use=1))
+    hero = game.state.hero("wren")
+    assert (hero.items, hero.face_up, hero.terror) == ([], [], 1)  # gone, its effect resolved
+    _gain(game, GainItem.model_validate({"gain_item": {"keyword": "shield"}}))
+    assert game.state.hero("wren").items == [3]  # back in the Item deck

@@ -55,6 +55,6 @@ def take(campaign: Campaign, state: GameState, answer: Answer) -> list[Event]:
     assert isinstance(asked, ItemOffered) and isinstance(answer, ItemCap)
     if answer.discard is None:
         return [WorldChanged(what=f"{asked.hero} leaves Item {asked.item}")]
-    events = world.discard_item(campaign, state, answer.discard)
+    events = world.discard_card(campaign, state, f"item:{answer.discard}")
     return events + world.take_item(campaign, state, state.hero(asked.hero), asked.item,
                                     asked.location)

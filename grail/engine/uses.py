@@ -5,8 +5,8 @@ the Day's actions: it is taken by a character who may act and counts as its acti
 [DAY-3]. A use ``when: any`` is taken outside actions, like a trade, by any character; a use
 ``when: end_of_day`` by the character whose End of Day it is (``any`` uses too). Its cost
 is paid first; ``once: day`` uses are marked until the next Start of Day, and an
-``end_of_day`` use is used at most once a Day, as the End of Day comes once. Its effects
-resolve as a frame.
+``end_of_day`` use is used at most once a Day, as the End of Day comes once; a ``discard``
+use discards its card [DISC-1]. Its effects resolve as a frame.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from .day import acted
 from .events import Event
 from .frames import push
 from .state import GameState, HeroState
+from .world import discard_card
 
 OUTSIDE = ("action", "any", "end_of_day")
 """Timings of uses taken outside Encounters."""
@@ -64,6 +65,8 @@ def use(campaign: Campaign, state: GameState, action: UseCard) -> list[Event]:
         state.uses_spent.append(_spent_key(action.card, action.use))
     if taken.when == "action":
         acted(state, hero)
+    if taken.discard:  # the card goes; its effects, read from the content, still resolve
+        events += discard_card(campaign, state, action.card)
     push(state, "card_use", _spent_key(action.card, action.use), [hero.id])
     return events
 

@@ -254,9 +254,10 @@ def take_item(campaign: Campaign, state: GameState, hero: HeroState, number: int
     return [CardGained(hero=hero.id, kind="item", number=number, gained=True)]
 
 
-def discard_item(campaign: Campaign, state: GameState, number: int) -> list[Event]:
-    """An Item goes back to the Item deck [DISC-1]."""
-    return _lose(campaign, state, "item", number)
+def discard_card(campaign: Campaign, state: GameState, card: str) -> list[Event]:
+    """An Item goes back to the Item deck, a Secret to its deck [DISC-1]."""
+    kind, number = card.split(":")
+    return _lose(campaign, state, kind, int(number))
 
 
 def may_take_item(campaign: Campaign, state: GameState, hero: HeroState) -> bool:
