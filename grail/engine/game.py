@@ -14,7 +14,6 @@ import hashlib
 from typing import Any
 
 from grail.content import Campaign
-from grail.content.uses import Use
 
 from . import (
     asked,
@@ -154,10 +153,8 @@ class Game:
             return [Choose(hero=decider, option=index) for index, option in enumerate(choice.choose)
                     if journal.option_open(self.campaign, state, option)]
         if state.stage == "end_of_day":
-            resting = end_of_day.next_to_rest(state) or end_of_day.next_to_upgrade(state)
-            at_night = uses.offered(self.campaign, state, resting, ("end_of_day", "any")) \
-                if resting is not None and not state.offer else []
-            return [*end_of_day.legal(self.campaign, state), *at_night]
+            return [*end_of_day.legal(self.campaign, state),
+                    *uses.at_end_of_day(self.campaign, state)]
         found: list[AnyAction] = []
         for hero in self.actors():
             if hero.energy >= 1:
@@ -175,8 +172,7 @@ class Game:
         if found:  # trading happens outside actions, while characters may act [TEAM-5]
             found += trading.trades(self.campaign, state)
             found += left_items.pick_ups(state)  # [DEATH-4]
-            for hero in state.heroes:
-                found += uses.offered(self.campaign, state, hero, ("any",))
+            found += uses.at_any_time(self.campaign, state)
         return found
 
     def _why_illegal(self, action: AnyAction) -> tuple[str, str]:
@@ -210,7 +206,7 @@ class Game:
         if isinstance(action, PickUp):
             return "DEATH-4", "no such Item lies where that character stands"
         if isinstance(action, UseCard):
-            held = self._use_held(action)
+            held = uses.held_use(self.campaign, self.state, action)
             if held is None:
                 return "ITEM-1", "only cards in use (face up, or Skills kept) have uses, and " \
                     "only uses outside Encounters are taken outside them"
@@ -233,19 +229,6 @@ class Game:
         if isinstance(action, UseCard):
             return "DAY-5", "its cost cannot be paid, its condition fails, or it was used today"
         return "DAY-2", "not an action of the Day"
-
-    def _use_held(self, action: UseCard) -> Use | None:
-        """The use, if the card is in use by that character and the use is one taken
-        outside Encounters."""
-        if action.hero not in [hero.id for hero in self.state.heroes]:
-            return None
-        hero = self.state.hero(action.hero)
-        if action.card not in items.in_use(self.campaign, hero):
-            return None
-        held = items.uses_of(self.campaign, action.card)
-        if 0 <= action.use < len(held) and held[action.use].when in uses.OUTSIDE:
-            return held[action.use]
-        return None
 
     # --- doing it ---------------------------------------------------------------------
 

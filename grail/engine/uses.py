@@ -14,7 +14,7 @@ from __future__ import annotations
 from grail.content import Campaign
 from grail.content.uses import Use
 
-from . import items
+from . import end_of_day, items
 from .actions import UseCard
 from .conditions import holds
 from .costs import can_pay, pay
@@ -54,6 +54,32 @@ def offered(campaign: Campaign, state: GameState, hero: HeroState,
             if use.when in timings and _may(campaign, state, hero, card, index, use):
                 found.append(UseCard(hero=hero.id, card=card, use=index))
     return found
+
+
+def at_any_time(campaign: Campaign, state: GameState) -> list[UseCard]:
+    """Every character's ``any`` uses, outside actions."""
+    return [found for hero in state.heroes for found in offered(campaign, state, hero, ("any",))]
+
+
+def at_end_of_day(campaign: Campaign, state: GameState) -> list[UseCard]:
+    """The ``end_of_day`` and ``any`` uses of the character whose End of Day it is, but not
+    while it keeps a drawn card [END-DAY-1], [END-DAY-4]."""
+    hero = end_of_day.next_to_rest(state) or end_of_day.next_to_upgrade(state)
+    if hero is None or state.offer:
+        return []
+    return offered(campaign, state, hero, ("end_of_day", "any"))
+
+
+def held_use(campaign: Campaign, state: GameState, action: UseCard) -> Use | None:
+    """The use an action names, if its card is in use by that character [ITEM-1] and the use
+    is one taken outside Encounters."""
+    hero = next((h for h in state.heroes if h.id == action.hero), None)
+    if hero is None or action.card not in items.in_use(campaign, hero):
+        return None
+    printed = items.uses_of(campaign, action.card)
+    if 0 <= action.use < len(printed) and printed[action.use].when in OUTSIDE:
+        return printed[action.use]
+    return None
 
 
 def use(campaign: Campaign, state: GameState, action: UseCard) -> list[Event]:
