@@ -15,9 +15,10 @@ from typing import Any
 
 from .content import Campaign, PackError, bundled_pack
 from .content.cache import load_cached
-from .engine.actions import Action, ChanceOutcome, Choose, MalformedAction
+from .engine.actions import Action, ChanceOutcome, Choose, MalformedAction, UseCard
 from .engine.chance import ChanceMismatch
 from .engine.game import Game, IllegalAction, UndoError
+from .engine.items import card_name, uses_of
 from .engine.journal import closed_options, pending_choice
 from .engine.setup import SetupError
 from .save import SaveError, autosave, load_game, save_game
@@ -115,6 +116,9 @@ def action_lines(game: Game) -> list[str]:
         text = action.describe()
         if isinstance(action, Choose) and choice is not None:
             text = f"{action.hero} chooses: {choice.choose[action.option].text}"
+        elif isinstance(action, UseCard):
+            use = uses_of(game.campaign, action.card)[action.use]
+            text = f"Use: {action.hero} uses {card_name(game.campaign, action.card)}: {use.name}"
         lines.append(f"{number}. {text}")
     for _, text, why in closed_options(game.campaign, game.state):
         lines.append(f"-. (not open: {why}) {text}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from grail.content import Campaign, bundled_pack, load_pack
-from grail.engine.actions import Action, MalformedAction, Pass, Rest, Travel
+from grail.engine.actions import Action, MalformedAction, Pass, PickSkill, Rest, Travel
 from grail.engine.amounts import scaling_players
 from grail.engine.game import Game, IllegalAction
 from grail.engine.setup import SetupError, new_state
@@ -138,7 +138,8 @@ def test_locations_outside_every_radius_are_discarded(minimal: Campaign) -> None
     game.apply(Travel(hero="wren", to=105))
     game.state.menhirs[0].location = 102  # the Menhir now stands above the start
     game.apply(Pass(hero="wren"))
-    events = game.apply(Rest(hero="wren", eat=True))
+    game.apply(Rest(hero="wren", eat=True))  # the Dream on 105 gives a Skill: which side?
+    events = game.apply(PickSkill(hero="wren", skill=3))
     assert 105 not in [p.number for p in game.state.placed]  # [DAY-START-2]
     assert game.state.discarded == [105]  # [MENHIR-4]
     hero = game.state.hero("wren")

@@ -6,7 +6,7 @@ import pytest
 
 from grail.content import Campaign, load_pack
 from grail.engine import death
-from grail.engine.actions import ChooseReplacement, GiveSecret, Pass, Travel
+from grail.engine.actions import ChooseReplacement, GiveSecret, Pass, PickSkill, Travel
 from grail.engine.game import Game
 
 from .conftest import MINIMAL
@@ -31,7 +31,8 @@ def test_solo_death_loses_the_game(minimal: Campaign) -> None:  # [DEATH-2]
     game.refresh()
     game.apply(Travel(hero="wren", to=105))
     game.apply(Pass(hero="wren"))
-    events = game.apply(game.legal_actions()[0])  # rest; the Wyrdness takes the last Health
+    game.apply(game.legal_actions()[0])  # rest, and the Dream on 105 gives a Skill
+    events = game.apply(PickSkill(hero="wren", skill=3))  # the Wyrdness takes the last Health
     assert game.is_terminal() and game.state.outcome == "lost"
     assert game.state.dead == ["wren"] and game.legal_actions() == []
     assert "wren takes 'You Are Dying'" in [getattr(e, "what", "") for e in events]  # [DEATH-1]

@@ -59,6 +59,14 @@ class SkillSide(Model):
     text: Text | None = Field(default=None, description="Its text.")
     uses: list[Use] = Field(default_factory=list, description="What it lets its holder do.")
 
+    @model_validator(mode="after")
+    def _kept(self) -> SkillSide:
+        for index, use in enumerate(self.uses):
+            if use.discard:
+                raise Placed(("uses", index, "discard"), "a Skill is never discarded: it stays "
+                             "beside its Attribute [ATTR-4]")
+        return self
+
 
 class Skill(Model):
     """A double-sided Skill card; the owner keeps one side [ATTR-5]."""

@@ -36,6 +36,11 @@ class Use(Model):
         description="The card is turned to show it was used; it turns back at the "
         "Encounter's end [ITEM-6].",
     )
+    discard: bool = Field(
+        default=False,
+        description="The card is discarded when used: an Item to the bottom of the Item deck "
+        "[DISC-1], a Secret as its text says [SECRET-2]. Never on a Skill.",
+    )
     text: Text | None = Field(default=None, description="The use as printed.")
     effects: list[Effect] = Field(default_factory=list, description="What it does.")
 
@@ -47,4 +52,6 @@ class Use(Model):
                     raise Placed((name,), f"a passive use has no '{name}': it always applies")
             if self.flip:
                 raise Placed(("flip",), "a passive use is never flipped")
+            if self.discard:
+                raise Placed(("discard",), "a passive use is never discarded: it always applies")
         return self

@@ -222,9 +222,71 @@ class ChanceOutcome(_Action):
         return f"{self.point}: {self.outcome}"
 
 
+class UseCard(_Action):
+    """Use an Item, Secret or Skill in use: a Day action (``when: action``) or a use outside
+    actions (``any``, ``end_of_day``) [DAY-6], [ITEM-1]."""
+
+    type: Literal["use_card"] = "use_card"
+    hero: str = Field(description="Who uses it.")
+    card: str = Field(description="'item:N', 'secret:N' or 'skill:N' (a Skill side).")
+    use: int = Field(description="Which of the card's uses, from 0.")
+
+    def describe(self) -> str:
+        return f"Use: {self.hero} uses {self.card} (use {self.use + 1})"
+
+
+class PickSkill(_Action):
+    """Keep a Skill side that an effect gives [ATTR-4], [ATTR-5]."""
+
+    type: Literal["pick_skill"] = "pick_skill"
+    hero: str = Field(description="Who gains it.")
+    skill: int = Field(description="The Skill side kept; the card's other side is lost.")
+
+    def describe(self) -> str:
+        return f"Skill: {self.hero} keeps Skill {self.skill}"
+
+
+class MoveTo(_Action):
+    """Choose where special movement goes: not Travel, no Energy [MAP-9]."""
+
+    type: Literal["move_to"] = "move_to"
+    hero: str = Field(description="Who decides (the active character; the team follows).")
+    to: int = Field(description="The Location.")
+
+    def describe(self) -> str:
+        return f"Move: {self.hero} goes to {self.to} (not Travel)"
+
+
+class ItemCap(_Action):
+    """At the Challenge cap of Items: discard a held Item to take the new one, or refuse it
+    [MODE-CHALLENGE-10]."""
+
+    type: Literal["item_cap"] = "item_cap"
+    hero: str = Field(description="Who is offered the Item.")
+    item: int = Field(description="The new Item.")
+    discard: int | None = Field(default=None, description="The held Item given up; none: refuse.")
+
+    def describe(self) -> str:
+        if self.discard is None:
+            return f"Item cap: {self.hero} refuses Item {self.item}"
+        return f"Item cap: {self.hero} discards Item {self.discard} to take Item {self.item}"
+
+
+class PickUp(_Action):
+    """Take an Item a dead character left on this Location, outside actions [DEATH-4]."""
+
+    type: Literal["pick_up"] = "pick_up"
+    hero: str = Field(description="Who takes it.")
+    item: int = Field(description="The Item.")
+
+    def describe(self) -> str:
+        return f"Pick up: {self.hero} takes Item {self.item} left by the dead"
+
+
 Actions = (Travel | Explore | Choose | LocationAction | CharacterAction | ActivateMenhir | Pass
            | Rest | BuyAttribute | DeckUpgrade | KeepCard | FinishUpgrades | GiveSecret
-           | ChooseReplacement | EncounterOutcome | Trade | FaceUp | ChanceOutcome)
+           | ChooseReplacement | EncounterOutcome | Trade | FaceUp | UseCard | PickSkill | MoveTo
+           | ItemCap | PickUp | ChanceOutcome)
 AnyAction = Annotated[Actions, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Actions] = TypeAdapter(AnyAction)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from grail.content import Campaign
 
-from . import items
+from . import dials, items
 from .costs import can_pay, pay
 from .encounter_decks import face_guardian, move_guardians
 from .events import (
@@ -144,13 +144,11 @@ def start_of_day(campaign: Campaign, state: GameState) -> list[Event]:
         menhir.dial = None if menhir.dial is None or menhir.dial <= 1 else menhir.dial - 1
         events.append(MenhirDialTurned(location=menhir.location, dial=menhir.dial))
     state.location_tokens.clear()  # [DAY-START-4], [NOTE-10]
-    for dial in list(state.dials):  # Time dials turn down; Quest dials wait [DIAL-1]
-        if dial.token == "time":
-            if dial.value <= 1:
-                state.dials.remove(dial)
-            else:
-                dial.value -= 1
+    state.uses_spent.clear()  # once-per-Day uses are ready again, as Locations' are
+    dialled, expired = dials.turn_time_dials(state)  # [DAY-START-4]
+    events += dialled
     events += reveal_event(campaign, state)  # [DAY-START-5]
+    state.frames += expired  # on top of the Event's: step 4 resolves before step 5
     events += move_guardians(campaign, state)  # [DAY-START-6]
     items.start_of_day(campaign, state)  # [DAY-START-8]
     return events
@@ -163,6 +161,7 @@ def _discard_outside_radius(campaign: Campaign, state: GameState) -> list[Event]
     for place in outside:
         state.placed.remove(place)
         state.discarded.append(place.number)  # [MENHIR-4]
+        state.left_items.pop(str(place.number), None)  # the dead's Items go with it [DEATH-4]
         events.append(LocationDiscarded(number=place.number))
     for place in outside:
         for hero in state.heroes:

@@ -11,6 +11,7 @@ from typing import Any
 
 from grail.content import Campaign
 
+from . import items
 from .events import EntryRead, Event
 from .state import Frame, FrameSource, GameState
 
@@ -45,6 +46,12 @@ def base_effects(campaign: Campaign, source: FrameSource, key: str) -> list[Any]
         return campaign.manifest.dying
     if source == "dying_solo":
         return campaign.manifest.dying_solo
+    if source == "card_use":  # key "card/index" [DAY-6]
+        card, index = key.rsplit("/", 1)
+        return items.uses_of(campaign, card)[int(index)].effects
+    if source == "secret_dial":  # a Secret's own dial ran out [DAY-START-4]
+        dial = campaign.secret[int(key)].dial
+        return dial.expired if dial is not None else []
     location = campaign.location[int(key)]
     if source == "immediate":
         return location.immediate

@@ -18,6 +18,7 @@ from typing import Any
 from grail.content import Campaign
 
 from . import (
+    asked,
     chance,
     day,
     death,
@@ -26,8 +27,10 @@ from . import (
     events_deck,
     items,
     journal,
+    left_items,
     menhirs,
     trading,
+    uses,
 )
 from .actions import (
     Action,
@@ -41,10 +44,15 @@ from .actions import (
     Explore,
     FaceUp,
     GiveSecret,
+    ItemCap,
     LocationAction,
+    MoveTo,
     Pass,
+    PickSkill,
+    PickUp,
     Trade,
     Travel,
+    UseCard,
 )
 from .events import ChanceAsked, ChanceDrawn, Event
 from .map import connected
@@ -151,6 +159,8 @@ class Game:
                     for outcome in state.chance.point.options]
         if state.encounter is not None:
             return [EncounterOutcome(won=True), EncounterOutcome(won=False)]
+        if state.asked:
+            return list(asked.legal(state))
         if state.face_up_queue:
             hero_id, keyword = state.face_up_queue[0].split(":")
             hero = state.hero(hero_id)
@@ -167,7 +177,8 @@ class Game:
             return [Choose(hero=decider, option=index) for index, option in enumerate(choice.choose)
                     if journal.option_open(self.campaign, state, option)]
         if state.stage == "end_of_day":
-            return end_of_day.legal(self.campaign, state)
+            return [*end_of_day.legal(self.campaign, state),
+                    *uses.at_end_of_day(self.campaign, state)]
         found: list[AnyAction] = []
         for hero in self.actors():
             if hero.energy >= 1:
@@ -180,9 +191,12 @@ class Game:
                 found.append(CharacterAction(hero=hero.id))
             if menhirs.can_activate(self.campaign, state, hero):
                 found.append(ActivateMenhir(hero=hero.id))
+            found += uses.offered(self.campaign, state, hero, ("action",))  # [DAY-6]
             found.append(Pass(hero=hero.id))
         if found:  # trading happens outside actions, while characters may act [TEAM-5]
             found += trading.trades(self.campaign, state)
+            found += left_items.pick_ups(state)  # [DEATH-4]
+            found += uses.at_any_time(self.campaign, state)
         return found
 
     def _why_illegal(self, action: AnyAction) -> tuple[str, str]:
@@ -193,6 +207,8 @@ class Game:
         if isinstance(action, ChanceOutcome):
             return "CHANCE", "no chance point waits for the table (the generator answers " \
                 "in a game that is not a companion game)"
+        if self.state.asked:
+            return asked.why(self.state)
         if self.state.hand_over or self.state.replacing:
             return "DEATH-3", "a dead character's Secrets and replacement come first"
         if self.state.frames:
@@ -214,6 +230,18 @@ class Game:
                 "and what is given must be held (Personal Secrets never)"
         if isinstance(action, GiveSecret | ChooseReplacement | EncounterOutcome):
             return "DEATH-3", "nobody has died"
+        if isinstance(action, PickSkill | MoveTo | ItemCap):
+            return "JOURNAL-1", "no effect asks for that decision now"
+        if isinstance(action, PickUp):
+            return "DEATH-4", "no such Item lies where that character stands"
+        if isinstance(action, UseCard):
+            held = uses.held_use(self.campaign, self.state, action)
+            if held is None:
+                return "ITEM-1", "only cards in use (face up, or Skills kept) have uses, and " \
+                    "only uses outside Encounters are taken outside them"
+            if held.when != "action":
+                return "DAY-5", "its cost cannot be paid, its condition fails, it was used " \
+                    "today, or it is not its time"
         if action.hero not in names:
             return "DAY-3", f"{action.hero} cannot act now; waiting: {', '.join(names) or 'none'}"
         hero = self.state.hero(action.hero)
@@ -227,6 +255,8 @@ class Game:
             return "ACT-CHAR-2", "its cost cannot be paid"
         if isinstance(action, ActivateMenhir):
             return "ACT-MENHIR-1", "no Menhir here, or its requirements or cost are not met"
+        if isinstance(action, UseCard):
+            return "DAY-5", "its cost cannot be paid, its condition fails, or it was used today"
         return "DAY-2", "not an action of the Day"
 
     # --- doing it ---------------------------------------------------------------------
@@ -314,6 +344,12 @@ class Game:
             return death.give_secret(self.campaign, self.state, action.secret, action.to)
         if isinstance(action, ChooseReplacement):
             return death.replace(self.campaign, self.state, action.hero)
+        if isinstance(action, UseCard):
+            return uses.use(self.campaign, self.state, action)
+        if isinstance(action, PickSkill | MoveTo | ItemCap):
+            return asked.take(self.campaign, self.state, action)
+        if isinstance(action, PickUp):
+            return left_items.pick_up(self.campaign, self.state, action)
         return end_of_day.apply(self.campaign, self.state, action)
 
     def undoable(self) -> list[str]:
@@ -337,6 +373,8 @@ class Game:
             items.settle_queue(self.campaign, state)
             if state.encounter is not None:
                 return events  # the fight is a decision
+            if state.asked:
+                return events  # so is what an effect asked for
             if state.frames:
                 events += journal.resolve(self.campaign, state)
                 if state.frames:

@@ -1,15 +1,18 @@
 """Items and Secrets in use: one face-up card per keyword, and their passive bonuses
 [ITEM-1], [ITEM-2], [SECRET-5], [DAY-START-8].
 
-A card is named ``item:N`` or ``secret:N``. Gaining a card whose keyword has no face-up
-card turns it face up; when the keyword's card is already up, or the face-up one is lost
-while others remain, the character chooses (``state.face_up_queue``).
+A card is named ``item:N``, ``secret:N`` or ``skill:N`` (a kept Skill side). Gaining a
+card whose keyword has no face-up card turns it face up; when the keyword's card is already
+up, or the face-up one is lost while others remain, the character chooses
+(``state.face_up_queue``).
 """
 
 from __future__ import annotations
 
 from grail.content import Campaign
 from grail.content import effects as fx
+from grail.content.belongings import Item, Secret, SkillSide
+from grail.content.uses import Use
 
 from .state import GameState, HeroState
 
@@ -72,13 +75,38 @@ def turn_up(campaign: Campaign, state: GameState, hero_id: str, card: str) -> No
     state.face_up_queue.remove(f"{hero_id}:{keyword}")
 
 
+def in_use(campaign: Campaign, hero: HeroState) -> list[str]:
+    """The cards whose uses work: face-up Items and Secrets [ITEM-1], Secrets with no item
+    keyword, and the Skill sides kept [ATTR-5]."""
+    plain = [f"secret:{n}" for n in hero.secrets if keyword_of(campaign, f"secret:{n}") is None]
+    return hero.face_up + plain + [f"skill:{n}" for n in hero.skills]
+
+
+def _card(campaign: Campaign, card: str) -> Item | Secret | SkillSide:
+    kind, number = card.split(":")
+    if kind == "item":
+        return campaign.item[int(number)]
+    if kind == "secret":
+        return campaign.secret[int(number)]
+    sides = [side for skill in campaign.skills for side in (skill.front, skill.back)]
+    return next(side for side in sides if side.number == int(number))
+
+
+def uses_of(campaign: Campaign, card: str) -> list[Use]:
+    """The uses printed on a card."""
+    return _card(campaign, card).uses
+
+
+def card_name(campaign: Campaign, card: str) -> str:
+    """A card's printed name."""
+    return _card(campaign, card).name
+
+
 def bonus(campaign: Campaign, hero: HeroState, attribute: str) -> int:
-    """Points that face-up cards' passive uses add to an Attribute."""
+    """Points that the passive uses of cards in use add to an Attribute."""
     total = 0
-    for card in hero.face_up:
-        kind, number = card.split(":")
-        held = campaign.item[int(number)] if kind == "item" else campaign.secret[int(number)]
-        for use in held.uses:
+    for card in in_use(campaign, hero):
+        for use in uses_of(campaign, card):
             if use.when != "passive":
                 continue
             for effect in use.effects:

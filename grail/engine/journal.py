@@ -2,7 +2,8 @@
 
 Exploring pushes a frame for the Location's entry [ACT-EXPLORE-1]; each frame walks its
 effect list. ``if`` pushes the branch, ``goto`` replaces the reading with another entry,
-``choose`` stops and waits for a decision, ``end_exploration`` drops every frame
+``choose`` stops and waits for a decision, as does an effect that asks one (a Skill side,
+a destination, an Item over the cap: ``state.asked``); ``end_exploration`` drops every frame
 [JOURNAL-1]. The frames live in the state, so a half-read entry saves and resumes.
 """
 
@@ -14,7 +15,7 @@ from grail.content import Campaign
 from grail.content import conditions as cond
 from grail.content import effects as fx
 
-from . import chance, encounter_decks, world
+from . import chance, dials, encounter_decks, world
 from .amounts import amount_of
 from .conditions import holds
 from .costs import can_pay, pay
@@ -34,6 +35,8 @@ def effects_of(campaign: Campaign, frame: Frame) -> list[Any]:
             current = effect.choose[int(steps.pop(0))].effects
         elif branch in ("skull", "grail"):
             current = getattr(effect.flip_dial, branch)
+        elif branch == "expired":
+            current = effect.place_dial.expired
         elif branch in ("won", "lost"):
             begun = effect.draw_encounter if isinstance(effect, fx.DrawEncounter) \
                 else effect.start_encounter
@@ -122,8 +125,15 @@ def resolve(campaign: Campaign, state: GameState) -> list[Event]:
         elif isinstance(effect, fx.EndExploration):
             state.frames.clear()
             events.append(ExplorationEnded())
+        elif isinstance(effect, fx.PlaceDial):  # it remembers where its expired effects are
+            expired = Frame(source=frame.source, key=frame.key,
+                            path=[*frame.path, frame.index - 1, "expired"], heroes=frame.heroes)
+            events += dials.place(campaign, state, effect.place_dial, actors(state, frame)[0],
+                                  expired)
         else:
             events += world.apply_effect(campaign, state, effect, actors(state, frame))
+            if state.asked:
+                return events  # a decision the effect asked for: the reading waits on it
     return events
 
 

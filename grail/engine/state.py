@@ -7,7 +7,7 @@ actions give byte-identical states.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
@@ -74,7 +74,7 @@ class Menhir(State):
 
 FrameSource = Literal["entry", "immediate", "location_action", "character_action", "menhir",
                       "event", "quest", "dying", "dying_solo", "encounter_text",
-                      "chapter_setup"]
+                      "chapter_setup", "card_use", "secret_dial"]
 
 
 class Frame(State):
@@ -134,6 +134,43 @@ class Dial(State):
     value: int = Field(description="Its value.")
     token: Literal["time", "quest"] = Field(description="Time or Quest dial.")
     location: int | None = Field(default=None, description="Where it sits, if anywhere.")
+    expired: Frame | None = Field(
+        default=None, description="Where its expired effects are written: the frame that "
+        "resolves them when the Time dial leaves play [DAY-START-4]."
+    )
+
+
+class SkillAsked(State):
+    """A Skill card to choose for an Attribute, keeping one side [ATTR-4], [ATTR-5]."""
+
+    kind: Literal["skill"] = "skill"
+    hero: str = Field(description="Who gains it.")
+    attribute: str = Field(description="The Attribute it supports.")
+    options: list[int] = Field(description="The free Skill sides of that Attribute.")
+
+
+class DestinationAsked(State):
+    """Where special movement goes, among the Locations its rule allows [MAP-9]."""
+
+    kind: Literal["destination"] = "destination"
+    hero: str = Field(description="Who decides: the active character.")
+    heroes: list[str] = Field(description="Who moves: the acting character or team.")
+    options: list[int] = Field(description="The Locations it may go to.")
+
+
+class ItemOffered(State):
+    """An Item for a character at the Challenge cap: discard a held Item to take it, or
+    refuse it [MODE-CHALLENGE-10]."""
+
+    kind: Literal["item_cap"] = "item_cap"
+    hero: str = Field(description="Who is offered it.")
+    item: int = Field(description="The Item.")
+    location: int | None = Field(
+        default=None, description="Where it lies, when left by the dead [DEATH-4]; else drawn."
+    )
+
+
+Asked = Annotated[SkillAsked | DestinationAsked | ItemOffered, Field(discriminator="kind")]
 
 
 class ChancePoint(State):
@@ -234,6 +271,13 @@ class GameState(State):
     )
     event_discards: list[str] = Field(
         default_factory=list, description="The Event discard pile: it measures time [EVENT-2]."
+    )
+    asked: list[Asked] = Field(
+        default_factory=list, description="Decisions effects asked for, oldest first; the "
+        "reading waits until they are taken."
+    )
+    uses_spent: list[str] = Field(
+        default_factory=list, description="'card/use' of once-per-Day uses used today."
     )
 
     _answers: list[Any] = PrivateAttr(default_factory=list)  # during an action: chance.begin

@@ -14,7 +14,7 @@ from grail.content import Campaign
 from grail.content import effects as fx
 from grail.content.amounts import Amounts
 
-from . import chance, items
+from . import chance, dials, items
 from .amounts import amount_of
 from .day import enter
 from .death import die
@@ -31,9 +31,20 @@ from .events import (
 )
 from .events_deck import add_event, end_chapter, put_random_events
 from .frames import push
-from .map import card_for_key, place, reveal_around
-from .state import Dial, GameState, HeroState, Menhir, StatusMarks, Task
+from .map import card_for_key, connected, place, reveal_around
+from .state import (
+    DestinationAsked,
+    Frame,
+    GameState,
+    HeroState,
+    ItemOffered,
+    Menhir,
+    SkillAsked,
+    StatusMarks,
+    Task,
+)
 from .survival import settle
+from .upgrades import free_skills
 
 GAINS = (fx.Gain, fx.GainItem)
 
@@ -113,6 +124,8 @@ def apply_effect(campaign: Campaign, state: GameState, effect: Any,
         return end_chapter(campaign, state)
     if isinstance(effect, fx.Die):
         return die(campaign, state, heroes[0])
+    if isinstance(effect, fx.GainSkill):
+        return _gain_skill(campaign, state, heroes[0], effect.gain_skill)
     if isinstance(effect, fx.EndCampaign):
         state.outcome, state.stage = effect.end_campaign, "over"
         state.frames.clear()
@@ -133,12 +146,6 @@ def _world(campaign: Campaign, state: GameState, effect: Any,
         elif where in pile:
             pile.remove(where)
         return [WorldChanged(what=f"{token.token} token at {where}")]
-    if isinstance(effect, fx.PlaceDial):
-        placed = effect.place_dial
-        state.dials = [d for d in state.dials if d.id != placed.id]
-        state.dials.append(Dial(id=placed.id, value=amount_of(placed.value, state, heroes[0]),
-                                token=placed.token, location=placed.location))
-        return [WorldChanged(what=f"dial {placed.id} placed")]
     if isinstance(effect, fx.TurnDial):
         for dial in state.dials:
             if dial.id == effect.turn_dial.id:
@@ -192,8 +199,9 @@ def _gain_secret(campaign: Campaign, state: GameState, number: int,
     events: list[Event] = [CardGained(hero=hero.id, kind="secret", number=number, gained=True)]
     secret = campaign.secret[number]
     if secret.dial is not None:
-        events += apply_effect(campaign, state, fx.PlaceDial(place_dial=fx.DialPlace(
-            **secret.dial.model_dump(by_alias=True))), [hero])
+        placed = fx.DialPlace(**secret.dial.model_dump(by_alias=True))
+        events += dials.place(campaign, state, placed, hero,
+                              Frame(source="secret_dial", key=str(number), heroes=[hero.id]))
     return events
 
 
@@ -212,9 +220,7 @@ def _gain_item(campaign: Campaign, state: GameState, pick: Any,
     """A numbered Item, or one revealed from the Item deck that fits [ITEM-4]."""
     events: list[Event] = []
     for hero in heroes:
-        if not may_take_item(campaign, state, hero):
-            continue
-        held = {n for h in state.heroes for n in h.items}
+        held = _items_out(state)
         fitting = [item.number for item in campaign.items if item.number not in held
                    and pick.number in (None, item.number) and pick.keyword in (None, item.keyword)
                    and pick.craftable in (None, item.craftable)]
@@ -222,16 +228,54 @@ def _gain_item(campaign: Campaign, state: GameState, pick: Any,
             continue
         number = fitting[0] if pick.number is not None else \
             int(chance.pick(state, "Item deck", [str(n) for n in sorted(fitting)]))
-        hero.items.append(number)
-        items.took(campaign, state, hero, f"item:{number}")
-        events.append(CardGained(hero=hero.id, kind="item", number=number, gained=True))
+        events += take_item(campaign, state, hero, number)
     return events
+
+
+def _items_out(state: GameState) -> set[int]:
+    """Items not in the Item deck: held, left by the dead [DEATH-4], or being offered."""
+    out = {n for h in state.heroes for n in h.items}
+    out |= {n for pile in state.left_items.values() for n in pile}
+    return out | {asked.item for asked in state.asked if isinstance(asked, ItemOffered)}
+
+
+def take_item(campaign: Campaign, state: GameState, hero: HeroState, number: int,
+              location: int | None = None) -> list[Event]:
+    """The character takes an Item (from the deck, or lying on ``location``); at the
+    Challenge cap it is a decision instead [MODE-CHALLENGE-10]."""
+    if not may_take_item(campaign, state, hero):
+        state.asked.append(ItemOffered(hero=hero.id, item=number, location=location))
+        return [WorldChanged(what=f"{hero.id} holds the most Items allowed: keep Item {number}?")]
+    if location is not None:
+        state.left_items[str(location)].remove(number)
+        if not state.left_items[str(location)]:
+            del state.left_items[str(location)]
+    hero.items.append(number)
+    items.took(campaign, state, hero, f"item:{number}")
+    return [CardGained(hero=hero.id, kind="item", number=number, gained=True)]
+
+
+def discard_card(campaign: Campaign, state: GameState, card: str) -> list[Event]:
+    """An Item goes back to the Item deck, a Secret to its deck [DISC-1]."""
+    kind, number = card.split(":")
+    return _lose(campaign, state, kind, int(number))
 
 
 def may_take_item(campaign: Campaign, state: GameState, hero: HeroState) -> bool:
     """In Challenge mode a character holds at most 5 Items; Secrets do not count
     [MODE-CHALLENGE-10], [SECRET-3]."""
     return state.mode != "challenge" or len(hero.items) < campaign.manifest.rules.challenge_item_cap
+
+
+def _gain_skill(campaign: Campaign, state: GameState, hero: HeroState,
+                attribute: str) -> list[Event]:
+    """A Skill card for the Attribute: which card, and which side, is a decision [ATTR-4],
+    [ATTR-5]; with none left, nothing is gained."""
+    options = free_skills(campaign, state, attribute)
+    if not options:
+        return [WorldChanged(what=f"no Skill card of {attribute} is left")]
+    state.asked.append(SkillAsked(hero=hero.id, attribute=attribute, options=options))
+    return [WorldChanged(what=f"{hero.id} chooses a Skill of {attribute}")]
 
 
 def _lose_items(campaign: Campaign, state: GameState, loss: Any,
@@ -256,9 +300,28 @@ def _move(campaign: Campaign, state: GameState, where: Any,
     elif where.rule == "highest_revealed":
         target = max(p.number for p in state.placed)
     else:
-        return [EffectDeferred(effect="move")]  # a choice of destination: later
+        return _ask_destination(campaign, state, where.rule, heroes)
     if target is None:
         return []
+    return go(campaign, state, target, heroes)
+
+
+def _ask_destination(campaign: Campaign, state: GameState, rule: str,
+                     heroes: list[HeroState]) -> list[Event]:
+    """Special movement to any connected or any revealed Location: the active character
+    chooses where [MAP-9]."""
+    here = heroes[0].location
+    options = connected(campaign, state, here) if rule == "any_connected" else \
+        sorted(p.number for p in state.placed if p.number != here)
+    if not options:
+        return [WorldChanged(what="no Location to move to")]
+    state.asked.append(DestinationAsked(hero=heroes[0].id, heroes=[h.id for h in heroes],
+                                        options=options))
+    return [WorldChanged(what=f"{heroes[0].id} chooses where to go")]
+
+
+def go(campaign: Campaign, state: GameState, target: int, heroes: list[HeroState]) -> list[Event]:
+    """Move the characters and enter the Location [MAP-6], [MAP-9]."""
     events: list[Event] = []
     if state.spot_of(target) is None:
         spot = state.spot_of(heroes[0].location) or (0, 0)
@@ -282,6 +345,8 @@ def _replace(campaign: Campaign, state: GameState, number: int) -> list[Event]:
             menhir.location = number
     for pile in (state.location_tokens, state.quest_tokens):
         pile[:] = [number if where == old else where for where in pile]
+    if str(old) in state.left_items:  # the dead's Items lie on the new version [DEATH-4]
+        state.left_items[str(number)] = state.left_items.pop(str(old))
     if spot is not None:
         state.placed = [p for p in state.placed if p.number != old]
         place(state, number, spot)

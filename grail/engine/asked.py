@@ -1,0 +1,60 @@
+"""Decisions that effects ask for while they resolve: which Skill side [ATTR-4], [ATTR-5],
+where special movement goes [MAP-9], and an Item over the Challenge cap
+[MODE-CHALLENGE-10].
+
+An effect that needs one queues it in ``state.asked`` and the reading waits (``journal``
+resolves nothing while one is open); once taken, the reading goes on where it stopped.
+"""
+
+from __future__ import annotations
+
+from grail.content import Campaign
+
+from . import world
+from .actions import ItemCap, MoveTo, PickSkill
+from .events import Event, WorldChanged
+from .state import DestinationAsked, GameState, ItemOffered, SkillAsked
+
+Answer = PickSkill | MoveTo | ItemCap
+
+
+def legal(state: GameState) -> list[Answer]:
+    """The answers to the oldest open decision."""
+    asked = state.asked[0]
+    if isinstance(asked, SkillAsked):
+        return [PickSkill(hero=asked.hero, skill=side) for side in asked.options]
+    if isinstance(asked, DestinationAsked):
+        return [MoveTo(hero=asked.hero, to=to) for to in asked.options]
+    hero = state.hero(asked.hero)
+    return [*(ItemCap(hero=hero.id, item=asked.item, discard=n) for n in hero.items),
+            ItemCap(hero=hero.id, item=asked.item)]
+
+
+def why(state: GameState) -> tuple[str, str]:
+    """The rule and reason an action is not the answer awaited."""
+    asked = state.asked[0]
+    if isinstance(asked, SkillAsked):
+        return "ATTR-5", f"{asked.hero} first keeps a free Skill side of {asked.attribute}"
+    if isinstance(asked, DestinationAsked):
+        places = ", ".join(str(n) for n in asked.options)
+        return "MAP-9", f"{asked.hero} first chooses where to go: {places}"
+    return "MODE-CHALLENGE-10", f"{asked.hero} first discards an Item for Item {asked.item}, " \
+        "or refuses it"
+
+
+def take(campaign: Campaign, state: GameState, answer: Answer) -> list[Event]:
+    """Close the decision with the answer chosen."""
+    asked = state.asked.pop(0)
+    if isinstance(asked, SkillAsked) and isinstance(answer, PickSkill):
+        hero = state.hero(asked.hero)
+        hero.skills = sorted([*hero.skills, answer.skill])  # the other side is lost [ATTR-5]
+        return [WorldChanged(what=f"{hero.id} keeps Skill {answer.skill} ({asked.attribute})")]
+    if isinstance(asked, DestinationAsked) and isinstance(answer, MoveTo):
+        heroes = [state.hero(hero_id) for hero_id in asked.heroes]
+        return world.go(campaign, state, answer.to, heroes)
+    assert isinstance(asked, ItemOffered) and isinstance(answer, ItemCap)
+    if answer.discard is None:
+        return [WorldChanged(what=f"{asked.hero} leaves Item {asked.item}")]
+    events = world.discard_card(campaign, state, f"item:{answer.discard}")
+    return events + world.take_item(campaign, state, state.hero(asked.hero), asked.item,
+                                    asked.location)
