@@ -6,12 +6,14 @@ from grail.content import Campaign
 from grail.content.effects import GainItem, GainSecret
 from grail.engine.actions import FaceUp, Pass, Rest
 from grail.engine.game import Game
+from grail.engine.journal import resolve
 from grail.engine.upgrades import attribute
 from grail.engine.world import apply_effect
 
 
 def _gain(campaign: Campaign, game: Game, effect: object) -> None:
     apply_effect(campaign, game.state, effect, [game.state.hero("wren")])
+    resolve(campaign, game.state)  # what the effect set going, as the engine would
     game.refresh()
 
 
@@ -40,3 +42,13 @@ def test_a_passive_card_in_use_raises_its_attribute(minimal: Campaign) -> None:
     before = attribute(minimal, hero, "caution")
     _gain(minimal, game, GainItem.model_validate({"gain_item": {"number": 2}}))  # +1 Caution
     assert attribute(minimal, game.state.hero("wren"), "caution") == before + 1
+
+
+def test_a_secrets_own_effects_resolve_when_it_is_gained(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1)
+    magic = game.state.hero("wren").magic
+    apply_effect(minimal, game.state, GainSecret.model_validate({"gain_secret": 2}),
+                 [game.state.hero("wren")])
+    assert [(f.source, f.key) for f in game.state.frames] == [("secret", "2")]  # [SECRET-1]
+    resolve(minimal, game.state)
+    assert game.state.hero("wren").magic == magic + 1 and game.state.frames == []

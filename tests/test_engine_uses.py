@@ -11,6 +11,7 @@ from grail.content.effects import GainItem, GainSecret
 from grail.engine.actions import Explore, FaceUp, Pass, Rest, Travel, UseCard
 from grail.engine.events import ResourcesChanged, WorldChanged
 from grail.engine.game import Game, IllegalAction
+from grail.engine.journal import resolve
 from grail.engine.world import apply_effect
 
 from .conftest import MINIMAL
@@ -28,6 +29,7 @@ def two_heroes() -> Campaign:
 
 def _gain(game: Game, effect: object, hero: str = "wren") -> None:
     apply_effect(game.campaign, game.state, effect, [game.state.hero(hero)])
+    resolve(game.campaign, game.state)  # what the effect set going, as the engine would
     game.refresh()
 
 

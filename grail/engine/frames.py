@@ -49,6 +49,8 @@ def base_effects(campaign: Campaign, source: FrameSource, key: str) -> list[Any]
     if source == "card_use":  # key "card/index" [DAY-6]
         card, index = key.rsplit("/", 1)
         return items.uses_of(campaign, card)[int(index)].effects
+    if source == "secret":  # a Secret's effects, resolved when it is gained [SECRET-1]
+        return campaign.secret[int(key)].effects
     if source == "secret_dial":  # a Secret's own dial ran out [DAY-START-4]
         dial = campaign.secret[int(key)].dial
         return dial.expired if dial is not None else []

@@ -74,7 +74,7 @@ class Menhir(State):
 
 FrameSource = Literal["entry", "immediate", "location_action", "character_action", "menhir",
                       "event", "quest", "dying", "dying_solo", "encounter_text",
-                      "chapter_setup", "card_use", "secret_dial"]
+                      "chapter_setup", "card_use", "secret_dial", "secret"]
 
 
 class Frame(State):

@@ -198,6 +198,8 @@ def _gain_secret(campaign: Campaign, state: GameState, number: int,
     items.took(campaign, state, hero, f"secret:{number}")
     events: list[Event] = [CardGained(hero=hero.id, kind="secret", number=number, gained=True)]
     secret = campaign.secret[number]
+    if secret.effects:  # resolved at once, before the rest of what gave it
+        push(state, "secret", number, [hero.id])
     if secret.dial is not None:
         placed = fx.DialPlace(**secret.dial.model_dump(by_alias=True))
         events += dials.place(campaign, state, placed, hero,
