@@ -143,13 +143,37 @@ class KeepCard(_Action):
 
 
 class FinishUpgrades(_Action):
-    """End of Day: no more upgrades for this character today [END-DAY-4]."""
+    """End of Day: no more upgrades or deck building for this character today [END-DAY-4],
+    [END-DAY-5]."""
 
     type: Literal["finish_upgrades"] = "finish_upgrades"
     hero: str = Field(description="Who is done.")
 
     def describe(self) -> str:
         return f"Upgrade: {self.hero} is done"
+
+
+class SetAside(_Action):
+    """End of Day: take a card out of a deck above the minimum; it stays with the character,
+    never back in the Advanced pool [END-DAY-5], [UPG-3], [UPG-4]."""
+
+    type: Literal["set_aside"] = "set_aside"
+    hero: str = Field(description="Whose deck.")
+    card: str = Field(description="The card id.")
+
+    def describe(self) -> str:
+        return f"Decks: {self.hero} sets {self.card} aside"
+
+
+class TakeBack(_Action):
+    """End of Day: put a set-aside card back into its deck [END-DAY-5]."""
+
+    type: Literal["take_back"] = "take_back"
+    hero: str = Field(description="Whose card.")
+    card: str = Field(description="The card id.")
+
+    def describe(self) -> str:
+        return f"Decks: {self.hero} puts {self.card} back in the deck"
 
 
 class GiveSecret(_Action):
@@ -210,8 +234,8 @@ class FaceUp(_Action):
 
 
 Actions = (Travel | Explore | Choose | LocationAction | CharacterAction | ActivateMenhir | Pass
-           | Rest | BuyAttribute | DeckUpgrade | KeepCard | FinishUpgrades | GiveSecret
-           | ChooseReplacement | EncounterOutcome | Trade | FaceUp)
+           | Rest | BuyAttribute | DeckUpgrade | KeepCard | FinishUpgrades | SetAside | TakeBack
+           | GiveSecret | ChooseReplacement | EncounterOutcome | Trade | FaceUp)
 AnyAction = Annotated[Actions, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Actions] = TypeAdapter(AnyAction)
 

@@ -38,6 +38,8 @@ from .actions import (
     GiveSecret,
     LocationAction,
     Pass,
+    SetAside,
+    TakeBack,
     Trade,
     Travel,
 )
@@ -171,6 +173,10 @@ class Game:
                 return "JOURNAL-1", "that option is not open: its condition fails or its cost " \
                     "cannot be paid"
             return "JOURNAL-1", "the journal is being read: choose an option first"
+        if isinstance(action, SetAside | TakeBack):
+            return "UPG-3", "cards move in or out of a deck only in the character's End of Day " \
+                f"turn, and each deck keeps at least {self.campaign.manifest.rules.deck_minimum} " \
+                "cards [END-DAY-5]"
         if self.state.stage == "end_of_day":
             return "END-DAY-1", "at the End of Day each character rests, then spends Exp, in " \
                 "character order, and an upgrade costs the Exp it costs [UPG-5]"

@@ -53,6 +53,10 @@ class HeroState(State):
     face_up: list[str] = Field(
         default_factory=list, description="Cards in use, one per keyword [ITEM-1]."
     )
+    set_aside: list[str] = Field(
+        default_factory=list, description="Cards taken out of its decks, kept beside the board, "
+        "sorted; never back in the Advanced pool [UPG-4]."
+    )
 
 
 class Placed(State):
