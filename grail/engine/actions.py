@@ -207,6 +207,16 @@ class EncounterOutcome(_Action):
         return f"Encounter: {'won' if self.won else 'lost'}"
 
 
+class FaceGuardian(_Action):
+    """Of several Guardians on a Location, the one the players face next [GUARD-6]."""
+
+    type: Literal["face_guardian"] = "face_guardian"
+    id: str = Field(description="The Guardian's Encounter card.")
+
+    def describe(self) -> str:
+        return f"Guardian: face {self.id} next"
+
+
 class Trade(_Action):
     """Give 1 Food, 1 Wealth, an Item or a Secret to a character on the same Location,
     outside actions and Encounters [TEAM-5], [RES-2], [ITEM-5], [SECRET-6]."""
@@ -235,7 +245,7 @@ class FaceUp(_Action):
 
 Actions = (Travel | Explore | Choose | LocationAction | CharacterAction | ActivateMenhir | Pass
            | Rest | BuyAttribute | DeckUpgrade | KeepCard | FinishUpgrades | SetAside | TakeBack
-           | GiveSecret | ChooseReplacement | EncounterOutcome | Trade | FaceUp)
+           | GiveSecret | ChooseReplacement | EncounterOutcome | FaceGuardian | Trade | FaceUp)
 AnyAction = Annotated[Actions, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Actions] = TypeAdapter(AnyAction)
 

@@ -21,6 +21,7 @@ from . import (
     encounter_decks,
     end_of_day,
     events_deck,
+    guardians,
     items,
     journal,
     menhirs,
@@ -34,6 +35,7 @@ from .actions import (
     ChooseReplacement,
     EncounterOutcome,
     Explore,
+    FaceGuardian,
     FaceUp,
     GiveSecret,
     LocationAction,
@@ -139,6 +141,8 @@ class Game:
         if state.replacing is not None:
             return [ChooseReplacement(hero=hero_id)
                     for hero_id in death.unused_heroes(self.campaign, state)]
+        if guardians.choices(state):
+            return [FaceGuardian(id=guardian) for guardian in guardians.choices(state)]
         choice = journal.pending_choice(self.campaign, state)
         if choice is not None:
             decider = state.frames[-1].heroes[0]
@@ -166,6 +170,9 @@ class Game:
     def _why_illegal(self, action: AnyAction) -> tuple[str, str]:
         if self.state.stage == "over":
             return "DEATH-6", f"the campaign is over ({self.state.outcome})"
+        if isinstance(action, FaceGuardian):
+            return "GUARD-6", "the players choose the order only among Guardians waiting " \
+                "together to be faced"
         if self.state.hand_over or self.state.replacing:
             return "DEATH-3", "a dead character's Secrets and replacement come first"
         if self.state.frames:
@@ -237,6 +244,8 @@ class Game:
             events = death.give_secret(self.campaign, self.state, action.secret, action.to)
         elif isinstance(action, ChooseReplacement):
             events = death.replace(self.campaign, self.state, action.hero)
+        elif isinstance(action, FaceGuardian):
+            events = guardians.face(self.campaign, self.state, action.id)
         else:
             events = end_of_day.apply(self.campaign, self.state, action)
         self._legal = None
@@ -268,6 +277,10 @@ class Game:
             items.settle_queue(self.campaign, state)
             if state.encounter is not None:
                 return events  # the fight is a decision
+            if state.facing and state.stage != "over":  # Guardians come first [GUARD-6]
+                events += guardians.face_next(self.campaign, state)
+                if state.encounter is not None or state.facing:
+                    return events
             if state.frames:
                 events += journal.resolve(self.campaign, state)
                 if state.frames:

@@ -113,6 +113,15 @@ class Guardian(State):
     location: int = Field(description="Where it stands.")
 
 
+class Facing(State):
+    """Characters who must face Guardians on a Location, one Encounter each, in the order
+    the players choose [GUARD-4], [GUARD-6]."""
+
+    location: int = Field(description="Where the Guardians stand.")
+    heroes: list[str] = Field(description="Who faces them: the characters entering or there.")
+    guardians: list[str] = Field(description="The Guardians still to face, in map order.")
+
+
 class StatusMarks(State):
     """A Status marked on the Game Sheet, and which of its numbered parts [STATUS-1]."""
 
@@ -197,6 +206,9 @@ class GameState(State):
     )
     encounter: EncounterState | None = Field(default=None, description="The Encounter begun.")
     guardians: list[Guardian] = Field(default_factory=list, description="Guardians on the map.")
+    facing: list[Facing] = Field(
+        default_factory=list, description="Guardians waiting to be faced, first first [GUARD-6]."
+    )
     face_up_queue: list[str] = Field(
         default_factory=list, description="'hero:keyword' choices of the card to use [ITEM-2]."
     )
