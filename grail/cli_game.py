@@ -18,7 +18,10 @@ from .content.cache import load_cached
 from .engine.actions import Action, Choose, MalformedAction
 from .engine.game import Game, IllegalAction, UndoError
 from .engine.journal import closed_options, pending_choice
+from .engine.modes import CHALLENGE_RULES
 from .engine.setup import SetupError
+from .engine.state import GameState
+from .engine.survival import panics
 from .save import SaveError, autosave, load_game, save_game
 
 
@@ -56,19 +59,21 @@ def cmd_new(args: argparse.Namespace) -> int:
         raise CommandError(f"{path} exists; use --force to overwrite it")
     campaign = _campaign(args.pack)
     try:
-        game = Game.new(campaign, args.hero, args.seed, args.mode)
+        game = Game.new(campaign, args.hero, args.seed, args.mode, args.challenge_rule)
     except SetupError as error:
         raise CommandError(str(error)) from None
     game.setup["pack"] = str(Path(args.pack).resolve()) if args.pack else None
     save_game(game, path)
-    print(f"new game in {path}: {', '.join(args.hero)}, seed {args.seed}, {args.mode} mode")
+    rules = f" ({', '.join(args.challenge_rule)})" if args.challenge_rule else ""
+    print(f"new game in {path}: {', '.join(args.hero)}, seed {args.seed}, {args.mode} mode{rules}")
     return 0
 
 
 def summary(game: Game) -> str:
     """A plain-text picture of the game, readable by a screen reader."""
     state = game.state
-    lines = [f"Day {state.day}, {state.stage.replace('_', ' ')}, chapter {state.chapter}"]
+    lines = [f"Day {state.day}, {state.stage.replace('_', ' ')}, chapter {state.chapter}"
+             + _mode(state)]
     menhirs = ", ".join(f"{m.location} ({m.dial if m.dial is not None else 'last day'})"
                         for m in state.menhirs) or "none"
     lines.append(f"Menhirs: {menhirs}")
@@ -78,7 +83,8 @@ def summary(game: Game) -> str:
         lines.append(
             f"{name} at {hero.location} {place}: Energy {hero.energy}, Health {hero.health}, "
             f"Terror {hero.terror}; Food {hero.food}, Wealth {hero.wealth}, Rep {hero.rep}, "
-            f"Magic {hero.magic}, Exp {hero.exp}" + (" (passed)" if hero.passed else ""))
+            f"Magic {hero.magic}, Exp {hero.exp}" + (" (passed)" if hero.passed else "")
+            + (" (Panic: Terror above the Health bar)" if panics(game.campaign, hero) else ""))
     if state.quests:
         lines.append("Quests: " + ", ".join(state.quests))
     marks = [m.id + (f" {m.parts}" if m.parts else "") for m in state.statuses
@@ -92,6 +98,15 @@ def summary(game: Game) -> str:
         lines.append(f"Reading {entry}: {game.campaign.entry[entry].text}"
                      if state.frames[-1].source == "entry" else f"Resolving {entry}")
     return "\n".join(lines)
+
+
+def _mode(state: GameState) -> str:
+    """The mode, if not normal, and the Challenge rules adopted if not all."""
+    if state.mode == "normal":
+        return ""
+    if state.mode == "challenge" and state.challenge_rules is not None:
+        return f", challenge mode ({', '.join(state.challenge_rules) or 'no rules'})"
+    return f", {state.mode} mode"
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -246,6 +261,9 @@ def add_commands(commands: Any) -> None:
     new.add_argument("--hero", action="append", required=True, help="a hero id (repeat for more)")
     new.add_argument("--seed", type=int, default=1, help="the random seed (default 1)")
     new.add_argument("--mode", choices=("story", "normal", "challenge"), default="normal")
+    new.add_argument("--challenge-rule", action="append", choices=list(CHALLENGE_RULES),
+                     help="in challenge mode, adopt only these Challenge rules (repeat; "
+                     "default all)")
     new.add_argument("--force", action="store_true", help="overwrite an existing save")
     new.set_defaults(run=cmd_new)
     for name, run, text in (("show", cmd_show, "a readable summary of a save"),

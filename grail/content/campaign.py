@@ -173,7 +173,9 @@ class RuleSettings(Model):
         description="Starting hand for 1, 2, 3, 4 characters fighting [COMBAT-3].",
     )
     challenge_health_offset: NonNegative = Field(
-        default=1, description="Upside-down Health T-marker offset in Challenge [MODE-CHALLENGE-2]."
+        default=1, description="How far below Health the upside-down Health T-marker's bar "
+        "reads, for each character, capping Energy and measuring Panic; the rulebook gives no "
+        "number [MODE-CHALLENGE-2].",
     )
     challenge_shortens_start_menhir: bool = Field(
         default=True, description="Challenge shortens the starting Menhir too [MODE-CHALLENGE-6]."

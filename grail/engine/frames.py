@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from grail.content import Campaign
+from grail.content import effects as fx
 
 from .events import EntryRead, Event
 from .state import Frame, FrameSource, GameState
@@ -45,6 +46,8 @@ def base_effects(campaign: Campaign, source: FrameSource, key: str) -> list[Any]
         return campaign.manifest.dying
     if source == "dying_solo":
         return campaign.manifest.dying_solo
+    if source == "challenge_secret":  # [MODE-CHALLENGE-3]
+        return [fx.GainSecret(gain_secret=int(key))]
     location = campaign.location[int(key)]
     if source == "immediate":
         return location.immediate

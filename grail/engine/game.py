@@ -48,7 +48,7 @@ from .actions import (
 from .events import Event
 from .map import connected
 from .setup import new_state
-from .state import GameState, HeroState, Mode
+from .state import ChallengeRule, GameState, HeroState, Mode
 
 AnyAction = Actions
 
@@ -82,17 +82,21 @@ class Game:
 
     @classmethod
     def new(cls, campaign: Campaign, heroes: list[str], seed: int,
-            mode: Mode = "normal") -> Game:
-        """Set up a game and run the first Start of Day [SETUP-W10]."""
-        game = cls(campaign, new_state(campaign, heroes, seed, mode),
+            mode: Mode = "normal", challenge_rules: list[ChallengeRule] | None = None) -> Game:
+        """Set up a game and run the first Start of Day [SETUP-W10]; a Challenge game may
+        adopt only some Challenge rules [MODE-CHALLENGE-1]."""
+        game = cls(campaign, new_state(campaign, heroes, seed, mode, challenge_rules),
                    setup={"heroes": list(heroes), "seed": seed, "mode": mode})
+        if challenge_rules is not None:
+            game.setup["challenge_rules"] = game.state.challenge_rules
         game._advance()
         return game
 
     @classmethod
     def replay(cls, campaign: Campaign, setup: dict[str, Any], log: list[AnyAction]) -> Game:
         """The game its setup and log make, from the seed."""
-        game = cls.new(campaign, list(setup["heroes"]), int(setup["seed"]), setup["mode"])
+        game = cls.new(campaign, list(setup["heroes"]), int(setup["seed"]), setup["mode"],
+                       setup.get("challenge_rules"))
         for action in log:
             game.apply(action)
         return game

@@ -14,6 +14,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from .rng import Rng
 
 Mode = Literal["story", "normal", "challenge"]
+ChallengeRule = Literal["upside_down_health", "challenge_secret", "escape_by_dial",
+                        "short_menhirs", "fewer_random_events", "costly_upgrades",
+                        "resource_cap", "item_cap", "no_mercy"]
+HealthMarker = Literal["upright", "upside_down", "plain"]
 Stage = Literal["start_of_day", "day", "end_of_day", "over"]
 
 
@@ -53,6 +57,11 @@ class HeroState(State):
     face_up: list[str] = Field(
         default_factory=list, description="Cards in use, one per keyword [ITEM-1]."
     )
+    health_marker: HealthMarker = Field(
+        default="upright", description="The Health T-marker: upright, upside down (its bar "
+        "reads lower by the challenge_health_offset setting) [MODE-CHALLENGE-2], or a plain "
+        "marker that caps nothing (solo Story) [MODE-STORY-2]."
+    )
     set_aside: list[str] = Field(
         default_factory=list, description="Cards taken out of its decks, kept beside the board, "
         "sorted; never back in the Advanced pool [UPG-4]."
@@ -76,7 +85,7 @@ class Menhir(State):
 
 FrameSource = Literal["entry", "immediate", "location_action", "character_action", "menhir",
                       "event", "quest", "dying", "dying_solo", "encounter_text",
-                      "chapter_setup"]
+                      "chapter_setup", "challenge_secret"]
 
 
 class Frame(State):
@@ -152,6 +161,10 @@ class GameState(State):
 
     pack: str = Field(description="The campaign's id.")
     mode: Mode = Field(description="Story, normal or Challenge [MODE-*].")
+    challenge_rules: list[ChallengeRule] | None = Field(
+        default=None, description="In Challenge, the Challenge rules adopted, in the "
+        "rulebook's order; None = all of them [MODE-CHALLENGE-1]."
+    )
     rng: Rng = Field(description="The seeded generator, answering every chance point.")
     day: int = Field(default=1, description="The Day, counted from 1.")
     stage: Stage = Field(default="start_of_day", description="Where in the Day order [DAY-1].")

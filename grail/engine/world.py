@@ -32,6 +32,7 @@ from .events import (
 from .events_deck import add_event, end_chapter, put_random_events
 from .frames import push
 from .map import card_for_key, place, reveal_around
+from .modes import challenge
 from .state import Dial, GameState, HeroState, Menhir, StatusMarks, Task
 from .survival import settle
 
@@ -53,7 +54,7 @@ def _change(campaign: Campaign, state: GameState, hero: HeroState, amounts: Amou
         amount = amount_of(value, state, hero)
         before = getattr(hero, name)
         after = amount if setting else max(0, before + sign * amount)
-        if state.mode == "challenge" and name in ("food", "wealth", "rep", "magic"):
+        if challenge(state, "resource_cap") and name in ("food", "wealth", "rep", "magic"):
             after = min(after, cap)  # [MODE-CHALLENGE-9]: per resource, Exp excepted
         setattr(hero, name, after)
         changes[name] = after - before
@@ -230,7 +231,8 @@ def _gain_item(campaign: Campaign, state: GameState, pick: Any,
 def may_take_item(campaign: Campaign, state: GameState, hero: HeroState) -> bool:
     """In Challenge mode a character holds at most 5 Items; Secrets do not count
     [MODE-CHALLENGE-10], [SECRET-3]."""
-    return state.mode != "challenge" or len(hero.items) < campaign.manifest.rules.challenge_item_cap
+    return not challenge(state, "item_cap") \
+        or len(hero.items) < campaign.manifest.rules.challenge_item_cap
 
 
 def _lose_items(campaign: Campaign, state: GameState, loss: Any,
