@@ -63,6 +63,19 @@ class ChapterSetup(Model):
     effects: list[Effect] = Field(default_factory=list, description="Other setup steps.")
 
 
+class ChapterRestart(Model):
+    """Where Mother's Mercy brings the party back to the Chapter's start [MERCY-1]; the
+    preset resources are the mercy verse's effects."""
+
+    location: LocationRef | None = Field(
+        default=None, description="Where the characters start again, with a Menhir (default: "
+        "the campaign's start)."
+    )
+    menhir: Amount | None = Field(
+        default=None, description="That Menhir's dial (default: the campaign's start_menhir)."
+    )
+
+
 class Chapter(Model):
     """A chapter of the campaign."""
 
@@ -73,6 +86,10 @@ class Chapter(Model):
         default=None,
         description="Entry read after 'Saved by the Goddess' [MERCY-1] (default: the "
         "campaign's).",
+    )
+    restart: ChapterRestart = Field(
+        default_factory=ChapterRestart,
+        description="The Chapter's start that Mother's Mercy returns to [MERCY-1].",
     )
 
 

@@ -217,6 +217,24 @@ class FaceGuardian(_Action):
         return f"Guardian: face {self.id} next"
 
 
+class AcceptMercy(_Action):
+    """After a lost game: "Saved by the Goddess", back to the Chapter's start [MERCY-1]."""
+
+    type: Literal["accept_mercy"] = "accept_mercy"
+
+    def describe(self) -> str:
+        return "Mercy: saved by the Goddess, back to the Chapter's start"
+
+
+class EndCampaign(_Action):
+    """After a lost game: no Mercy, the campaign ends [DEATH-6], [MERCY-1]."""
+
+    type: Literal["end_campaign"] = "end_campaign"
+
+    def describe(self) -> str:
+        return "Mercy: refused, the campaign ends"
+
+
 class Trade(_Action):
     """Give 1 Food, 1 Wealth, an Item or a Secret to a character on the same Location,
     outside actions and Encounters [TEAM-5], [RES-2], [ITEM-5], [SECRET-6]."""
@@ -245,7 +263,8 @@ class FaceUp(_Action):
 
 Actions = (Travel | Explore | Choose | LocationAction | CharacterAction | ActivateMenhir | Pass
            | Rest | BuyAttribute | DeckUpgrade | KeepCard | FinishUpgrades | SetAside | TakeBack
-           | GiveSecret | ChooseReplacement | EncounterOutcome | FaceGuardian | Trade | FaceUp)
+           | GiveSecret | ChooseReplacement | EncounterOutcome | FaceGuardian | AcceptMercy
+           | EndCampaign | Trade | FaceUp)
 AnyAction = Annotated[Actions, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Actions] = TypeAdapter(AnyAction)
 

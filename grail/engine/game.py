@@ -25,15 +25,18 @@ from . import (
     items,
     journal,
     menhirs,
+    mercy,
     trading,
 )
 from .actions import (
+    AcceptMercy,
     Actions,
     ActivateMenhir,
     CharacterAction,
     Choose,
     ChooseReplacement,
     EncounterOutcome,
+    EndCampaign,
     Explore,
     FaceGuardian,
     FaceUp,
@@ -133,6 +136,8 @@ class Game:
         state = self.state
         if state.stage == "over":
             return []
+        if state.stage == "mercy":
+            return [AcceptMercy(), EndCampaign()]
         if state.encounter is not None:
             return [EncounterOutcome(won=True), EncounterOutcome(won=False)]
         if state.face_up_queue:
@@ -174,6 +179,11 @@ class Game:
     def _why_illegal(self, action: AnyAction) -> tuple[str, str]:
         if self.state.stage == "over":
             return "DEATH-6", f"the campaign is over ({self.state.outcome})"
+        if self.state.stage == "mercy":
+            return "MERCY-1", "the game is lost: ask for Mother's Mercy or end the campaign"
+        if isinstance(action, AcceptMercy | EndCampaign):
+            return "MERCY-1", "Mother's Mercy is asked only after a lost game, where the " \
+                "campaign offers it (never under the Challenge's no_mercy) [MODE-CHALLENGE-11]"
         if isinstance(action, FaceGuardian):
             return "GUARD-6", "the players choose the order only among Guardians waiting " \
                 "together to be faced"
@@ -248,6 +258,10 @@ class Game:
             events = death.give_secret(self.campaign, self.state, action.secret, action.to)
         elif isinstance(action, ChooseReplacement):
             events = death.replace(self.campaign, self.state, action.hero)
+        elif isinstance(action, AcceptMercy):
+            events = mercy.accept(self.campaign, self.state)
+        elif isinstance(action, EndCampaign):
+            events = mercy.decline(self.state)
         elif isinstance(action, FaceGuardian):
             events = guardians.face(self.campaign, self.state, action.id)
         else:
@@ -281,7 +295,7 @@ class Game:
             items.settle_queue(self.campaign, state)
             if state.encounter is not None:
                 return events  # the fight is a decision
-            if state.facing and state.stage != "over":  # Guardians come first [GUARD-6]
+            if state.facing:  # Guardians come first [GUARD-6]
                 events += guardians.face_next(self.campaign, state)
                 if state.encounter is not None or state.facing:
                     return events
@@ -290,7 +304,7 @@ class Game:
                 if state.frames:
                     return events  # a choice waits
                 continue
-            if state.stage == "over" or state.hand_over or state.replacing:
+            if state.stage in ("over", "mercy") or state.hand_over or state.replacing:
                 return events
             dying = death.take_dying_cards(self.campaign, state)
             if dying:

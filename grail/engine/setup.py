@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from grail.content import Campaign
+from grail.content.amounts import Amount
 from grail.content.base import ATTRIBUTES
 
 from .amounts import amount_of
@@ -38,6 +39,16 @@ def hero_state(campaign: Campaign, hero_id: str, location: int) -> HeroState:
     )
 
 
+def starting_menhir(campaign: Campaign, state: GameState, location: int,
+                    dial: Amount | None) -> Menhir:
+    """The Menhir a game or a Chapter restart begins with: its dial from the campaign's
+    start_menhir unless given [SETUP-W2]; a day shorter in Challenge [MODE-CHALLENGE-6]."""
+    days = amount_of(dial or campaign.manifest.start_menhir, state)
+    if challenge(state, "short_menhirs") and campaign.manifest.rules.challenge_shortens_start_menhir:
+        days -= 1
+    return Menhir(location=location, dial=days)
+
+
 def new_state(campaign: Campaign, hero_ids: list[str], seed: int, mode: Mode,
               challenge_rules: list[ChallengeRule] | None = None) -> GameState:
     """The state before the first Start of Day; in Challenge, with the Challenge rules
@@ -67,10 +78,7 @@ def new_state(campaign: Campaign, hero_ids: list[str], seed: int, mode: Mode,
     set_health_markers(state)  # [SETUP-C3], [MODE-STORY-2], [MODE-CHALLENGE-2]
     for hero in heroes:
         settle(campaign, hero)
-    dial = amount_of(campaign.manifest.start_menhir, state)  # [SETUP-W2]
-    if challenge(state, "short_menhirs") and campaign.manifest.rules.challenge_shortens_start_menhir:
-        dial -= 1  # [MODE-CHALLENGE-6]
-    state.menhirs.append(Menhir(location=start, dial=dial))
+    state.menhirs.append(starting_menhir(campaign, state, start, None))  # [SETUP-W2]
     set_up_chapter(campaign, state)  # [SETUP-W9]
     set_up_decks(campaign, state)
     start_chapter(campaign, state)

@@ -18,7 +18,8 @@ ChallengeRule = Literal["upside_down_health", "challenge_secret", "escape_by_dia
                         "short_menhirs", "fewer_random_events", "costly_upgrades",
                         "resource_cap", "item_cap", "no_mercy"]
 HealthMarker = Literal["upright", "upside_down", "plain"]
-Stage = Literal["start_of_day", "day", "end_of_day", "over"]
+Stage = Literal["start_of_day", "day", "end_of_day", "mercy", "over"]
+"""``mercy``: the game is lost and the players may still ask for Mother's Mercy [MERCY-1]."""
 
 
 class State(BaseModel):
@@ -205,6 +206,11 @@ class GameState(State):
     dreamt: bool = Field(default=False, description="Dreams read this End of Day [END-DAY-7].")
     outcome: Literal["won", "lost"] | None = Field(default=None, description="How it ended.")
     dead: list[str] = Field(default_factory=list, description="Characters who died.")
+    fallen: HeroState | None = Field(
+        default=None, description="The character whose death lost the game, as it fell: "
+        "Mother's Mercy brings it back [MERCY-1]."
+    )
+    mercies: int = Field(default=0, description="Times 'Saved by the Goddess' [MERCY-1].")
     left_items: dict[str, list[int]] = Field(
         default_factory=dict, description="Items left on Locations by the dead [DEATH-4]."
     )

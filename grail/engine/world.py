@@ -17,7 +17,7 @@ from grail.content.amounts import Amounts
 from . import items
 from .amounts import amount_of
 from .day import enter
-from .death import die
+from .death import die, lose
 from .events import (
     CardGained,
     EffectDeferred,
@@ -115,6 +115,8 @@ def apply_effect(campaign: Campaign, state: GameState, effect: Any,
     if isinstance(effect, fx.Die):
         return die(campaign, state, heroes[0])
     if isinstance(effect, fx.EndCampaign):
+        if effect.end_campaign == "lost":
+            return lose(campaign, state)  # Mother's Mercy may still be asked [MERCY-1]
         state.outcome, state.stage = effect.end_campaign, "over"
         state.frames.clear()
         return [WorldChanged(what=f"the campaign is {effect.end_campaign}")]
