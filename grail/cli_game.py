@@ -15,7 +15,7 @@ from typing import Any
 
 from .content import Campaign, PackError, bundled_pack
 from .content.cache import load_cached
-from .engine.actions import Action, Choose, MalformedAction
+from .engine.actions import Action, Choose, GiveSecret, JoinGame, LeaveGame, MalformedAction
 from .engine.game import Game, IllegalAction, UndoError
 from .engine.journal import closed_options, pending_choice
 from .engine.modes import CHALLENGE_RULES
@@ -217,6 +217,40 @@ def _keep(game: Game, path: Path, events: list[Any]) -> None:
         autosave(game, path)
 
 
+def cmd_players(args: argparse.Namespace) -> int:
+    """Characters join and leave at a Day's start, as logged actions [PLAYERS-1], [PLAYERS-2];
+    nothing is saved unless every change is allowed."""
+    game = _open(args.save)
+    gifts: dict[int, str] = {}
+    for gift in args.give or []:
+        secret, _, hero = gift.partition(":")
+        if not secret.isdigit() or not hero:
+            raise CommandError(f"--give takes SECRET:HERO, such as 3:tamsin, not '{gift}'", 2)
+        gifts[int(secret)] = hero
+    wanted: list[Any] = []
+    for hero in args.add or []:
+        where = args.at if args.at is not None else next(
+            (a.at for a in game.legal_actions() if isinstance(a, JoinGame) and a.hero == hero),
+            game.state.heroes[0].location)
+        wanted.append(JoinGame(hero=hero, at=where))
+    wanted += [LeaveGame(hero=hero) for hero in args.remove or []]
+    events: list[Any] = []
+    try:
+        for action in wanted:
+            events += game.apply(action)
+            while game.state.hand_over and game.state.hand_over[0] in gifts:
+                secret = game.state.hand_over[0]
+                events += game.apply(GiveSecret(secret=secret, to=gifts.pop(secret)))
+    except IllegalAction as error:
+        raise CommandError(str(error), 2) from None
+    _keep(game, Path(args.save), events)
+    print("playing: " + ", ".join(hero.id for hero in game.state.heroes))
+    if game.state.hand_over:
+        print("Secrets to hand over: " + ", ".join(map(str, game.state.hand_over))
+              + " (see 'grail legal')")
+    return 0
+
+
 def cmd_undo(args: argparse.Namespace) -> int:
     game = _open(args.save)
     undone = game.undoable()[-args.count:] if args.count > 0 else []
@@ -279,6 +313,15 @@ def add_commands(commands: Any) -> None:
     text = commands.add_parser("text", help="play a save in the terminal, in plain text")
     text.add_argument("save", help="the save file")
     text.set_defaults(run=cmd_text)
+    players = commands.add_parser("players", help="characters join or leave at a Day's start")
+    players.add_argument("save", help="the save file")
+    players.add_argument("--add", action="append", help="a character who joins (repeat)")
+    players.add_argument("--at", type=int, help="where new characters start: a Location "
+                         "holding a character (default: the first one)")
+    players.add_argument("--remove", action="append", help="a character who leaves (repeat)")
+    players.add_argument("--give", action="append", help="SECRET:HERO: where a leaving "
+                         "character's Secret goes (repeat)")
+    players.set_defaults(run=cmd_players)
     undo = commands.add_parser("undo", help="take back actions since the last reveal")
     undo.add_argument("save", help="the save file")
     undo.add_argument("count", nargs="?", type=int, default=1, help="how many (default 1)")

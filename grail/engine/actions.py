@@ -235,6 +235,28 @@ class EndCampaign(_Action):
         return "Mercy: refused, the campaign ends"
 
 
+class JoinGame(_Action):
+    """A session's start: a new character joins on a veteran's Location [PLAYERS-2]."""
+
+    type: Literal["join_game"] = "join_game"
+    hero: str = Field(description="The new character.")
+    at: int = Field(description="A Location holding a character already in play.")
+
+    def describe(self) -> str:
+        return f"Players: {self.hero} joins at {self.at}"
+
+
+class LeaveGame(_Action):
+    """A session's start: a character leaves; its Secrets go to those who remain
+    [PLAYERS-1]."""
+
+    type: Literal["leave_game"] = "leave_game"
+    hero: str = Field(description="Who leaves.")
+
+    def describe(self) -> str:
+        return f"Players: {self.hero} leaves the game"
+
+
 class Trade(_Action):
     """Give 1 Food, 1 Wealth, an Item or a Secret to a character on the same Location,
     outside actions and Encounters [TEAM-5], [RES-2], [ITEM-5], [SECRET-6]."""
@@ -264,7 +286,7 @@ class FaceUp(_Action):
 Actions = (Travel | Explore | Choose | LocationAction | CharacterAction | ActivateMenhir | Pass
            | Rest | BuyAttribute | DeckUpgrade | KeepCard | FinishUpgrades | SetAside | TakeBack
            | GiveSecret | ChooseReplacement | EncounterOutcome | FaceGuardian | AcceptMercy
-           | EndCampaign | Trade | FaceUp)
+           | EndCampaign | JoinGame | LeaveGame | Trade | FaceUp)
 AnyAction = Annotated[Actions, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Actions] = TypeAdapter(AnyAction)
 

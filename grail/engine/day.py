@@ -33,6 +33,7 @@ def can_act(hero: HeroState) -> bool:
 def acted(state: GameState, hero: HeroState) -> None:
     """Mark an action; when every able character has acted, a new round begins [DAY-3]."""
     hero.acted = True
+    state.acted_today = True
     able = [other for other in state.heroes if can_act(other)]
     if all(other.acted for other in able):
         for other in state.heroes:
@@ -177,7 +178,7 @@ def new_day(state: GameState) -> None:
     """A new Day begins with its Start of Day [DAY-1]."""
     state.day += 1
     state.stage = "start_of_day"
-    state.dreamt = False
+    state.dreamt = state.acted_today = False
     for hero in state.heroes:
         hero.passed = hero.acted = hero.rested = hero.upgraded = False
 

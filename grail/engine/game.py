@@ -4,8 +4,8 @@
 >>> game = Game.new(load_pack(bundled_pack()), ["tamsin"], seed=7)
 >>> game.state.stage, game.state.day
 ('day', 1)
->>> game.legal_actions()[-1]
-Pass(type='pass', hero='tamsin')
+>>> game.legal_actions()[-2:]  # a Day's start: another character may still join
+[Pass(type='pass', hero='tamsin'), JoinGame(type='join_game', hero='jago', at=101)]
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from . import (
     journal,
     menhirs,
     mercy,
+    players,
     trading,
 )
 from .actions import (
@@ -41,6 +42,8 @@ from .actions import (
     FaceGuardian,
     FaceUp,
     GiveSecret,
+    JoinGame,
+    LeaveGame,
     LocationAction,
     Pass,
     SetAside,
@@ -174,7 +177,7 @@ class Game:
             found.append(Pass(hero=hero.id))
         if found:  # trading happens outside actions, while characters may act [TEAM-5]
             found += trading.trades(self.campaign, state)
-        return found
+        return found + players.changes(self.campaign, state)
 
     def _why_illegal(self, action: AnyAction) -> tuple[str, str]:
         if self.state.stage == "over":
@@ -210,6 +213,10 @@ class Game:
         if isinstance(action, Trade):
             return "TEAM-5", "trading needs both characters on one Location, outside actions, " \
                 "and what is given must be held (Personal Secrets never)"
+        if isinstance(action, JoinGame | LeaveGame):
+            return "PLAYERS-1", "players join or leave at a Day's start, before anyone acts, " \
+                "within the campaign's player range; a new character starts on a Location " \
+                "holding a veteran [PLAYERS-2]"
         if isinstance(action, GiveSecret | ChooseReplacement | EncounterOutcome):
             return "DEATH-3", "nobody has died"
         if action.hero not in names:
@@ -258,6 +265,10 @@ class Game:
             events = death.give_secret(self.campaign, self.state, action.secret, action.to)
         elif isinstance(action, ChooseReplacement):
             events = death.replace(self.campaign, self.state, action.hero)
+        elif isinstance(action, JoinGame):
+            events = players.join(self.campaign, self.state, action.hero, action.at)
+        elif isinstance(action, LeaveGame):
+            events = players.leave(self.campaign, self.state, action.hero)
         elif isinstance(action, AcceptMercy):
             events = mercy.accept(self.campaign, self.state)
         elif isinstance(action, EndCampaign):

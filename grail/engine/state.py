@@ -204,6 +204,10 @@ class GameState(State):
         default=None, description="Which deck the offer is for."
     )
     dreamt: bool = Field(default=False, description="Dreams read this End of Day [END-DAY-7].")
+    acted_today: bool = Field(
+        default=False, description="Some character has acted this Day: players no longer "
+        "join or leave until the next [PLAYERS-1]."
+    )
     outcome: Literal["won", "lost"] | None = Field(default=None, description="How it ended.")
     dead: list[str] = Field(default_factory=list, description="Characters who died.")
     fallen: HeroState | None = Field(
