@@ -22,6 +22,7 @@ from .engine.modes import CHALLENGE_RULES
 from .engine.setup import SetupError
 from .engine.state import GameState
 from .engine.survival import panics
+from .engine.telling import tell
 from .save import SaveError, autosave, load_game, save_game
 
 
@@ -120,7 +121,7 @@ def action_lines(game: Game) -> list[str]:
     choice = pending_choice(game.campaign, game.state)
     lines = []
     for number, action in enumerate(game.legal_actions(), start=1):
-        text = action.describe()
+        text = tell(game.campaign, game.state, action)
         if isinstance(action, Choose) and choice is not None:
             text = f"{action.hero} chooses: {choice.choose[action.option].text}"
         lines.append(f"{number}. {text}")

@@ -55,6 +55,7 @@ from .events import Event
 from .map import connected
 from .setup import new_state
 from .state import ChallengeRule, GameState, HeroState, Mode
+from .telling import tell
 
 AnyAction = Actions
 
@@ -85,6 +86,7 @@ class Game:
         self.setup = setup or {}
         self.log: list[AnyAction] = log or []
         self._legal: list[AnyAction] | None = None
+        self._told: list[str] = []  # each logged action told as it was taken (telling.py)
 
     @classmethod
     def new(cls, campaign: Campaign, heroes: list[str], seed: int,
@@ -240,6 +242,7 @@ class Game:
         """Do one action and everything that follows until the next decision."""
         if action not in self.legal_actions():
             raise IllegalAction(action, *self._why_illegal(action))
+        told = tell(self.campaign, self.state, action) if len(self._told) == len(self.log) else ""
         if isinstance(action, Travel):
             events = day.travel(self.campaign, self.state, action.hero, action.to)
         elif isinstance(action, Explore):
@@ -280,14 +283,19 @@ class Game:
         self._legal = None
         rng = self.state.rng.state
         self.log.append(action)
+        if told:
+            self._told.append(told)
         events += self._advance()
         if self.state.rng.state != rng or any(e.type in REVEALING for e in events):
             self.state.undo_floor = len(self.log)
         return events
 
     def undoable(self) -> list[str]:
-        """The actions undo can take back, latest last: those since the last reveal."""
-        return [action.describe() for action in self.log[self.state.undo_floor:]]
+        """The actions undo can take back, latest last: those since the last reveal, told
+        as they were taken ("Travel: wren 101 -> 104, -1 Energy")."""
+        if len(self._told) != len(self.log):  # a loaded game: replay to tell its log
+            self._told = Game.replay(self.campaign, self.setup, self.log)._told
+        return self._told[self.state.undo_floor:]
 
     def undo(self, count: int = 1) -> None:
         """Take back the last ``count`` actions, never past a reveal (a draw, a die roll,
@@ -296,7 +304,7 @@ class Game:
             raise UndoError(f"cannot undo {count} action(s): {len(self.undoable())} can be "
                             "undone since the last reveal")
         again = Game.replay(self.campaign, self.setup, self.log[:-count])
-        self.state, self.log, self._legal = again.state, again.log, None
+        self.state, self.log, self._told, self._legal = again.state, again.log, again._told, None
 
     def _advance(self) -> list[Event]:
         """Run the parts of the Day order that need no decision [DAY-1]."""
