@@ -68,7 +68,8 @@ def _random_game(campaign: Campaign, days: int, seed: int) -> tuple[Game, int]:
     game = Game.new(campaign, sorted(campaign.hero)[:4], seed=seed)
     actions = 0
     while game.state.day <= days:
-        legal = game.legal_actions()
+        legal = [action for action in game.legal_actions()  # the 4 heroes stay [PLAYERS-1]
+                 if action.type not in ("join_game", "leave_game")]
         game.apply(legal[chooser.randrange(len(legal))])
         actions += 1
     return game, actions

@@ -15,12 +15,25 @@ from typing import Any
 
 from .content import Campaign, PackError, bundled_pack
 from .content.cache import load_cached
-from .engine.actions import Action, ChanceOutcome, Choose, MalformedAction, UseCard
+from .engine.actions import (
+    Action,
+    ChanceOutcome,
+    Choose,
+    GiveSecret,
+    JoinGame,
+    LeaveGame,
+    MalformedAction,
+    UseCard,
+)
 from .engine.chance import ChanceMismatch
 from .engine.game import Game, IllegalAction, UndoError
 from .engine.items import card_name, uses_of
 from .engine.journal import closed_options, pending_choice
+from .engine.modes import CHALLENGE_RULES
 from .engine.setup import SetupError
+from .engine.state import GameState
+from .engine.survival import panics
+from .engine.telling import tell
 from .save import SaveError, autosave, load_game, save_game
 
 
@@ -58,21 +71,24 @@ def cmd_new(args: argparse.Namespace) -> int:
         raise CommandError(f"{path} exists; use --force to overwrite it")
     campaign = _campaign(args.pack)
     try:
-        game = Game.new(campaign, args.hero, args.seed, args.mode, companion=args.companion)
+        game = Game.new(campaign, args.hero, args.seed, args.mode, args.challenge_rule,
+                        companion=args.companion)
     except SetupError as error:
         raise CommandError(str(error)) from None
     game.setup["pack"] = str(Path(args.pack).resolve()) if args.pack else None
     save_game(game, path)
+    rules = f" ({', '.join(args.challenge_rule)})" if args.challenge_rule else ""
     kind = "a companion game: the table answers every draw and roll" if args.companion \
         else f"seed {args.seed}"
-    print(f"new game in {path}: {', '.join(args.hero)}, {kind}, {args.mode} mode")
+    print(f"new game in {path}: {', '.join(args.hero)}, {kind}, {args.mode} mode{rules}")
     return 0
 
 
 def summary(game: Game) -> str:
     """A plain-text picture of the game, readable by a screen reader."""
     state = game.state
-    lines = [f"Day {state.day}, {state.stage.replace('_', ' ')}, chapter {state.chapter}"]
+    lines = [f"Day {state.day}, {state.stage.replace('_', ' ')}, chapter {state.chapter}"
+             + _mode(state)]
     menhirs = ", ".join(f"{m.location} ({m.dial if m.dial is not None else 'last day'})"
                         for m in state.menhirs) or "none"
     lines.append(f"Menhirs: {menhirs}")
@@ -82,7 +98,8 @@ def summary(game: Game) -> str:
         lines.append(
             f"{name} at {hero.location} {place}: Energy {hero.energy}, Health {hero.health}, "
             f"Terror {hero.terror}; Food {hero.food}, Wealth {hero.wealth}, Rep {hero.rep}, "
-            f"Magic {hero.magic}, Exp {hero.exp}" + (" (passed)" if hero.passed else ""))
+            f"Magic {hero.magic}, Exp {hero.exp}" + (" (passed)" if hero.passed else "")
+            + (" (Panic: Terror above the Health bar)" if panics(game.campaign, hero) else ""))
     if state.quests:
         lines.append("Quests: " + ", ".join(state.quests))
     marks = [m.id + (f" {m.parts}" if m.parts else "") for m in state.statuses
@@ -102,6 +119,15 @@ def summary(game: Game) -> str:
     return "\n".join(lines)
 
 
+def _mode(state: GameState) -> str:
+    """The mode, if not normal, and the Challenge rules adopted if not all."""
+    if state.mode == "normal":
+        return ""
+    if state.mode == "challenge" and state.challenge_rules is not None:
+        return f", challenge mode ({', '.join(state.challenge_rules) or 'no rules'})"
+    return f", {state.mode} mode"
+
+
 def cmd_show(args: argparse.Namespace) -> int:
     game = _open(args.save)
     print(game.state.model_dump_json(indent=2) if args.json else summary(game))
@@ -113,7 +139,7 @@ def action_lines(game: Game) -> list[str]:
     choice = pending_choice(game.campaign, game.state)
     lines = []
     for number, action in enumerate(game.legal_actions(), start=1):
-        text = action.describe()
+        text = tell(game.campaign, game.state, action)
         if isinstance(action, Choose) and choice is not None:
             text = f"{action.hero} chooses: {choice.choose[action.option].text}"
         elif isinstance(action, UseCard):
@@ -213,6 +239,40 @@ def _keep(game: Game, path: Path, events: list[Any]) -> None:
         autosave(game, path)
 
 
+def cmd_players(args: argparse.Namespace) -> int:
+    """Characters join and leave at a Day's start, as logged actions [PLAYERS-1], [PLAYERS-2];
+    nothing is saved unless every change is allowed."""
+    game = _open(args.save)
+    gifts: dict[int, str] = {}
+    for gift in args.give or []:
+        secret, _, hero = gift.partition(":")
+        if not secret.isdigit() or not hero:
+            raise CommandError(f"--give takes SECRET:HERO, such as 3:tamsin, not '{gift}'", 2)
+        gifts[int(secret)] = hero
+    wanted: list[Any] = []
+    for hero in args.add or []:
+        where = args.at if args.at is not None else next(
+            (a.at for a in game.legal_actions() if isinstance(a, JoinGame) and a.hero == hero),
+            game.state.heroes[0].location)
+        wanted.append(JoinGame(hero=hero, at=where))
+    wanted += [LeaveGame(hero=hero) for hero in args.remove or []]
+    events: list[Any] = []
+    try:
+        for action in wanted:
+            events += game.apply(action)
+            while game.state.hand_over and game.state.hand_over[0] in gifts:
+                secret = game.state.hand_over[0]
+                events += game.apply(GiveSecret(secret=secret, to=gifts.pop(secret)))
+    except IllegalAction as error:
+        raise CommandError(str(error), 2) from None
+    _keep(game, Path(args.save), events)
+    print("playing: " + ", ".join(hero.id for hero in game.state.heroes))
+    if game.state.hand_over:
+        print("Secrets to hand over: " + ", ".join(map(str, game.state.hand_over))
+              + " (see 'grail legal')")
+    return 0
+
+
 def cmd_undo(args: argparse.Namespace) -> int:
     game = _open(args.save)
     undone = game.undoable()[-args.count:] if args.count > 0 else []
@@ -261,6 +321,9 @@ def add_commands(commands: Any) -> None:
     new.add_argument("--hero", action="append", required=True, help="a hero id (repeat for more)")
     new.add_argument("--seed", type=int, default=1, help="the random seed (default 1)")
     new.add_argument("--mode", choices=("story", "normal", "challenge"), default="normal")
+    new.add_argument("--challenge-rule", action="append", choices=list(CHALLENGE_RULES),
+                     help="in challenge mode, adopt only these Challenge rules (repeat; "
+                     "default all)")
     new.add_argument("--force", action="store_true", help="overwrite an existing save")
     new.add_argument("--companion", action="store_true",
                      help="play with the physical box: the table answers every draw and roll")
@@ -278,6 +341,15 @@ def add_commands(commands: Any) -> None:
     text = commands.add_parser("text", help="play a save in the terminal, in plain text")
     text.add_argument("save", help="the save file")
     text.set_defaults(run=cmd_text)
+    players = commands.add_parser("players", help="characters join or leave at a Day's start")
+    players.add_argument("save", help="the save file")
+    players.add_argument("--add", action="append", help="a character who joins (repeat)")
+    players.add_argument("--at", type=int, help="where new characters start: a Location "
+                         "holding a character (default: the first one)")
+    players.add_argument("--remove", action="append", help="a character who leaves (repeat)")
+    players.add_argument("--give", action="append", help="SECRET:HERO: where a leaving "
+                         "character's Secret goes (repeat)")
+    players.set_defaults(run=cmd_players)
     undo = commands.add_parser("undo", help="take back actions since the last reveal")
     undo.add_argument("save", help="the save file")
     undo.add_argument("count", nargs="?", type=int, default=1, help="how many (default 1)")

@@ -104,7 +104,7 @@ def test_undo_and_checkpoint(save: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert main(["act", str(save), '{"type": "travel", "hero": "wren", "to": 101}']) == 0
     capsys.readouterr()
     assert main(["undo", str(save)]) == 0
-    assert capsys.readouterr().out == "undone: Travel: wren to 101, -1 Energy\n"
+    assert capsys.readouterr().out == "undone: Travel: wren 104 -> 101, -1 Energy\n"
     assert main(["undo", str(save)]) == 2  # the first Travel revealed 107
     assert "0 can be undone" in capsys.readouterr().err
     assert main(["checkpoint", str(save), "before-ridge"]) == 0

@@ -121,7 +121,7 @@ def test_a_normal_game_takes_no_outcome_from_outside(minimal: Campaign) -> None:
 def test_an_action_waiting_for_the_table_can_be_taken_back(minimal: Campaign) -> None:
     game = Game.new(minimal, ["wren"], seed=1, companion=True)
     _hunt(game)
-    assert game.undoable()[-1] == LocationAction(hero="wren").describe()
+    assert game.undoable()[-1] == "Location action: wren at 101 (Forage), -1 Energy"
     game.undo()  # nothing was revealed yet
     assert game.state.chance is None and game.legal_actions()[0] != ChanceOutcome(
         point=GREEN, outcome="green-boar")

@@ -10,6 +10,7 @@ from grail.engine.amounts import scaling_players
 from grail.engine.game import Game, IllegalAction
 from grail.engine.setup import SetupError, new_state
 from grail.engine.state import Menhir
+from grail.engine.telling import tell
 
 
 @pytest.fixture(scope="module")
@@ -185,8 +186,26 @@ def test_undo_takes_back_actions_since_the_last_reveal(minimal: Campaign) -> Non
     before = game.state.model_dump_json()
     game.apply(Travel(hero="wren", to=101))
     game.apply(Travel(hero="wren", to=102))
-    assert game.undoable() == ["Travel: wren to 101, -1 Energy", "Travel: wren to 102, -1 Energy"]
+    assert game.undoable() == ["Travel: wren 104 -> 101, -1 Energy",
+                               "Travel: wren 101 -> 102, -1 Energy"]
     game.undo(2)
     assert game.state.model_dump_json() == before and len(game.log) == 1
     with pytest.raises(UndoError, match="0 can be undone"):
         game.undo()
+
+
+def test_undo_names_where_actions_happened_and_their_cost(minimal: Campaign) -> None:
+    from grail.engine.actions import CharacterAction, LocationAction
+
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.apply(CharacterAction(hero="wren"))
+    game.apply(Travel(hero="wren", to=102))
+    told = ["Character action: wren, Marsh lore, -2 Energy", "Travel: wren 101 -> 102, -1 Energy"]
+    assert game.undoable() == told
+    loaded = Game(minimal, game.state, game.setup, list(game.log))  # as read from a save
+    assert loaded.undoable() == told
+    game.apply(Travel(hero="wren", to=101))
+    assert game.undoable()[-1] == "Travel: wren 102 -> 101, -1 Energy"
+    assert "Location action: wren at 101 (Forage), -1 Energy" in [
+        tell(minimal, game.state, action) for action in game.legal_actions()
+        if isinstance(action, LocationAction)]

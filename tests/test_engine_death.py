@@ -6,7 +6,15 @@ import pytest
 
 from grail.content import Campaign, load_pack
 from grail.engine import death
-from grail.engine.actions import ChooseReplacement, GiveSecret, Pass, PickSkill, Travel
+from grail.engine.actions import (
+    AcceptMercy,
+    ChooseReplacement,
+    EndCampaign,
+    GiveSecret,
+    Pass,
+    PickSkill,
+    Travel,
+)
 from grail.engine.game import Game
 
 from .conftest import MINIMAL
@@ -33,8 +41,10 @@ def test_solo_death_loses_the_game(minimal: Campaign) -> None:  # [DEATH-2]
     game.apply(Pass(hero="wren"))
     game.apply(game.legal_actions()[0])  # rest, and the Dream on 105 gives a Skill
     events = game.apply(PickSkill(hero="wren", skill=3))  # the Wyrdness takes the last Health
-    assert game.is_terminal() and game.state.outcome == "lost"
-    assert game.state.dead == ["wren"] and game.legal_actions() == []
+    assert game.state.outcome == "lost" and game.state.dead == ["wren"]
+    assert game.legal_actions() == [AcceptMercy(), EndCampaign()]  # [MERCY-1]
+    game.apply(EndCampaign())
+    assert game.is_terminal() and game.legal_actions() == []
     assert "wren takes 'You Are Dying'" in [getattr(e, "what", "") for e in events]  # [DEATH-1]
 
 
@@ -59,4 +69,16 @@ def test_a_coop_death_hands_over_and_brings_a_new_character(three_heroes: Campai
 def test_no_one_left_to_replace_the_dead_loses_the_game(three_heroes: Campaign) -> None:
     game = Game.new(three_heroes, ["wren", "ash", "kes"], seed=1)  # [DEATH-6]
     death.die(three_heroes, game.state, game.state.hero("ash"))
-    assert game.state.outcome == "lost" and game.state.stage == "over"
+    assert game.state.outcome == "lost" and game.state.stage == "mercy"  # [MERCY-1]
+
+
+def test_mercy_brings_back_the_character_whose_death_lost_the_game(
+        three_heroes: Campaign) -> None:  # [MERCY-1], [DEATH-6]
+    game = Game.new(three_heroes, ["wren", "ash", "kes"], seed=1)
+    game.state.hero("ash").secrets = [2]
+    death.die(three_heroes, game.state, game.state.hero("ash"))
+    assert game.state.hand_over == []  # lost: nothing is handed over
+    game.refresh()
+    game.apply(AcceptMercy())
+    assert [h.id for h in game.state.heroes] == ["wren", "ash", "kes"]
+    assert game.state.hero("ash").secrets == [2] and game.state.dead == []

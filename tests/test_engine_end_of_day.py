@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from grail.content import Campaign
 from grail.engine.actions import (
     BuyAttribute,
@@ -10,9 +12,11 @@ from grail.engine.actions import (
     KeepCard,
     Pass,
     Rest,
+    SetAside,
+    TakeBack,
     Travel,
 )
-from grail.engine.game import Game
+from grail.engine.game import Game, IllegalAction
 from grail.engine.upgrades import attribute, attribute_cost
 
 
@@ -74,7 +78,9 @@ def test_a_deck_upgrade_draws_from_the_pool_and_keeps_one(minimal: Campaign) -> 
     game.apply(KeepCard(hero="wren", card="wren-combat-1v"))
     hero = game.state.hero("wren")
     assert "wren-combat-1v" in hero.combat_deck and hero.combat_pool == ["combat-4v"]
-    assert hero.exp == 0 and game.state.day == 2
+    assert hero.exp == 0 and game.state.day == 1  # the deck is above its minimum: build it
+    game.apply(FinishUpgrades(hero="wren"))
+    assert game.state.day == 2
 
 
 def test_finishing_upgrades_keeps_the_exp(minimal: Campaign) -> None:
@@ -112,3 +118,48 @@ def test_skill_sides_count_in_attribute_conditions(minimal: Campaign) -> None:  
     assert not holds(minimal, game.state, test, [hero])
     hero.skills = [3]  # Stone Sense supports Spirituality
     assert holds(minimal, game.state, test, [hero])
+
+
+def _with_four_combat_cards(campaign: Campaign) -> Game:
+    game = _to_upgrades(campaign, exp=2)
+    game.apply(DeckUpgrade(hero="wren", deck="combat"))
+    game.apply(KeepCard(hero="wren", card="wren-combat-1v"))
+    return game
+
+
+def test_a_deck_above_the_minimum_may_set_a_card_aside_END_DAY_5_UPG_3(minimal: Campaign) -> None:
+    game = _with_four_combat_cards(minimal)  # minimum 3 in the minimal pack
+    legal = game.legal_actions()
+    assert SetAside(hero="wren", card="combat-1v") in legal  # starting cards too [END-DAY-5]
+    assert not [a for a in legal if isinstance(a, SetAside) and "diplomacy" in a.card]
+    game.apply(SetAside(hero="wren", card="combat-1v"))
+    hero = game.state.hero("wren")
+    assert hero.combat_deck == ["combat-2v", "combat-3v", "wren-combat-1v"]
+    assert hero.set_aside == ["combat-1v"] and "combat-1v" not in hero.combat_pool  # [UPG-4]
+    assert not [a for a in game.legal_actions() if isinstance(a, SetAside)]  # at 3: no more
+    with pytest.raises(IllegalAction, match=r"\[UPG-3\]"):
+        game.apply(SetAside(hero="wren", card="combat-2v"))
+
+
+def test_set_aside_cards_stay_with_the_character_and_come_back_later_UPG_4(
+        minimal: Campaign) -> None:
+    game = _with_four_combat_cards(minimal)
+    game.apply(SetAside(hero="wren", card="combat-1v"))
+    game.apply(FinishUpgrades(hero="wren"))
+    assert game.state.day == 2
+    hero = game.state.hero("wren")
+    assert hero.set_aside == ["combat-1v"] and hero.combat_pool == ["combat-4v"]
+    with pytest.raises(IllegalAction, match=r"\[UPG-3\]"):  # only at the End of Day
+        game.apply(TakeBack(hero="wren", card="combat-1v"))
+    game.apply(Pass(hero="wren"))
+    game.apply(Rest(hero="wren", eat=True))
+    assert TakeBack(hero="wren", card="combat-1v") in game.legal_actions()
+    game.apply(TakeBack(hero="wren", card="combat-1v"))
+    assert game.state.hero("wren").combat_deck == ["combat-1v", "combat-2v", "combat-3v",
+                                                   "wren-combat-1v"]
+    assert game.state.hero("wren").set_aside == []
+
+
+def test_nothing_to_build_asks_nothing_END_DAY_5(minimal: Campaign) -> None:
+    game = _to_upgrades(minimal, exp=0)  # decks at the minimum, nothing set aside
+    assert game.state.day == 2 and game.state.stage == "day"

@@ -26,10 +26,13 @@ def _check(game: Game) -> None:
     campaign, state = game.campaign, game.state
     for hero in state.heroes:
         decks = campaign.hero[hero.id].decks
-        held = hero.combat_deck + hero.diplomacy_deck + hero.combat_pool + hero.diplomacy_pool
+        held = hero.combat_deck + hero.diplomacy_deck + hero.combat_pool + hero.diplomacy_pool \
+            + hero.set_aside  # [UPG-4]
         owned = (decks.combat.start + decks.combat.advanced + decks.diplomacy.start
                  + decks.diplomacy.advanced)
         assert sorted(held) == sorted(owned)  # cards are never lost or duplicated
+        minimum = campaign.manifest.rules.deck_minimum
+        assert min(len(hero.combat_deck), len(hero.diplomacy_deck)) >= minimum  # [UPG-3]
         meters = campaign.hero[hero.id].meters
         assert 0 <= hero.health <= meters.health.max  # [SURV-7]
         assert 0 <= hero.terror <= meters.terror.max

@@ -63,6 +63,19 @@ class ChapterSetup(Model):
     effects: list[Effect] = Field(default_factory=list, description="Other setup steps.")
 
 
+class ChapterRestart(Model):
+    """Where Mother's Mercy brings the party back to the Chapter's start [MERCY-1]; the
+    preset resources are the mercy verse's effects."""
+
+    location: LocationRef | None = Field(
+        default=None, description="Where the characters start again, with a Menhir (default: "
+        "the campaign's start)."
+    )
+    menhir: Amount | None = Field(
+        default=None, description="That Menhir's dial (default: the campaign's start_menhir)."
+    )
+
+
 class Chapter(Model):
     """A chapter of the campaign."""
 
@@ -73,6 +86,10 @@ class Chapter(Model):
         default=None,
         description="Entry read after 'Saved by the Goddess' [MERCY-1] (default: the "
         "campaign's).",
+    )
+    restart: ChapterRestart = Field(
+        default_factory=ChapterRestart,
+        description="The Chapter's start that Mother's Mercy returns to [MERCY-1].",
     )
 
 
@@ -173,7 +190,9 @@ class RuleSettings(Model):
         description="Starting hand for 1, 2, 3, 4 characters fighting [COMBAT-3].",
     )
     challenge_health_offset: NonNegative = Field(
-        default=1, description="Upside-down Health T-marker offset in Challenge [MODE-CHALLENGE-2]."
+        default=1, description="How far below Health the upside-down Health T-marker's bar "
+        "reads, for each character, capping Energy and measuring Panic; the rulebook gives no "
+        "number [MODE-CHALLENGE-2].",
     )
     challenge_shortens_start_menhir: bool = Field(
         default=True, description="Challenge shortens the starting Menhir too [MODE-CHALLENGE-6]."

@@ -143,13 +143,37 @@ class KeepCard(_Action):
 
 
 class FinishUpgrades(_Action):
-    """End of Day: no more upgrades for this character today [END-DAY-4]."""
+    """End of Day: no more upgrades or deck building for this character today [END-DAY-4],
+    [END-DAY-5]."""
 
     type: Literal["finish_upgrades"] = "finish_upgrades"
     hero: str = Field(description="Who is done.")
 
     def describe(self) -> str:
         return f"Upgrade: {self.hero} is done"
+
+
+class SetAside(_Action):
+    """End of Day: take a card out of a deck above the minimum; it stays with the character,
+    never back in the Advanced pool [END-DAY-5], [UPG-3], [UPG-4]."""
+
+    type: Literal["set_aside"] = "set_aside"
+    hero: str = Field(description="Whose deck.")
+    card: str = Field(description="The card id.")
+
+    def describe(self) -> str:
+        return f"Decks: {self.hero} sets {self.card} aside"
+
+
+class TakeBack(_Action):
+    """End of Day: put a set-aside card back into its deck [END-DAY-5]."""
+
+    type: Literal["take_back"] = "take_back"
+    hero: str = Field(description="Whose card.")
+    card: str = Field(description="The card id.")
+
+    def describe(self) -> str:
+        return f"Decks: {self.hero} puts {self.card} back in the deck"
 
 
 class GiveSecret(_Action):
@@ -181,6 +205,56 @@ class EncounterOutcome(_Action):
 
     def describe(self) -> str:
         return f"Encounter: {'won' if self.won else 'lost'}"
+
+
+class FaceGuardian(_Action):
+    """Of several Guardians on a Location, the one the players face next [GUARD-6]."""
+
+    type: Literal["face_guardian"] = "face_guardian"
+    id: str = Field(description="The Guardian's Encounter card.")
+
+    def describe(self) -> str:
+        return f"Guardian: face {self.id} next"
+
+
+class AcceptMercy(_Action):
+    """After a lost game: "Saved by the Goddess", back to the Chapter's start [MERCY-1]."""
+
+    type: Literal["accept_mercy"] = "accept_mercy"
+
+    def describe(self) -> str:
+        return "Mercy: saved by the Goddess, back to the Chapter's start"
+
+
+class EndCampaign(_Action):
+    """After a lost game: no Mercy, the campaign ends [DEATH-6], [MERCY-1]."""
+
+    type: Literal["end_campaign"] = "end_campaign"
+
+    def describe(self) -> str:
+        return "Mercy: refused, the campaign ends"
+
+
+class JoinGame(_Action):
+    """A session's start: a new character joins on a veteran's Location [PLAYERS-2]."""
+
+    type: Literal["join_game"] = "join_game"
+    hero: str = Field(description="The new character.")
+    at: int = Field(description="A Location holding a character already in play.")
+
+    def describe(self) -> str:
+        return f"Players: {self.hero} joins at {self.at}"
+
+
+class LeaveGame(_Action):
+    """A session's start: a character leaves; its Secrets go to those who remain
+    [PLAYERS-1]."""
+
+    type: Literal["leave_game"] = "leave_game"
+    hero: str = Field(description="Who leaves.")
+
+    def describe(self) -> str:
+        return f"Players: {self.hero} leaves the game"
 
 
 class Trade(_Action):
@@ -284,8 +358,9 @@ class PickUp(_Action):
 
 
 Actions = (Travel | Explore | Choose | LocationAction | CharacterAction | ActivateMenhir | Pass
-           | Rest | BuyAttribute | DeckUpgrade | KeepCard | FinishUpgrades | GiveSecret
-           | ChooseReplacement | EncounterOutcome | Trade | FaceUp | UseCard | PickSkill | MoveTo
+           | Rest | BuyAttribute | DeckUpgrade | KeepCard | FinishUpgrades | SetAside | TakeBack
+           | GiveSecret | ChooseReplacement | EncounterOutcome | FaceGuardian | AcceptMercy
+           | EndCampaign | JoinGame | LeaveGame | Trade | FaceUp | UseCard | PickSkill | MoveTo
            | ItemCap | PickUp | ChanceOutcome)
 AnyAction = Annotated[Actions, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Actions] = TypeAdapter(AnyAction)

@@ -14,7 +14,7 @@ from grail.content.amounts import Range
 
 from .amounts import amount_of
 from .state import GameState, HeroState
-from .survival import exhausted
+from .survival import exhausted, panics
 from .upgrades import attribute
 
 
@@ -86,7 +86,7 @@ def in_state(campaign: Campaign, hero: HeroState, name: str) -> bool:
     return {
         "exhausted": exhausted(campaign, hero),
         "going_mad": hero.terror > meters.terror.max - meters.terror.red,  # [SURV-5]
-        "panic": hero.terror > hero.health,  # [SURV-6]
+        "panic": panics(campaign, hero),  # [SURV-6], [MODE-STORY-2], [MODE-CHALLENGE-2]
         "dying": hero.health == 0,  # [SURV-4]
     }[name]
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from grail.content import Campaign
 
-from . import dials, items
+from . import dials, guardians, items
 from .costs import can_pay, pay
-from .encounter_decks import face_guardian, move_guardians
+from .encounter_decks import move_guardians
 from .events import (
     DayBegan,
     EnergySpent,
@@ -33,6 +33,7 @@ def can_act(hero: HeroState) -> bool:
 def acted(state: GameState, hero: HeroState) -> None:
     """Mark an action; when every able character has acted, a new round begins [DAY-3]."""
     hero.acted = True
+    state.acted_today = True
     able = [other for other in state.heroes if can_act(other)]
     if all(other.acted for other in able):
         for other in state.heroes:
@@ -52,13 +53,12 @@ def travel(campaign: Campaign, state: GameState, hero_id: str, to: int) -> list[
 
 
 def enter(campaign: Campaign, state: GameState, number: int, heroes: list[str]) -> list[Event]:
-    """Entering: (1) reveal [MAP-7], (2) any Guardian attacks [GUARD-6], (3) its lightning
-    rules, at once [MAP-6]: pushed to resolve before anything else."""
+    """Entering: (1) reveal [MAP-7], (2) any Guardians attack, in the order the players
+    choose [GUARD-6], (3) its lightning rules, at once [MAP-6]: pushed to resolve before
+    anything else, the Guardians first."""
     revealed = reveal_around(campaign, state, number)
     events: list[Event] = [_revealed(state, n) for n in revealed]
-    for guardian in state.guardians:  # before the lightning rules [GUARD-6]
-        if guardian.location == number:
-            events += face_guardian(campaign, state, guardian, heroes)
+    guardians.meet(state, number, heroes, [g.id for g in state.guardians if g.location == number])
     key = str(number)
     state.location_visits[key] = state.location_visits.get(key, 0) + 1
     if campaign.location[number].immediate:
@@ -177,7 +177,7 @@ def new_day(state: GameState) -> None:
     """A new Day begins with its Start of Day [DAY-1]."""
     state.day += 1
     state.stage = "start_of_day"
-    state.dreamt = False
+    state.dreamt = state.acted_today = False
     for hero in state.heroes:
         hero.passed = hero.acted = hero.rested = hero.upgraded = False
 

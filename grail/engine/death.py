@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from grail.content import Campaign
 
-from . import items
+from . import items, mercy
 from .events import Event, WorldChanged
 from .frames import push
 from .setup import hero_state
@@ -33,13 +33,12 @@ def die(campaign: Campaign, state: GameState, hero: HeroState) -> list[Event]:
     for frame in state.frames:
         frame.heroes = [h for h in frame.heroes if h != hero.id]
     state.frames = [frame for frame in state.frames if frame.heroes]
-    if not state.heroes:
-        return events + lose(state)
+    if not state.heroes or not unused_heroes(campaign, state):
+        state.fallen = hero  # as it fell, for Mother's Mercy [MERCY-1]
+        return events + lose(campaign, state)
     key = str(hero.location)
     state.left_items[key] = sorted(state.left_items.get(key, []) + hero.items)
     state.hand_over = [n for n in hero.secrets if "personal" not in campaign.secret[n].keywords]
-    if not unused_heroes(campaign, state):
-        return events + lose(state)
     state.replacing = hero.id
     return events
 
@@ -66,9 +65,11 @@ def replace(campaign: Campaign, state: GameState, hero_id: str) -> list[Event]:
     return [WorldChanged(what=f"{hero_id} joins at {where}")]
 
 
-def lose(state: GameState) -> list[Event]:
-    """The game is lost for everyone [DEATH-6]."""
+def lose(campaign: Campaign, state: GameState) -> list[Event]:
+    """The game is lost for everyone [DEATH-6]; the players may still ask for Mother's
+    Mercy, where the campaign has it [MERCY-1]."""
     state.outcome = "lost"
-    state.stage = "over"
+    state.stage = "mercy" if mercy.offered(campaign, state) else "over"
     state.frames.clear()
+    state.facing.clear()
     return [WorldChanged(what="the game is lost")]

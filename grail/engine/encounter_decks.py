@@ -16,6 +16,7 @@ from grail.content.encounters import CombatEncounter
 from . import chance
 from .events import Event, WorldChanged
 from .frames import push
+from .guardians import meet
 from .map import connected, neighbour
 from .state import UNSEEN, EncounterState, Frame, GameState, Guardian
 
@@ -113,15 +114,6 @@ def finish(campaign: Campaign, state: GameState, won: bool) -> list[Event]:
     return events
 
 
-def face_guardian(campaign: Campaign, state: GameState, guardian: Guardian,
-                  heroes: list[str]) -> list[Event]:
-    """A Guardian's Encounter, fought by every character there together [GUARD-4]..[GUARD-6]."""
-    if not heroes or state.encounter is not None:
-        return []
-    state.encounter = EncounterState(id=guardian.id, heroes=heroes, location=guardian.location)
-    return [WorldChanged(what=f"the Guardian {campaign.encounter[guardian.id].name} attacks")]
-
-
 def move_guardians(campaign: Campaign, state: GameState) -> list[Event]:
     """Roll the Guardian die for each Guardian and move it [DAY-START-6], [GUARD-2], [GUARD-3]."""
     events: list[Event] = []
@@ -142,5 +134,5 @@ def move_guardians(campaign: Campaign, state: GameState) -> list[Event]:
             guardian.location = target
         events.append(WorldChanged(what=f"the Guardian {name} rolls {face}, at {guardian.location}"))
         here = [hero.id for hero in state.heroes if hero.location == guardian.location]
-        events += face_guardian(campaign, state, guardian, here)
+        meet(state, guardian.location, here, [guardian.id])  # fought at once [GUARD-4]
     return events

@@ -1,5 +1,10 @@
-"""The End of Day, each character in turn: rest and food, Energy, upgrades, then dreams
-[END-DAY-1]..[END-DAY-7]."""
+"""The End of Day, each character in turn: rest and food, Energy, upgrades and deck
+building, then dreams [END-DAY-1]..[END-DAY-7].
+
+A character's upgrades [END-DAY-4] and deck building [END-DAY-5] are one turn, ended by
+``FinishUpgrades``: nothing in either step depends on the other, and a character with
+nothing to decide in both is not asked at all.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +13,8 @@ from typing import Any
 from grail.content import Campaign
 from grail.content.base import ATTRIBUTES
 
-from . import survival, upgrades
-from .actions import BuyAttribute, DeckUpgrade, FinishUpgrades, KeepCard, Rest
+from . import deck_building, survival, upgrades
+from .actions import BuyAttribute, DeckUpgrade, FinishUpgrades, KeepCard, Rest, SetAside, TakeBack
 from .conditions import in_state
 from .events import Event
 from .frames import read_entry
@@ -22,14 +27,15 @@ def next_to_rest(state: GameState) -> HeroState | None:
 
 
 def next_to_upgrade(state: GameState) -> HeroState | None:
-    """The next character to spend Exp, once everyone has rested [END-DAY-4]."""
+    """The next character to spend Exp and build decks, once everyone has rested
+    [END-DAY-4], [END-DAY-5]."""
     if next_to_rest(state) is not None:
         return None
     return next((hero for hero in state.heroes if not hero.upgraded), None)
 
 
 def skip_idle_upgrades(campaign: Campaign, state: GameState) -> bool:
-    """A character who can buy nothing is done upgrading without being asked."""
+    """A character who can buy nothing and move no card is done without being asked."""
     hero = next_to_upgrade(state)
     if hero is None or state.offer or len(legal(campaign, state)) > 1:
         return False
@@ -65,6 +71,7 @@ def legal(campaign: Campaign, state: GameState) -> list[Any]:
     for deck, pool in (("combat", hero.combat_pool), ("diplomacy", hero.diplomacy_pool)):
         if hero.exp >= cost and pool:
             found.append(DeckUpgrade(hero=hero.id, deck=deck))
+    found += deck_building.options(campaign, hero)
     return [*found, FinishUpgrades(hero=hero.id)]
 
 
@@ -77,6 +84,10 @@ def apply(campaign: Campaign, state: GameState, action: Any) -> list[Event]:
         return upgrades.draw_offer(campaign, state, action.hero, action.deck)
     if isinstance(action, KeepCard):
         return upgrades.keep(state, action.hero, action.card)
+    if isinstance(action, SetAside):
+        return deck_building.set_aside(campaign, state.hero(action.hero), action.card)
+    if isinstance(action, TakeBack):
+        return deck_building.take_back(campaign, state.hero(action.hero), action.card)
     state.hero(action.hero).upgraded = True
     return []
 

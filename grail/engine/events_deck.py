@@ -10,6 +10,7 @@ from .conditions import holds
 from .encounter_decks import set_up_decks
 from .events import Event, QuestChanged, WorldChanged
 from .frames import push
+from .modes import challenge
 from .state import UNSEEN, GameState
 
 
@@ -65,7 +66,7 @@ def reveal_event(campaign: Campaign, state: GameState) -> list[Event]:
 def put_random_events(campaign: Campaign, state: GameState, count: int) -> list[Event]:
     """Put Random Events on top of the Event deck [EVENT-1]; one fewer in Challenge
     [MODE-CHALLENGE-7]."""
-    if state.mode == "challenge":
+    if challenge(state, "fewer_random_events"):
         count -= 1
     left = len(state.random_events) - state.event_deck.count(UNSEEN)
     moved = min(max(0, count), left)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from grail.content import Campaign
+from grail.content import effects as fx
 
 from . import items
 from .events import EntryRead, Event
@@ -54,6 +55,8 @@ def base_effects(campaign: Campaign, source: FrameSource, key: str) -> list[Any]
     if source == "secret_dial":  # a Secret's own dial ran out [DAY-START-4]
         dial = campaign.secret[int(key)].dial
         return dial.expired if dial is not None else []
+    if source == "challenge_secret":  # [MODE-CHALLENGE-3]
+        return [fx.GainSecret(gain_secret=int(key))]
     location = campaign.location[int(key)]
     if source == "immediate":
         return location.immediate

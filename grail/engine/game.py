@@ -4,8 +4,8 @@
 >>> game = Game.new(load_pack(bundled_pack()), ["tamsin"], seed=7)
 >>> game.state.stage, game.state.day
 ('day', 1)
->>> game.legal_actions()[-1]
-Pass(type='pass', hero='tamsin')
+>>> game.legal_actions()[-2:]  # a Day's start: another character may still join
+[Pass(type='pass', hero='tamsin'), JoinGame(type='join_game', hero='jago', at=101)]
 """
 
 from __future__ import annotations
@@ -25,14 +25,18 @@ from . import (
     encounter_decks,
     end_of_day,
     events_deck,
+    guardians,
     items,
     journal,
     left_items,
     menhirs,
+    mercy,
+    players,
     trading,
     uses,
 )
 from .actions import (
+    AcceptMercy,
     Action,
     Actions,
     ActivateMenhir,
@@ -41,15 +45,21 @@ from .actions import (
     Choose,
     ChooseReplacement,
     EncounterOutcome,
+    EndCampaign,
     Explore,
+    FaceGuardian,
     FaceUp,
     GiveSecret,
     ItemCap,
+    JoinGame,
+    LeaveGame,
     LocationAction,
     MoveTo,
     Pass,
     PickSkill,
     PickUp,
+    SetAside,
+    TakeBack,
     Trade,
     Travel,
     UseCard,
@@ -57,7 +67,8 @@ from .actions import (
 from .events import ChanceAsked, ChanceDrawn, Event
 from .map import connected
 from .setup import new_state
-from .state import GameState, HeroState, Mode, PendingChance
+from .state import ChallengeRule, GameState, HeroState, Mode, PendingChance
+from .telling import tell
 
 AnyAction = Actions
 
@@ -88,16 +99,21 @@ class Game:
         self.setup = setup or {}
         self.log: list[AnyAction] = log or []
         self._legal: list[AnyAction] | None = None
+        self._told: list[str] = []  # each logged action told as it was taken (telling.py)
 
     @classmethod
     def new(cls, campaign: Campaign, heroes: list[str], seed: int, mode: Mode = "normal",
-            companion: bool = False, answers: Sequence[ChanceOutcome] = ()) -> Game:
-        """Set up a game and run the first Start of Day [SETUP-W10]. In a companion game
-        the table answers chance points; ``answers`` are those already given."""
-        state = new_state(campaign, heroes, seed, mode)
+            challenge_rules: list[ChallengeRule] | None = None, companion: bool = False,
+            answers: Sequence[ChanceOutcome] = ()) -> Game:
+        """Set up a game and run the first Start of Day [SETUP-W10]; a Challenge game may
+        adopt only some Challenge rules [MODE-CHALLENGE-1]. In a companion game the table
+        answers chance points; ``answers`` are those already given."""
+        state = new_state(campaign, heroes, seed, mode, challenge_rules)
         state.companion = companion
         game = cls(campaign, state, setup={"heroes": list(heroes), "seed": seed, "mode": mode,
                                            "companion": companion})
+        if challenge_rules is not None:
+            game.setup["challenge_rules"] = game.state.challenge_rules
         game._run(None, list(answers))
         return game
 
@@ -114,7 +130,8 @@ class Game:
                 raise chance.ChanceMismatch("a log from a saved state starts with an action")
         else:
             game = cls.new(campaign, list(setup["heroes"]), int(setup["seed"]), setup["mode"],
-                           bool(setup.get("companion")), groups[0][1])
+                           setup.get("challenge_rules"), bool(setup.get("companion")),
+                           groups[0][1])
             game.setup = dict(setup)
         for action, answers in groups[1:]:
             assert action is not None
@@ -157,6 +174,8 @@ class Game:
         if state.chance is not None:  # the table says how it came out
             return [ChanceOutcome(point=state.chance.point.point, outcome=outcome)
                     for outcome in state.chance.point.options]
+        if state.stage == "mercy":
+            return [AcceptMercy(), EndCampaign()]
         if state.encounter is not None:
             return [EncounterOutcome(won=True), EncounterOutcome(won=False)]
         if state.asked:
@@ -171,6 +190,8 @@ class Game:
         if state.replacing is not None:
             return [ChooseReplacement(hero=hero_id)
                     for hero_id in death.unused_heroes(self.campaign, state)]
+        if guardians.choices(state):
+            return [FaceGuardian(id=guardian) for guardian in guardians.choices(state)]
         choice = journal.pending_choice(self.campaign, state)
         if choice is not None:
             decider = state.frames[-1].heroes[0]
@@ -197,7 +218,7 @@ class Game:
             found += trading.trades(self.campaign, state)
             found += left_items.pick_ups(state)  # [DEATH-4]
             found += uses.at_any_time(self.campaign, state)
-        return found
+        return found + players.changes(self.campaign, state)
 
     def _why_illegal(self, action: AnyAction) -> tuple[str, str]:
         if self.state.stage == "over":
@@ -209,6 +230,14 @@ class Game:
                 "in a game that is not a companion game)"
         if self.state.asked:
             return asked.why(self.state)
+        if self.state.stage == "mercy":
+            return "MERCY-1", "the game is lost: ask for Mother's Mercy or end the campaign"
+        if isinstance(action, AcceptMercy | EndCampaign):
+            return "MERCY-1", "Mother's Mercy is asked only after a lost game, where the " \
+                "campaign offers it (never under the Challenge's no_mercy) [MODE-CHALLENGE-11]"
+        if isinstance(action, FaceGuardian):
+            return "GUARD-6", "the players choose the order only among Guardians waiting " \
+                "together to be faced"
         if self.state.hand_over or self.state.replacing:
             return "DEATH-3", "a dead character's Secrets and replacement come first"
         if self.state.frames:
@@ -216,6 +245,10 @@ class Game:
                 return "JOURNAL-1", "that option is not open: its condition fails or its cost " \
                     "cannot be paid"
             return "JOURNAL-1", "the journal is being read: choose an option first"
+        if isinstance(action, SetAside | TakeBack):
+            return "UPG-3", "cards move in or out of a deck only in the character's End of Day " \
+                f"turn, and each deck keeps at least {self.campaign.manifest.rules.deck_minimum} " \
+                "cards [END-DAY-5]"
         if self.state.stage == "end_of_day":
             return "END-DAY-1", "at the End of Day each character rests, then spends Exp, in " \
                 "character order, and an upgrade costs the Exp it costs [UPG-5]"
@@ -228,6 +261,10 @@ class Game:
         if isinstance(action, Trade):
             return "TEAM-5", "trading needs both characters on one Location, outside actions, " \
                 "and what is given must be held (Personal Secrets never)"
+        if isinstance(action, JoinGame | LeaveGame):
+            return "PLAYERS-1", "players join or leave at a Day's start, before anyone acts, " \
+                "within the campaign's player range; a new character starts on a Location " \
+                "holding a veteran [PLAYERS-2]"
         if isinstance(action, GiveSecret | ChooseReplacement | EncounterOutcome):
             return "DEATH-3", "nobody has died"
         if isinstance(action, PickSkill | MoveTo | ItemCap):
@@ -282,6 +319,8 @@ class Game:
         """Do ``action`` (None: the setup) with these chance outcomes given; log it with
         every outcome it met. A companion game's unanswered chance point rolls the state
         back and waits for the table."""
+        told = tell(self.campaign, self.state, action) if action is not None and not logged \
+            else ""
         before = self.state.model_copy(deep=True) if self.state.companion else None
         chance.begin(self.state, answers)
         try:
@@ -295,10 +334,7 @@ class Game:
                 action=None if action is None else action.model_dump(),
                 answers=[given.model_dump() for given in answers], point=ask.point)
             self._legal = None
-            if logged:
-                self.log.append(answers[-1])
-            else:
-                self.log += [action, *answers] if action is not None else answers
+            self._log(action, told, answers, logged)
             if answers:
                 self.state.undo_floor = len(self.log)
             return [ChanceAsked(point=ask.point.point, options=ask.point.options)]
@@ -309,13 +345,22 @@ class Game:
                 f"{'the setup' if action is None else action.describe()}, but the game did not "
                 f"meet the last {len(answers) - len(drawn)}")
         self._legal = None
-        if logged:
-            self.log.append(answers[-1])
-        else:
-            self.log += [action, *drawn] if action is not None else drawn
+        self._log(action, told, drawn, logged)
         if drawn or any(e.type in REVEALING for e in events):
             self.state.undo_floor = len(self.log)
         return [ChanceDrawn(point=d.point, outcome=d.outcome) for d in drawn] + events
+
+    def _log(self, action: AnyAction | None, told: str, outcomes: list[ChanceOutcome],
+             logged: bool) -> None:
+        """Log the action (unless it was logged when it first met a chance point) and the
+        chance outcomes it met; tell each as it was taken, for undo."""
+        entries: list[AnyAction] = [outcomes[-1]] if logged else \
+            [*([action] if action is not None else []), *outcomes]
+        texts = [told] if action is not None and not logged else []
+        texts += [outcome.describe() for outcome in (outcomes[-1:] if logged else outcomes)]
+        if len(self._told) == len(self.log):  # a loaded game tells its log when asked
+            self._told += texts
+        self.log += entries
 
     def _do(self, action: AnyAction) -> list[Event]:
         """The action itself, before the Day order runs on."""
@@ -350,11 +395,24 @@ class Game:
             return asked.take(self.campaign, self.state, action)
         if isinstance(action, PickUp):
             return left_items.pick_up(self.campaign, self.state, action)
+        if isinstance(action, JoinGame):
+            return players.join(self.campaign, self.state, action.hero, action.at)
+        if isinstance(action, LeaveGame):
+            return players.leave(self.campaign, self.state, action.hero)
+        if isinstance(action, AcceptMercy):
+            return mercy.accept(self.campaign, self.state)
+        if isinstance(action, EndCampaign):
+            return mercy.decline(self.state)
+        if isinstance(action, FaceGuardian):
+            return guardians.face(self.campaign, self.state, action.id)
         return end_of_day.apply(self.campaign, self.state, action)
 
     def undoable(self) -> list[str]:
-        """The actions undo can take back, latest last: those since the last reveal."""
-        return [action.describe() for action in self.log[self.state.undo_floor:]]
+        """The actions undo can take back, latest last: those since the last reveal, told
+        as they were taken ("Travel: wren 101 -> 104, -1 Energy")."""
+        if len(self._told) != len(self.log):  # a loaded game: replay to tell its log
+            self._told = Game.replay(self.campaign, self.setup, self.log)._told
+        return self._told[self.state.undo_floor:]
 
     def undo(self, count: int = 1) -> None:
         """Take back the last ``count`` actions, never past a reveal (a draw, a die roll,
@@ -363,7 +421,7 @@ class Game:
             raise UndoError(f"cannot undo {count} action(s): {len(self.undoable())} can be "
                             "undone since the last reveal")
         again = Game.replay(self.campaign, self.setup, self.log[:-count])
-        self.state, self.log, self._legal = again.state, again.log, None
+        self.state, self.log, self._told, self._legal = again.state, again.log, again._told, None
 
     def _advance(self) -> list[Event]:
         """Run the parts of the Day order that need no decision [DAY-1]."""
@@ -375,12 +433,16 @@ class Game:
                 return events  # the fight is a decision
             if state.asked:
                 return events  # so is what an effect asked for
+            if state.facing:  # Guardians come first [GUARD-6]
+                events += guardians.face_next(self.campaign, state)
+                if state.encounter is not None or state.facing:
+                    return events
             if state.frames:
                 events += journal.resolve(self.campaign, state)
                 if state.frames:
                     return events  # a choice waits
                 continue
-            if state.stage == "over" or state.hand_over or state.replacing:
+            if state.stage in ("over", "mercy") or state.hand_over or state.replacing:
                 return events
             dying = death.take_dying_cards(self.campaign, state)
             if dying:

@@ -10,6 +10,7 @@ from .costs import can_pay, pay
 from .events import Event, LocationRevealed, MenhirDialTurned
 from .frames import push
 from .map import reveal_around
+from .modes import challenge
 from .state import GameState, HeroState, Menhir
 
 
@@ -32,7 +33,7 @@ def activate(campaign: Campaign, state: GameState, hero_id: str) -> list[Event]:
     assert section is not None
     events: list[Event] = pay(state, hero, section.cost) if section.cost else []
     dial = amount_of(section.dial, state, hero)  # costs scale with players in the game [ACT-MENHIR-2]
-    if state.mode == "challenge":
+    if challenge(state, "short_menhirs"):
         dial -= 1  # [MODE-CHALLENGE-6]
     state.menhirs = [m for m in state.menhirs if m.location != hero.location]
     state.menhirs.append(Menhir(location=hero.location, dial=dial))

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from grail.content import Campaign
+from grail.content.amounts import Amount
 from grail.content.base import ATTRIBUTES
 
 from .amounts import amount_of
 from .encounter_decks import set_up_decks
 from .events_deck import set_up_chapter, start_chapter
+from .frames import push
 from .map import place, reveal_around
+from .modes import CHALLENGE_RULES, challenge, set_health_markers
 from .rng import Rng
-from .state import GameState, HeroState, Menhir, Mode
+from .state import ChallengeRule, GameState, HeroState, Menhir, Mode
+from .survival import settle
 
 
 class SetupError(ValueError):
@@ -35,8 +39,20 @@ def hero_state(campaign: Campaign, hero_id: str, location: int) -> HeroState:
     )
 
 
-def new_state(campaign: Campaign, hero_ids: list[str], seed: int, mode: Mode) -> GameState:
-    """The state before the first Start of Day."""
+def starting_menhir(campaign: Campaign, state: GameState, location: int,
+                    dial: Amount | None) -> Menhir:
+    """The Menhir a game or a Chapter restart begins with: its dial from the campaign's
+    start_menhir unless given [SETUP-W2]; a day shorter in Challenge [MODE-CHALLENGE-6]."""
+    days = amount_of(dial or campaign.manifest.start_menhir, state)
+    if challenge(state, "short_menhirs") and campaign.manifest.rules.challenge_shortens_start_menhir:
+        days -= 1
+    return Menhir(location=location, dial=days)
+
+
+def new_state(campaign: Campaign, hero_ids: list[str], seed: int, mode: Mode,
+              challenge_rules: list[ChallengeRule] | None = None) -> GameState:
+    """The state before the first Start of Day; in Challenge, with the Challenge rules
+    adopted (``None``: all) [MODE-CHALLENGE-1]."""
     fewest, most = campaign.manifest.players
     if not fewest <= len(hero_ids) <= most:
         raise SetupError(f"this campaign is for {fewest} to {most} players, not {len(hero_ids)}")
@@ -46,18 +62,29 @@ def new_state(campaign: Campaign, hero_ids: list[str], seed: int, mode: Mode) ->
                              f"{', '.join(sorted(campaign.hero))}")
     if len(set(hero_ids)) != len(hero_ids):
         raise SetupError("a hero can be played only once")
+    if challenge_rules is not None:
+        if mode != "challenge":
+            raise SetupError("Challenge rules are adopted in challenge mode only")
+        unknown = [rule for rule in challenge_rules if rule not in CHALLENGE_RULES]
+        if unknown:
+            raise SetupError(f"no Challenge rule '{unknown[0]}'; they are "
+                             f"{', '.join(CHALLENGE_RULES)}")
+        challenge_rules = [rule for rule in CHALLENGE_RULES if rule in challenge_rules]
     start = campaign.manifest.start
     heroes = sorted((hero_state(campaign, hero_id, start) for hero_id in hero_ids),
                     key=lambda hero: hero.number)
-    state = GameState(pack=campaign.manifest.id, mode=mode, rng=Rng.seeded(seed),
-                      heroes=heroes, placed=[], menhirs=[])
-    dial = amount_of(campaign.manifest.start_menhir, state)  # [SETUP-W2]
-    if mode == "challenge" and campaign.manifest.rules.challenge_shortens_start_menhir:
-        dial -= 1  # [MODE-CHALLENGE-6]
-    state.menhirs.append(Menhir(location=start, dial=dial))
+    state = GameState(pack=campaign.manifest.id, mode=mode, challenge_rules=challenge_rules,
+                      rng=Rng.seeded(seed), heroes=heroes, placed=[], menhirs=[])
+    set_health_markers(state)  # [SETUP-C3], [MODE-STORY-2], [MODE-CHALLENGE-2]
+    for hero in heroes:
+        settle(campaign, hero)
+    state.menhirs.append(starting_menhir(campaign, state, start, None))  # [SETUP-W2]
     set_up_chapter(campaign, state)  # [SETUP-W9]
     set_up_decks(campaign, state)
     start_chapter(campaign, state)
+    secret = campaign.manifest.challenge_secret
+    if secret is not None and challenge(state, "challenge_secret"):  # [MODE-CHALLENGE-3]
+        push(state, "challenge_secret", secret, [heroes[0].id])
     place(state, start, (0, 0))  # [SETUP-W1]
     reveal_around(campaign, state, start, need_radius=False)  # [SETUP-W3]
     return state

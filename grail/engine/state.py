@@ -16,7 +16,12 @@ from .rng import Rng
 Mode = Literal["story", "normal", "challenge"]
 UNSEEN = "?"
 """A card in a deck whose place is not known: a draw there is a chance point."""
-Stage = Literal["start_of_day", "day", "end_of_day", "over"]
+ChallengeRule = Literal["upside_down_health", "challenge_secret", "escape_by_dial",
+                        "short_menhirs", "fewer_random_events", "costly_upgrades",
+                        "resource_cap", "item_cap", "no_mercy"]
+HealthMarker = Literal["upright", "upside_down", "plain"]
+Stage = Literal["start_of_day", "day", "end_of_day", "mercy", "over"]
+"""``mercy``: the game is lost and the players may still ask for Mother's Mercy [MERCY-1]."""
 
 
 class State(BaseModel):
@@ -55,6 +60,15 @@ class HeroState(State):
     face_up: list[str] = Field(
         default_factory=list, description="Cards in use, one per keyword [ITEM-1]."
     )
+    health_marker: HealthMarker = Field(
+        default="upright", description="The Health T-marker: upright, upside down (its bar "
+        "reads lower by the challenge_health_offset setting) [MODE-CHALLENGE-2], or a plain "
+        "marker that caps nothing (solo Story) [MODE-STORY-2]."
+    )
+    set_aside: list[str] = Field(
+        default_factory=list, description="Cards taken out of its decks, kept beside the board, "
+        "sorted; never back in the Advanced pool [UPG-4]."
+    )
 
 
 class Placed(State):
@@ -74,7 +88,7 @@ class Menhir(State):
 
 FrameSource = Literal["entry", "immediate", "location_action", "character_action", "menhir",
                       "event", "quest", "dying", "dying_solo", "encounter_text",
-                      "chapter_setup", "card_use", "secret_dial", "secret"]
+                      "chapter_setup", "card_use", "secret_dial", "secret", "challenge_secret"]
 
 
 class Frame(State):
@@ -109,6 +123,15 @@ class Guardian(State):
 
     id: str = Field(description="Its Encounter card.")
     location: int = Field(description="Where it stands.")
+
+
+class Facing(State):
+    """Characters who must face Guardians on a Location, one Encounter each, in the order
+    the players choose [GUARD-4], [GUARD-6]."""
+
+    location: int = Field(description="Where the Guardians stand.")
+    heroes: list[str] = Field(description="Who faces them: the characters entering or there.")
+    guardians: list[str] = Field(description="The Guardians still to face, in map order.")
 
 
 class StatusMarks(State):
@@ -194,6 +217,10 @@ class GameState(State):
 
     pack: str = Field(description="The campaign's id.")
     mode: Mode = Field(description="Story, normal or Challenge [MODE-*].")
+    challenge_rules: list[ChallengeRule] | None = Field(
+        default=None, description="In Challenge, the Challenge rules adopted, in the "
+        "rulebook's order; None = all of them [MODE-CHALLENGE-1]."
+    )
     rng: Rng = Field(description="The seeded generator, answering every chance point.")
     companion: bool = Field(
         default=False, description="The people at a physical table answer chance points."
@@ -243,8 +270,17 @@ class GameState(State):
         default=None, description="Which deck the offer is for."
     )
     dreamt: bool = Field(default=False, description="Dreams read this End of Day [END-DAY-7].")
+    acted_today: bool = Field(
+        default=False, description="Some character has acted this Day: players no longer "
+        "join or leave until the next [PLAYERS-1]."
+    )
     outcome: Literal["won", "lost"] | None = Field(default=None, description="How it ended.")
     dead: list[str] = Field(default_factory=list, description="Characters who died.")
+    fallen: HeroState | None = Field(
+        default=None, description="The character whose death lost the game, as it fell: "
+        "Mother's Mercy brings it back [MERCY-1]."
+    )
+    mercies: int = Field(default=0, description="Times 'Saved by the Goddess' [MERCY-1].")
     left_items: dict[str, list[int]] = Field(
         default_factory=dict, description="Items left on Locations by the dead [DEATH-4]."
     )
@@ -263,6 +299,9 @@ class GameState(State):
     )
     encounter: EncounterState | None = Field(default=None, description="The Encounter begun.")
     guardians: list[Guardian] = Field(default_factory=list, description="Guardians on the map.")
+    facing: list[Facing] = Field(
+        default_factory=list, description="Guardians waiting to be faced, first first [GUARD-6]."
+    )
     face_up_queue: list[str] = Field(
         default_factory=list, description="'hero:keyword' choices of the card to use [ITEM-2]."
     )

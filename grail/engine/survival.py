@@ -13,14 +13,33 @@ def exhausted(campaign: Campaign, hero: HeroState) -> bool:
     return hero.energy < campaign.hero[hero.id].meters.energy.red
 
 
+def health_bar(campaign: Campaign, hero: HeroState) -> int | None:
+    """Where the Health T-marker's bar stands, capping Energy and measuring Panic: at
+    Health, lower by the setting's offset when upside down [MODE-CHALLENGE-2]; ``None``
+    for a plain marker, which caps nothing [MODE-STORY-2]."""
+    if hero.health_marker == "plain":
+        return None
+    if hero.health_marker == "upside_down":
+        return max(0, hero.health - campaign.manifest.rules.challenge_health_offset)
+    return hero.health
+
+
+def panics(campaign: Campaign, hero: HeroState) -> bool:
+    """Terror higher than the Health bar: Panic in Encounters [SURV-6], [COMBAT-22]."""
+    bar = health_bar(campaign, hero)
+    return bar is not None and hero.terror > bar
+
+
 def settle(campaign: Campaign, hero: HeroState) -> None:
-    """Clamp meters to their printed range [SURV-7]; Energy never exceeds Health [SURV-2]."""
+    """Clamp meters to their printed range [SURV-7]; Energy never exceeds the Health bar
+    [SURV-2]."""
     meters = campaign.hero[hero.id].meters
     hero.health = max(0, min(hero.health, meters.health.max))
     hero.terror = max(0, min(hero.terror, meters.terror.max))
     hero.energy = max(0, min(hero.energy, meters.energy.max))
-    if campaign.manifest.rules.energy_follows_health:
-        hero.energy = min(hero.energy, hero.health)
+    bar = health_bar(campaign, hero)
+    if campaign.manifest.rules.energy_follows_health and bar is not None:
+        hero.energy = min(hero.energy, bar)
 
 
 def changed(hero: HeroState, reason: str) -> MetersChanged:

@@ -9,6 +9,7 @@ from grail.content.base import OPPOSED
 
 from . import chance, items
 from .events import Event, ResourcesChanged, WorldChanged
+from .modes import challenge
 from .state import GameState, HeroState
 
 Deck = Literal["combat", "diplomacy"]
@@ -45,7 +46,8 @@ def attribute_cost(campaign: Campaign, state: GameState, hero: HeroState, name: 
     if not rules.skills_count_in_pair:
         pair = hero.attributes[name] + hero.attributes[OPPOSED[name]] + 1
     costs, step = (rules.challenge_attribute_costs, rules.challenge_attribute_cost_step) \
-        if state.mode == "challenge" else (rules.attribute_costs, rules.attribute_cost_step)
+        if challenge(state, "costly_upgrades") \
+        else (rules.attribute_costs, rules.attribute_cost_step)
     if pair <= len(costs):
         return costs[pair - 1]
     return costs[-1] + step * (pair - len(costs))
@@ -68,7 +70,7 @@ def buy_attribute(campaign: Campaign, state: GameState, hero_id: str, name: str,
 def deck_upgrade_cost(campaign: Campaign, state: GameState) -> tuple[int, int, int]:
     """[Exp, drawn, kept] for a deck upgrade [UPG-2], [MODE-CHALLENGE-8]."""
     rules = campaign.manifest.rules
-    cost, drawn, kept = rules.challenge_deck_upgrade if state.mode == "challenge" \
+    cost, drawn, kept = rules.challenge_deck_upgrade if challenge(state, "costly_upgrades") \
         else rules.deck_upgrade
     return cost, drawn, kept
 

@@ -17,7 +17,7 @@ from grail.content.amounts import Amounts
 from . import chance, dials, items
 from .amounts import amount_of
 from .day import enter
-from .death import die
+from .death import die, lose
 from .events import (
     CardGained,
     EffectDeferred,
@@ -32,6 +32,7 @@ from .events import (
 from .events_deck import add_event, end_chapter, put_random_events
 from .frames import push
 from .map import card_for_key, connected, place, reveal_around
+from .modes import challenge
 from .state import (
     DestinationAsked,
     Frame,
@@ -64,7 +65,7 @@ def _change(campaign: Campaign, state: GameState, hero: HeroState, amounts: Amou
         amount = amount_of(value, state, hero)
         before = getattr(hero, name)
         after = amount if setting else max(0, before + sign * amount)
-        if state.mode == "challenge" and name in ("food", "wealth", "rep", "magic"):
+        if challenge(state, "resource_cap") and name in ("food", "wealth", "rep", "magic"):
             after = min(after, cap)  # [MODE-CHALLENGE-9]: per resource, Exp excepted
         setattr(hero, name, after)
         changes[name] = after - before
@@ -127,6 +128,8 @@ def apply_effect(campaign: Campaign, state: GameState, effect: Any,
     if isinstance(effect, fx.GainSkill):
         return _gain_skill(campaign, state, heroes[0], effect.gain_skill)
     if isinstance(effect, fx.EndCampaign):
+        if effect.end_campaign == "lost":
+            return lose(campaign, state)  # Mother's Mercy may still be asked [MERCY-1]
         state.outcome, state.stage = effect.end_campaign, "over"
         state.frames.clear()
         return [WorldChanged(what=f"the campaign is {effect.end_campaign}")]
@@ -266,7 +269,8 @@ def discard_card(campaign: Campaign, state: GameState, card: str) -> list[Event]
 def may_take_item(campaign: Campaign, state: GameState, hero: HeroState) -> bool:
     """In Challenge mode a character holds at most 5 Items; Secrets do not count
     [MODE-CHALLENGE-10], [SECRET-3]."""
-    return state.mode != "challenge" or len(hero.items) < campaign.manifest.rules.challenge_item_cap
+    return not challenge(state, "item_cap") \
+        or len(hero.items) < campaign.manifest.rules.challenge_item_cap
 
 
 def _gain_skill(campaign: Campaign, state: GameState, hero: HeroState,

@@ -1,0 +1,47 @@
+"""The alternative modes: Story mode's relief and the Challenge rules, each adoptable on
+its own [MODE-STORY-1]..[MODE-STORY-2], [MODE-CHALLENGE-1]..[MODE-CHALLENGE-11].
+
+A Challenge game lists the Challenge rules it adopted (``state.challenge_rules``); none
+listed (``None``) means the whole set. Every rule the engine applies differently in
+Challenge asks ``challenge(state, rule)``.
+"""
+
+from __future__ import annotations
+
+from .state import ChallengeRule, GameState, HealthMarker
+
+CHALLENGE_RULES: dict[ChallengeRule, str] = {
+    "upside_down_health": "the Health marker upside down: Energy capped and Panic sooner "
+                          "[MODE-CHALLENGE-2]",
+    "challenge_secret": "start with the campaign's Challenge Secret [MODE-CHALLENGE-3]",
+    "escape_by_dial": "Escape at most once per activation, and only on a Grail "
+                      "[MODE-CHALLENGE-4], [MODE-CHALLENGE-5]",
+    "short_menhirs": "Menhirs last 1 Day less [MODE-CHALLENGE-6]",
+    "fewer_random_events": "one Random Event fewer whenever some are placed [MODE-CHALLENGE-7]",
+    "costly_upgrades": "dearer deck upgrades and Attribute points [MODE-CHALLENGE-8]",
+    "resource_cap": "at most 20 of each resource, Exp excepted [MODE-CHALLENGE-9]",
+    "item_cap": "at most 5 Items per character [MODE-CHALLENGE-10]",
+    "no_mercy": "no Mother's Mercy: a lost game ends the campaign [MODE-CHALLENGE-11]",
+}
+"""Every Challenge rule by id, in the rulebook's order, with what it does."""
+
+
+def challenge(state: GameState, rule: ChallengeRule) -> bool:
+    """This Challenge rule is in force [MODE-CHALLENGE-1]."""
+    return state.mode == "challenge" and (state.challenge_rules is None
+                                          or rule in state.challenge_rules)
+
+
+def health_marker(state: GameState) -> HealthMarker:
+    """How the Health T-marker sits: a plain marker in solo Story mode, so that Health
+    neither caps Energy nor brings Panic [MODE-STORY-2]; upside down under that Challenge
+    rule [MODE-CHALLENGE-2]."""
+    if state.mode == "story" and len(state.heroes) == 1:
+        return "plain"
+    return "upside_down" if challenge(state, "upside_down_health") else "upright"
+
+
+def set_health_markers(state: GameState) -> None:
+    """Every character's Health marker as the mode and the player count want it."""
+    for hero in state.heroes:
+        hero.health_marker = health_marker(state)

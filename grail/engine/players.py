@@ -1,0 +1,67 @@
+"""Players joining and leaving between sessions [PLAYERS-1], [PLAYERS-2].
+
+A session begins at a Day's start: once the Start of Day is over and before any character
+acts, characters may join (1-4 players, the campaign's range) or leave. A leaving
+character's Secrets, every one of them, go to those who remain, as its player chooses
+(``state.hand_over``, as for the dead); Secrets never leave a campaign [PLAYERS-1]. Its
+Items, resources and cards leave with it. A character joining starts afresh, with its
+starting resources and decks, on a Location holding a veteran character [PLAYERS-2].
+"""
+
+from __future__ import annotations
+
+from grail.content import Campaign
+
+from .actions import JoinGame, LeaveGame
+from .death import unused_heroes
+from .events import Event, WorldChanged
+from .modes import set_health_markers
+from .setup import hero_state
+from .state import GameState
+from .survival import settle
+
+
+def session_start(state: GameState) -> bool:
+    """A Day has begun and nobody has acted yet, with nothing else waiting [PLAYERS-1]."""
+    return (state.stage == "day" and not state.acted_today and not state.frames
+            and state.encounter is None and not state.facing and not state.hand_over
+            and state.replacing is None and not state.face_up_queue)
+
+
+def changes(campaign: Campaign, state: GameState) -> list[JoinGame | LeaveGame]:
+    """Who may join, and where, and who may leave, within the player range [PLAYERS-1]."""
+    if not session_start(state):
+        return []
+    fewest, most = campaign.manifest.players
+    found: list[JoinGame | LeaveGame] = []
+    if len(state.heroes) < most:
+        veterans = sorted({hero.location for hero in state.heroes})
+        found += [JoinGame(hero=hero_id, at=where) for hero_id in unused_heroes(campaign, state)
+                  for where in veterans]
+    if len(state.heroes) > fewest:
+        found += [LeaveGame(hero=hero.id) for hero in state.heroes]
+    return found
+
+
+def join(campaign: Campaign, state: GameState, hero_id: str, at: int) -> list[Event]:
+    """A new character, as set up, beside a veteran [PLAYERS-2]."""
+    state.heroes.append(hero_state(campaign, hero_id, at))
+    state.heroes.sort(key=lambda hero: hero.number)
+    _player_count_changed(campaign, state)
+    return [WorldChanged(what=f"{hero_id} joins the game at {at}")]
+
+
+def leave(campaign: Campaign, state: GameState, hero_id: str) -> list[Event]:
+    """The character leaves; its Secrets wait to be handed over [PLAYERS-1]."""
+    hero = state.hero(hero_id)
+    state.heroes.remove(hero)
+    state.hand_over = list(hero.secrets)
+    _player_count_changed(campaign, state)
+    return [WorldChanged(what=f"{hero_id} leaves the game")]
+
+
+def _player_count_changed(campaign: Campaign, state: GameState) -> None:
+    """A solo Story game's plain Health marker, or the T-marker back [MODE-STORY-2]."""
+    set_health_markers(state)
+    for hero in state.heroes:
+        settle(campaign, hero)

@@ -1,0 +1,70 @@
+"""Mother's Mercy after a lost game [MERCY-1], [MODE-CHALLENGE-11]."""
+
+from __future__ import annotations
+
+import pytest
+
+from grail.content import Campaign
+from grail.engine import death
+from grail.engine.actions import AcceptMercy, EndCampaign, Pass, Travel
+from grail.engine.encounter_decks import take_out
+from grail.engine.game import Game, IllegalAction
+from grail.engine.state import Guardian
+
+
+def _lost(campaign: Campaign, mode: str = "normal") -> Game:
+    game = Game.new(campaign, ["wren"], seed=1, mode=mode)  # type: ignore[arg-type]
+    game.apply(Travel(hero="wren", to=104))
+    state = game.state
+    wren = state.hero("wren")
+    wren.items, wren.exp, wren.attributes["logic"] = [1], 7, 2
+    state.guardians.append(Guardian(id="purple-shade", location=102))
+    take_out(state, "purple-shade")
+    death.die(campaign, state, wren)  # solo: the game is lost [DEATH-2]
+    game.refresh()
+    return game
+
+
+def test_a_lost_game_may_ask_for_mercy_or_end_MERCY_1(minimal: Campaign) -> None:
+    game = _lost(minimal)
+    assert game.state.stage == "mercy" and not game.is_terminal()
+    assert game.legal_actions() == [AcceptMercy(), EndCampaign()]
+    with pytest.raises(IllegalAction, match=r"\[MERCY-1\]"):
+        game.apply(Pass(hero="wren"))
+    game.apply(EndCampaign())
+    assert game.is_terminal() and game.state.outcome == "lost"
+
+
+def test_mercy_returns_to_the_chapter_start_MERCY_1(minimal: Campaign) -> None:
+    game = _lost(minimal)
+    day = game.state.day
+    events = game.apply(AcceptMercy())
+    state = game.state
+    assert state.outcome is None and state.stage == "day" and state.mercies == 1
+    assert state.day == day + 1 and state.dead == []
+    wren = state.hero("wren")  # the fallen character is back, as it was
+    assert wren.location == 101 and (wren.health, wren.energy, wren.terror) == (6, 6, 0)
+    assert wren.items == [1] and wren.attributes["logic"] == 2 and wren.exp == 7
+    assert (wren.food, wren.wealth) == (1, 0)  # the verse's preset resources
+    assert next(e.entry for e in events if e.type == "entry_read") == "500"
+    # the map from the chapter's restart Location, its Menhir at 4 then a Start of Day
+    assert sorted(p.number for p in state.placed) == [101, 102, 103, 104, 105]
+    assert [(m.location, m.dial) for m in state.menhirs] == [(101, 3)]
+    assert state.guardians == [] and "purple-shade" in state.unseen["purple"]
+    assert state.event == "ev-arrival"  # the chapter's Event deck again
+    again = _lost(minimal)
+    again.apply(AcceptMercy())
+    assert again.state_hash() == game.state_hash()  # the same seed, the same game
+
+
+def test_no_mercy_in_challenge_MODE_CHALLENGE_11(minimal: Campaign) -> None:
+    game = _lost(minimal, mode="challenge")
+    assert game.is_terminal() and game.legal_actions() == []
+    with pytest.raises(IllegalAction, match=r"\[DEATH-6\]"):
+        game.apply(AcceptMercy())
+
+
+def test_mercy_only_after_a_lost_game_MERCY_1(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1)
+    with pytest.raises(IllegalAction, match=r"\[MERCY-1\]"):
+        game.apply(AcceptMercy())
