@@ -24,11 +24,14 @@ from . import (
     items,
     journal,
     menhirs,
+    teams,
     trading,
 )
 from .actions import (
     Actions,
     ActivateMenhir,
+    Begin,
+    Cancel,
     CharacterAction,
     Choose,
     ChooseReplacement,
@@ -36,8 +39,12 @@ from .actions import (
     Explore,
     FaceUp,
     GiveSecret,
+    Join,
+    Leave,
     LocationAction,
     Pass,
+    PayShare,
+    Share,
     Trade,
     Travel,
 )
@@ -137,11 +144,16 @@ class Game:
         if state.replacing is not None:
             return [ChooseReplacement(hero=hero_id)
                     for hero_id in death.unused_heroes(self.campaign, state)]
+        if state.team is not None:
+            return list(teams.legal(self.campaign, state))
         choice = journal.pending_choice(self.campaign, state)
         if choice is not None:
             decider = state.frames[-1].heroes[0]
             return [Choose(hero=decider, option=index) for index, option in enumerate(choice.choose)
                     if journal.option_open(self.campaign, state, option)]
+        shares = journal.pending_shares(self.campaign, state)
+        if shares:
+            return list(shares)
         if state.stage == "end_of_day":
             return end_of_day.legal(self.campaign, state)
         found: list[AnyAction] = []
@@ -150,7 +162,7 @@ class Game:
                 found += [Travel(hero=hero.id, to=to)
                           for to in connected(self.campaign, state, hero.location)]
                 found.append(Explore(hero=hero.id))
-            if day.can_use_location_action(self.campaign, state, hero):
+            if teams.may_propose_location_action(self.campaign, state, hero):
                 found.append(LocationAction(hero=hero.id))
             if day.can_use_character_action(self.campaign, state, hero):
                 found.append(CharacterAction(hero=hero.id))
@@ -166,6 +178,13 @@ class Game:
             return "DEATH-6", f"the campaign is over ({self.state.outcome})"
         if self.state.hand_over or self.state.replacing:
             return "DEATH-3", "a dead character's Secrets and replacement come first"
+        if isinstance(action, Share):
+            return "ACT-EXPLORE-2", "no split waits on that part: members take their parts in " \
+                "team order, a loss at most what the member holds"
+        if self.state.team is not None:
+            return teams.why_illegal(self.state, action)
+        if isinstance(action, Join | Leave | Begin | Cancel | PayShare):
+            return "TEAM-1", "no action is being proposed: a team forms before an action starts"
         if self.state.frames:
             if isinstance(action, Choose):
                 return "JOURNAL-1", "that option is not open: its condition fails or its cost " \
@@ -206,12 +225,12 @@ class Game:
         """Do one action and everything that follows until the next decision."""
         if action not in self.legal_actions():
             raise IllegalAction(action, *self._why_illegal(action))
-        if isinstance(action, Travel):
-            events = day.travel(self.campaign, self.state, action.hero, action.to)
-        elif isinstance(action, Explore):
-            events = day.explore(self.campaign, self.state, action.hero)
-        elif isinstance(action, LocationAction):
-            events = day.location_action(self.campaign, self.state, action.hero)
+        if isinstance(action, Travel | Explore | LocationAction):
+            events = teams.propose(self.campaign, self.state, action)
+        elif isinstance(action, Join | Leave | Begin | Cancel | PayShare):
+            events = teams.act(self.campaign, self.state, action)
+        elif isinstance(action, Share):
+            events = teams.take_share(self.state.frames[-1], action)
         elif isinstance(action, CharacterAction):
             events = day.character_action(self.campaign, self.state, action.hero)
         elif isinstance(action, ActivateMenhir):
@@ -262,6 +281,8 @@ class Game:
             items.settle_queue(self.campaign, state)
             if state.encounter is not None:
                 return events  # the fight is a decision
+            if state.team is not None:
+                return events  # who joins, who pays: decisions [TEAM-1]
             if state.frames:
                 events += journal.resolve(self.campaign, state)
                 if state.frames:
