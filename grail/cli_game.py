@@ -87,6 +87,11 @@ def summary(game: Game) -> str:
         lines.append("Game Sheet: " + ", ".join(marks))
     for task in state.tasks:
         lines.append(f"Task: {task.text}")
+    if state.team is not None:
+        team = state.team
+        where = f" to {team.to}" if team.to is not None else ""
+        lines.append(f"Team {'paying' if team.paying else 'forming'}: "
+                     f"{team.action.replace('_', ' ')}{where}, {', '.join(team.members)}")
     if state.frames:
         entry = state.frames[-1].key
         lines.append(f"Reading {entry}: {game.campaign.entry[entry].text}"
