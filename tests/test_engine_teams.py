@@ -244,6 +244,8 @@ def test_illegal_team_steps_name_their_rule_TEAM_2_TEAM_6(minimal: Campaign) -> 
     with pytest.raises(IllegalAction, match=r"\[TEAM-2\]"):
         game.apply(Leave(hero="wren"))
     game.apply(Join(hero="yew"))
+    with pytest.raises(IllegalAction, match=r"\[TEAM-1\]"):
+        game.apply(Begin(hero="yew"))  # the proposer begins
     game.apply(Begin(hero="wren"))
     with pytest.raises(IllegalAction, match=r"\[TEAM-6\]"):
         game.apply(PayShare(hero="yew", what="energy", amount=2))  # Wren decides first

@@ -123,10 +123,14 @@ def why_illegal(state: GameState, action: Any) -> tuple[str, str]:
             return "TEAM-3", "while the cost is paid, only a member who cannot pay their own " \
                 "share leaves, before anything is paid"
         return "TEAM-2", f"{action.hero} is not in the team"
+    if isinstance(action, Begin | Cancel) and action.hero != team.members[0]:
+        return "TEAM-1", f"only {team.members[0]}, who proposed the action, begins or cancels it"
     if isinstance(action, Begin | Cancel) and team.paying:
         return "TEAM-2", "the action has begun: nobody leaves or cancels mid-action"
     if isinstance(action, Begin):
         return "ACT-LOC-3", "the team cannot pay the cost between them"
+    if isinstance(action, PayShare) and not team.paying:
+        return "TEAM-1", "the team is still forming: the cost is split once it begins"
     if isinstance(action, PayShare):
         return "TEAM-6", "members pay in team order, at most what they hold and the cost, " \
             "leaving no more than the others can cover"
