@@ -129,6 +129,20 @@ def test_a_member_who_cannot_pay_their_share_leaves_unless_covered_TEAM_3(
     assert game.state.frames[-1].heroes == ["wren"] and game.state.hero("wren").energy == 5
 
 
+def test_a_setting_keeps_characters_without_energy_out_of_teams_TEAM_6(
+        minimal: Campaign) -> None:
+    rules = minimal.manifest.rules.model_copy(update={"join_without_energy": False})
+    strict = minimal.model_copy(
+        update={"manifest": minimal.manifest.model_copy(update={"rules": rules})})
+    for campaign, joins in ((minimal, True), (strict, False)):
+        game = Game.new(campaign, ["wren", "yew"], seed=1)
+        game.state.hero("yew").energy = 0
+        game.refresh()
+        game.apply(Explore(hero="wren"))
+        assert (game.state.team is not None) == joins
+        assert (Join(hero="yew") in game.legal_actions()) == joins
+
+
 def test_a_share_nobody_can_cover_sends_its_member_away_at_once_TEAM_3(minimal: Campaign) -> None:
     game = pair(minimal)
     game.state.hero("wren").energy, game.state.hero("yew").energy = 1, 0

@@ -38,14 +38,16 @@ CARDS = ("secret", "item", "meters")
 # --- forming the team --------------------------------------------------------------------
 
 
-def joiners(state: GameState, members: list[str]) -> list[HeroState]:
+def joiners(campaign: Campaign, state: GameState, members: list[str]) -> list[HeroState]:
     """Who may join: on the same Location, not passed or dying, and not acted this round
-    while others wait to act [TEAM-1], [DAY-3]. A character without Energy may join too;
-    the others may pay for them [TEAM-6]."""
+    while others wait to act [TEAM-1], [DAY-3]. A character without Energy may join too
+    (``join_without_energy``); the others then pay for them [TEAM-6]."""
     here = state.hero(members[0]).location
     waiting = any(day.can_act(hero) and not hero.acted for hero in state.heroes)
+    carried = campaign.manifest.rules.join_without_energy
     return [hero for hero in state.heroes if hero.id not in members and hero.location == here
-            and not hero.passed and not hero.dying and not (hero.acted and waiting)]
+            and not hero.passed and not hero.dying and not (hero.acted and waiting)
+            and (carried or hero.energy > 0)]
 
 
 def may_propose_location_action(campaign: Campaign, state: GameState, hero: HeroState) -> bool:
@@ -55,7 +57,7 @@ def may_propose_location_action(campaign: Campaign, state: GameState, hero: Hero
         return False
     action = campaign.location[hero.location].action
     assert action is not None
-    team = [hero, *joiners(state, [hero.id])]
+    team = [hero, *joiners(campaign, state, [hero.id])]
     return action.cost is None or can_pay_together(state, team, action.cost)
 
 
@@ -64,7 +66,7 @@ def propose(campaign: Campaign, state: GameState,
     """A character proposes an action: others on the Location may join first [TEAM-1]."""
     to = action.to if isinstance(action, Travel) else None
     state.team = TeamAction(action=action.type, to=to, members=[action.hero])
-    if joiners(state, state.team.members):
+    if joiners(campaign, state, state.team.members):
         return [WorldChanged(what=f"{action.hero} proposes to {action.type.replace('_', ' ')}; "
                              "others on the Location may join [TEAM-1]")]
     state.team.paying = True
@@ -78,7 +80,7 @@ def legal(campaign: Campaign, state: GameState) -> list[TeamStep]:
     if team.paying:
         return _payments(campaign, state, team)
     proposer = team.members[0]
-    found: list[TeamStep] = [Join(hero=hero.id) for hero in joiners(state, team.members)]
+    found: list[TeamStep] = [Join(hero=hero.id) for hero in joiners(campaign, state, team.members)]
     found += [Leave(hero=member) for member in team.members[1:]]
     if _payable(campaign, state, team):
         found.append(Begin(hero=proposer))
