@@ -112,6 +112,11 @@ def summary(game: Game) -> str:
         doing = "the setup" if state.chance.action is None else \
             Action.from_json(json.dumps(state.chance.action)).describe()
         lines.append(f"Waiting for the table: {state.chance.point.point} (during {doing})")
+    if state.team is not None:
+        team = state.team
+        where = f" to {team.to}" if team.to is not None else ""
+        lines.append(f"Team {'paying' if team.paying else 'forming'}: "
+                     f"{team.action.replace('_', ' ')}{where}, {', '.join(team.members)}")
     if state.frames:
         entry = state.frames[-1].key
         lines.append(f"Reading {entry}: {game.campaign.entry[entry].text}"

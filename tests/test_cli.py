@@ -80,4 +80,4 @@ def test_python_dash_m_grail_is_the_same_command(tmp_path: Path) -> None:
                              str(MINIMAL)], capture_output=True, text=True, env=env, check=False,
                             cwd=tmp_path)
     assert result.returncode == 0
-    assert result.stdout == "wren\tWren of the Marsh\n"
+    assert result.stdout == "wren\tWren of the Marsh\nyew\tYew the Ferry-Keeper\n"

@@ -35,7 +35,7 @@ def test_legal_lists_actions_that_act_accepts(
 ) -> None:
     assert main(["legal", str(save), "--json"]) == 0
     actions = json.loads(capsys.readouterr().out)
-    assert actions[-1] == {"type": "pass", "hero": "wren"}
+    assert {"type": "pass", "hero": "wren"} in actions
     assert main(["act", str(save), json.dumps(actions[0])]) == 0
     events = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert events[0] == {"type": "energy_spent", "hero": "wren", "amount": 1}
@@ -137,3 +137,17 @@ def test_each_start_of_day_keeps_an_autosave_and_only_five(
     capsys.readouterr()
     kept = sorted(p.name for p in (save.parent / "autosaves").iterdir())
     assert kept == [f"game.day{day:04d}.json" for day in range(4, 9)]
+
+
+def test_a_team_forming_shows_in_the_summary(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:  # [TEAM-1]
+    path = tmp_path / "team.json"
+    assert main(["new", str(path), "--pack", str(MINIMAL), "--hero", "wren", "--hero", "yew"]) == 0
+    assert main(["act", str(path), '{"type": "travel", "hero": "wren", "to": 102}']) == 0
+    assert main(["act", str(path), '{"type": "join", "hero": "yew"}']) == 0
+    capsys.readouterr()
+    assert main(["show", str(path)]) == 0
+    assert "Team forming: travel to 102, wren, yew" in capsys.readouterr().out
+    assert main(["legal", str(path)]) == 0
+    assert "Team: yew leaves before the action starts" in capsys.readouterr().out

@@ -8,7 +8,7 @@ import pytest
 
 from grail.cli import main
 from grail.content import Campaign, load_pack
-from grail.engine.actions import GiveSecret, JoinGame, LeaveGame, Pass, Rest, Travel
+from grail.engine.actions import Begin, GiveSecret, JoinGame, LeaveGame, Pass, Rest, Travel
 from grail.engine.game import Game, IllegalAction
 
 from .conftest import MINIMAL
@@ -29,6 +29,7 @@ def test_at_a_days_start_characters_may_join_beside_a_veteran_PLAYERS_2(
         three_heroes: Campaign) -> None:
     game = Game.new(three_heroes, ["wren", "ash"], seed=1)
     game.apply(Travel(hero="wren", to=104))
+    game.apply(Begin(hero="wren"))  # alone: Ash could have joined [TEAM-1]
     game.apply(Pass(hero="ash"))
     game.apply(Pass(hero="wren"))
     game.apply(Rest(hero="wren", eat=True))
@@ -63,6 +64,7 @@ def test_a_leaving_character_hands_over_every_secret_PLAYERS_1(three_heroes: Cam
 def test_players_change_only_before_anyone_acts_PLAYERS_1(three_heroes: Campaign) -> None:
     game = Game.new(three_heroes, ["wren", "ash"], seed=1)
     game.apply(Travel(hero="wren", to=104))
+    game.apply(Begin(hero="wren"))  # alone: Ash could have joined [TEAM-1]
     assert not [a for a in game.legal_actions() if isinstance(a, JoinGame | LeaveGame)]
     with pytest.raises(IllegalAction, match=r"\[PLAYERS-1\]"):
         game.apply(JoinGame(hero="kes", at=101))

@@ -52,6 +52,13 @@ def _check(game: Game) -> None:
     if state.encounter and state.encounter.id not in [g.id for g in state.guardians]:
         encounters.append(state.encounter.id)  # a Guardian being fought is still on the map
     assert len(encounters) == len(set(encounters))  # each Encounter card in one place
+    if state.team is not None:  # a team forms on one Location, before its action [TEAM-1]
+        members = [state.hero(member) for member in state.team.members]
+        assert len({hero.id for hero in members}) == len(members) >= 1
+        assert len({hero.location for hero in members}) == 1 and not state.frames
+        assert {p.hero for p in state.team.paid} <= set(state.team.members)
+    for frame in state.frames:  # shares go to members of the reading team [ACT-EXPLORE-2]
+        assert {p.hero for p in frame.portions} <= set(frame.heroes)
     spots = [(p.x, p.y) for p in state.placed]
     assert len(spots) == len(set(spots))  # one card per spot
     numbers = [p.number for p in state.placed]

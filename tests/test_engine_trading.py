@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from grail.content import Campaign, bundled_pack, load_pack
-from grail.engine.actions import Trade, Travel
+from grail.engine.actions import Begin, Trade, Travel
 from grail.engine.game import Game, IllegalAction
 
 
@@ -46,4 +46,6 @@ def test_characters_apart_cannot_trade(bundled: Campaign) -> None:
     game = Game.new(bundled, ["tamsin", "jago"], seed=1)
     travel = next(a for a in game.legal_actions() if isinstance(a, Travel) and a.hero == "tamsin")
     game.apply(travel)
+    game.apply(Begin(hero="tamsin"))  # jago could join [TEAM-1], but does not
+    assert game.state.hero("tamsin").location != game.state.hero("jago").location
     assert not [a for a in game.legal_actions() if isinstance(a, Trade)]

@@ -168,6 +168,11 @@ class RuleSettings(Model):
     team_losses: Who = Field(
         default="each", description="Default for losses in a team [ACT-EXPLORE-2]."
     )
+    join_without_energy: bool = Field(
+        default=True,
+        description="A character with no Energy left, who cannot act alone, may still join a "
+        "team action if the others pay for them [TEAM-6], [DAY-4].",
+    )
     exhausted_recovery: NonNegative = Field(
         default=4, description="Energy an Exhausted character recovers [END-DAY-3]."
     )

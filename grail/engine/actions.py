@@ -357,11 +357,85 @@ class PickUp(_Action):
         return f"Pick up: {self.hero} takes Item {self.item} left by the dead"
 
 
+class Join(_Action):
+    """Join the action a character on the same Location proposes, before it starts
+    [TEAM-1], [DAY-7]."""
+
+    type: Literal["join"] = "join"
+    hero: str = Field(description="Who joins.")
+
+    def describe(self) -> str:
+        return f"Team: {self.hero} joins the action"
+
+
+class Leave(_Action):
+    """Leave the team before its action starts: by choice, or for want of one's share
+    [TEAM-2], [TEAM-3]."""
+
+    type: Literal["leave"] = "leave"
+    hero: str = Field(description="Who leaves.")
+
+    def describe(self) -> str:
+        return f"Team: {self.hero} leaves before the action starts"
+
+
+class Begin(_Action):
+    """The team is formed: the members split the cost and the action starts [TEAM-1]."""
+
+    type: Literal["begin"] = "begin"
+    hero: str = Field(description="Who proposed the action.")
+
+    def describe(self) -> str:
+        return f"Team: {self.hero}'s action starts with the team as it is"
+
+
+class Cancel(_Action):
+    """Take back a proposed action before it starts; nobody has acted [TEAM-1]."""
+
+    type: Literal["cancel"] = "cancel"
+    hero: str = Field(description="Who proposed the action.")
+
+    def describe(self) -> str:
+        return f"Team: {self.hero} takes the action back"
+
+
+class PayShare(_Action):
+    """A member's part of the team's cost; members may pay for one another
+    [TEAM-6], [ACT-EXPLORE-2], [ACT-TRAVEL-3], [ACT-LOC-3]."""
+
+    type: Literal["pay_share"] = "pay_share"
+    hero: str = Field(description="Who pays.")
+    what: str = Field(description="The resource or meter paid, e.g. 'energy'.")
+    amount: int = Field(description="How much of it this member pays.")
+
+    def describe(self) -> str:
+        return f"Pay: {self.hero} pays {self.amount} {self.what} of the team's cost"
+
+
+class Share(_Action):
+    """A member's part of a gain or loss the team splits (``who: share``): an amount, or the
+    one card or effect [ACT-EXPLORE-2]."""
+
+    type: Literal["share"] = "share"
+    hero: str = Field(description="The member whose part this is.")
+    what: str = Field(description="A resource or meter, or 'secret', 'item', 'meters'.")
+    amount: int = Field(description="How much of it (1 for a card or 'meters').")
+    loss: bool = Field(default=False, description="A loss rather than a gain.")
+
+    def describe(self) -> str:
+        verb = "loses" if self.loss else "takes"
+        if self.what in ("secret", "item"):
+            return f"Share: {self.hero} {verb} the {self.what}"
+        if self.what == "meters":
+            return f"Share: {self.hero}'s meters are set"
+        return f"Share: {self.hero} {verb} {self.amount} {self.what}"
+
+
 Actions = (Travel | Explore | Choose | LocationAction | CharacterAction | ActivateMenhir | Pass
            | Rest | BuyAttribute | DeckUpgrade | KeepCard | FinishUpgrades | SetAside | TakeBack
            | GiveSecret | ChooseReplacement | EncounterOutcome | FaceGuardian | AcceptMercy
            | EndCampaign | JoinGame | LeaveGame | Trade | FaceUp | UseCard | PickSkill | MoveTo
-           | ItemCap | PickUp | ChanceOutcome)
+           | ItemCap | PickUp | Join | Leave | Begin | Cancel | PayShare | Share | ChanceOutcome)
 AnyAction = Annotated[Actions, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Actions] = TypeAdapter(AnyAction)
 

@@ -1,4 +1,4 @@
-"""Paying costs: Energy, resources and meters taken from the acting character [DAY-5]."""
+"""Paying costs: Energy, resources and meters taken from the acting character or team [DAY-5]."""
 
 from __future__ import annotations
 
@@ -18,3 +18,9 @@ def pay(state: GameState, hero: HeroState, cost: Amounts) -> list[Event]:
     for name, change in changes.items():
         setattr(hero, name, getattr(hero, name) + change)
     return [ResourcesChanged(hero=hero.id, changes=changes)]
+
+
+def can_pay_together(state: GameState, heroes: list[HeroState], cost: Amounts) -> bool:
+    """A cost the members can pay between them, split freely [ACT-LOC-3], [TEAM-6]."""
+    return all(sum(getattr(hero, name) for hero in heroes) >= amount_of(value, state, heroes[0])
+               for name, value in cost.items())

@@ -9,7 +9,6 @@ from .costs import can_pay, pay
 from .encounter_decks import move_guardians
 from .events import (
     DayBegan,
-    EnergySpent,
     Event,
     HeroMoved,
     HeroPassed,
@@ -30,9 +29,11 @@ def can_act(hero: HeroState) -> bool:
     return not hero.passed and hero.energy > 0
 
 
-def acted(state: GameState, hero: HeroState) -> None:
-    """Mark an action; when every able character has acted, a new round begins [DAY-3]."""
-    hero.acted = True
+def acted(state: GameState, heroes: list[HeroState]) -> None:
+    """Mark an action of each character: a team action counts as the action of every member
+    [DAY-7]; when every able character has acted, a new round begins [DAY-3]."""
+    for hero in heroes:
+        hero.acted = True
     state.acted_today = True
     able = [other for other in state.heroes if can_act(other)]
     if all(other.acted for other in able):
@@ -40,15 +41,17 @@ def acted(state: GameState, hero: HeroState) -> None:
             other.acted = False
 
 
-def travel(campaign: Campaign, state: GameState, hero_id: str, to: int) -> list[Event]:
-    """Pay 1 Energy, move, then enter the Location [ACT-TRAVEL-1], [MAP-6]."""
-    hero = state.hero(hero_id)
-    hero.energy -= 1
-    events: list[Event] = [EnergySpent(hero=hero.id, amount=1)]
-    events.append(HeroMoved(hero=hero.id, origin=hero.location, to=to))
-    hero.location = to
-    events += enter(campaign, state, to, [hero.id])
-    acted(state, hero)
+def travel(campaign: Campaign, state: GameState, heroes: list[str], to: int) -> list[Event]:
+    """Move the character or team, then enter the Location together: its Guardians and
+    lightning rules are resolved by the whole team [ACT-TRAVEL-1], [ACT-TRAVEL-3], [MAP-6].
+    The cost is paid before (``teams``)."""
+    events: list[Event] = []
+    for hero_id in heroes:
+        hero = state.hero(hero_id)
+        events.append(HeroMoved(hero=hero.id, origin=hero.location, to=to))
+        hero.location = to
+    events += enter(campaign, state, to, heroes)
+    acted(state, [state.hero(hero_id) for hero_id in heroes])
     return events
 
 
@@ -71,36 +74,33 @@ def _revealed(state: GameState, number: int) -> LocationRevealed:
     return LocationRevealed(number=number, x=x, y=y)
 
 
-def explore(campaign: Campaign, state: GameState, hero_id: str) -> list[Event]:
-    """Pay 1 Energy and read the Location's entry until "Exploration ends" [ACT-EXPLORE-1]."""
-    hero = state.hero(hero_id)
-    hero.energy -= 1
-    acted(state, hero)
-    entry = campaign.location[hero.location].explore
-    return [EnergySpent(hero=hero.id, amount=1), *read_entry(campaign, state, entry, [hero.id])]
+def explore(campaign: Campaign, state: GameState, heroes: list[str]) -> list[Event]:
+    """Read the Location's entry until "Exploration ends", the team as the readers
+    [ACT-EXPLORE-1], [ACT-EXPLORE-2]. The cost is paid before (``teams``)."""
+    members = [state.hero(hero_id) for hero_id in heroes]
+    acted(state, members)
+    entry = campaign.location[members[0].location].explore
+    return read_entry(campaign, state, entry, heroes)
 
 
-def can_use_location_action(campaign: Campaign, state: GameState, hero: HeroState) -> bool:
-    """The action of the Location the character stands on, paid, once per Day if marked
-    so [ACT-LOC-1], [ACT-LOC-2]."""
-    action = campaign.location[hero.location].action
-    if action is None:
-        return False
-    if action.once_per_day and hero.location in state.location_tokens:
-        return False
-    return action.cost is None or can_pay(state, hero, action.cost)
+def location_action_open(campaign: Campaign, state: GameState, number: int) -> bool:
+    """The Location has an action, not yet used today if it is once per Day [ACT-LOC-1],
+    [ACT-LOC-2]; whether its cost can be paid is the team's matter (``teams``)."""
+    action = campaign.location[number].action
+    return action is not None and not (action.once_per_day and number in state.location_tokens)
 
 
-def location_action(campaign: Campaign, state: GameState, hero_id: str) -> list[Event]:
-    hero = state.hero(hero_id)
-    action = campaign.location[hero.location].action
+def location_action(campaign: Campaign, state: GameState, heroes: list[str]) -> list[Event]:
+    """The action's result, once, for the character or team [ACT-LOC-3]; paid before."""
+    members = [state.hero(hero_id) for hero_id in heroes]
+    where = members[0].location
+    action = campaign.location[where].action
     assert action is not None
-    events = pay(state, hero, action.cost) if action.cost else []
     if action.once_per_day:
-        state.location_tokens.append(hero.location)  # a Time token marks it [ACT-LOC-2]
-    acted(state, hero)
-    push(state, "location_action", hero.location, [hero.id])
-    return events
+        state.location_tokens.append(where)  # a Time token marks it [ACT-LOC-2]
+    acted(state, members)
+    push(state, "location_action", where, heroes)
+    return []
 
 
 def can_use_character_action(campaign: Campaign, state: GameState, hero: HeroState) -> bool:
@@ -113,7 +113,7 @@ def character_action(campaign: Campaign, state: GameState, hero_id: str) -> list
     hero = state.hero(hero_id)
     cost = campaign.hero[hero.id].action.cost
     events = pay(state, hero, cost) if cost else []
-    acted(state, hero)
+    acted(state, [hero])
     push(state, "character_action", hero.id, [hero.id])
     return events
 
@@ -122,7 +122,7 @@ def pass_day(state: GameState, hero_id: str) -> list[Event]:
     """No more actions this Day [ACT-PASS-1]."""
     hero = state.hero(hero_id)
     hero.passed = True
-    acted(state, hero)
+    acted(state, [hero])
     return [HeroPassed(hero=hero.id)]
 
 

@@ -32,6 +32,7 @@ from . import (
     menhirs,
     mercy,
     players,
+    teams,
     trading,
     uses,
 )
@@ -40,6 +41,8 @@ from .actions import (
     Action,
     Actions,
     ActivateMenhir,
+    Begin,
+    Cancel,
     ChanceOutcome,
     CharacterAction,
     Choose,
@@ -51,14 +54,18 @@ from .actions import (
     FaceUp,
     GiveSecret,
     ItemCap,
+    Join,
     JoinGame,
+    Leave,
     LeaveGame,
     LocationAction,
     MoveTo,
     Pass,
+    PayShare,
     PickSkill,
     PickUp,
     SetAside,
+    Share,
     TakeBack,
     Trade,
     Travel,
@@ -192,11 +199,16 @@ class Game:
                     for hero_id in death.unused_heroes(self.campaign, state)]
         if guardians.choices(state):
             return [FaceGuardian(id=guardian) for guardian in guardians.choices(state)]
+        if state.team is not None:
+            return list(teams.legal(self.campaign, state))
         choice = journal.pending_choice(self.campaign, state)
         if choice is not None:
             decider = state.frames[-1].heroes[0]
             return [Choose(hero=decider, option=index) for index, option in enumerate(choice.choose)
                     if journal.option_open(self.campaign, state, option)]
+        shares = journal.pending_shares(self.campaign, state)
+        if shares:
+            return list(shares)
         if state.stage == "end_of_day":
             return [*end_of_day.legal(self.campaign, state),
                     *uses.at_end_of_day(self.campaign, state)]
@@ -206,7 +218,7 @@ class Game:
                 found += [Travel(hero=hero.id, to=to)
                           for to in connected(self.campaign, state, hero.location)]
                 found.append(Explore(hero=hero.id))
-            if day.can_use_location_action(self.campaign, state, hero):
+            if teams.may_propose_location_action(self.campaign, state, hero):
                 found.append(LocationAction(hero=hero.id))
             if day.can_use_character_action(self.campaign, state, hero):
                 found.append(CharacterAction(hero=hero.id))
@@ -240,6 +252,13 @@ class Game:
                 "together to be faced"
         if self.state.hand_over or self.state.replacing:
             return "DEATH-3", "a dead character's Secrets and replacement come first"
+        if isinstance(action, Share):
+            return "ACT-EXPLORE-2", "no split waits on that part: members take their parts in " \
+                "team order, a loss at most what the member holds"
+        if self.state.team is not None:
+            return teams.why_illegal(self.state, action)
+        if isinstance(action, Join | Leave | Begin | Cancel | PayShare):
+            return "TEAM-1", "no action is being proposed: a team forms before an action starts"
         if self.state.frames:
             if isinstance(action, Choose):
                 return "JOURNAL-1", "that option is not open: its condition fails or its cost " \
@@ -364,12 +383,12 @@ class Game:
 
     def _do(self, action: AnyAction) -> list[Event]:
         """The action itself, before the Day order runs on."""
-        if isinstance(action, Travel):
-            return day.travel(self.campaign, self.state, action.hero, action.to)
-        if isinstance(action, Explore):
-            return day.explore(self.campaign, self.state, action.hero)
-        if isinstance(action, LocationAction):
-            return day.location_action(self.campaign, self.state, action.hero)
+        if isinstance(action, Travel | Explore | LocationAction):
+            return teams.propose(self.campaign, self.state, action)
+        if isinstance(action, Join | Leave | Begin | Cancel | PayShare):
+            return teams.act(self.campaign, self.state, action)
+        if isinstance(action, Share):
+            return teams.take_share(self.state.frames[-1], action)
         if isinstance(action, CharacterAction):
             return day.character_action(self.campaign, self.state, action.hero)
         if isinstance(action, ActivateMenhir):
@@ -437,6 +456,8 @@ class Game:
                 events += guardians.face_next(self.campaign, state)
                 if state.encounter is not None or state.facing:
                     return events
+            if state.team is not None:
+                return events  # who joins, who pays: decisions [TEAM-1]
             if state.frames:
                 events += journal.resolve(self.campaign, state)
                 if state.frames:

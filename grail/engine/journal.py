@@ -3,8 +3,9 @@
 Exploring pushes a frame for the Location's entry [ACT-EXPLORE-1]; each frame walks its
 effect list. ``if`` pushes the branch, ``goto`` replaces the reading with another entry,
 ``choose`` stops and waits for a decision, as does an effect that asks one (a Skill side,
-a destination, an Item over the cap: ``state.asked``); ``end_exploration`` drops every frame
-[JOURNAL-1]. The frames live in the state, so a half-read entry saves and resumes.
+a destination, an Item over the cap: ``state.asked``) or a gain or loss a team splits
+(``teams``); ``end_exploration`` drops every frame [JOURNAL-1]. The frames live in the
+state, so a half-read entry saves and resumes.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from grail.content import Campaign
 from grail.content import conditions as cond
 from grail.content import effects as fx
 
-from . import chance, dials, encounter_decks, world
+from . import chance, dials, encounter_decks, teams
+from .actions import Share
 from .amounts import amount_of
 from .conditions import holds
 from .costs import can_pay, pay
@@ -54,6 +56,17 @@ def pending_choice(campaign: Campaign, state: GameState) -> fx.Choose | None:
     current = effects_of(campaign, frame)
     effect = current[frame.index] if frame.index < len(current) else None
     return effect if isinstance(effect, fx.Choose) else None
+
+
+def pending_shares(campaign: Campaign, state: GameState) -> list[Share]:
+    """The parts of a shared gain or loss the reading waits on, if any [ACT-EXPLORE-2]."""
+    if not state.frames:
+        return []
+    frame = state.frames[-1]
+    current = effects_of(campaign, frame)
+    if frame.index >= len(current):
+        return []
+    return teams.share_options(campaign, state, frame, current[frame.index])
 
 
 def actors(state: GameState, frame: Frame) -> list[HeroState]:
@@ -100,6 +113,8 @@ def resolve(campaign: Campaign, state: GameState) -> list[Event]:
             frame.index += 1  # no option can be taken: the reading goes on past it
             events.append(WorldChanged(what="no option of the choice is open"))
             continue
+        if not teams.split_settled(campaign, state, frame, effect):
+            return events  # a decision: who takes which share [ACT-EXPLORE-2]
         frame.index += 1
         if isinstance(effect, fx.If):
             branch = "then" if holds(campaign, state, effect.if_, actors(state, frame)) else "else"
@@ -131,7 +146,7 @@ def resolve(campaign: Campaign, state: GameState) -> list[Event]:
             events += dials.place(campaign, state, effect.place_dial, actors(state, frame)[0],
                                   expired)
         else:
-            events += world.apply_effect(campaign, state, effect, actors(state, frame))
+            events += teams.apply_effect(campaign, state, frame, effect)
             if state.asked:
                 return events  # a decision the effect asked for: the reading waits on it
     return events

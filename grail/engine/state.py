@@ -86,6 +86,15 @@ class Menhir(State):
     dial: int | None = Field(description="Days left; None once the dial is removed [DAY-START-3].")
 
 
+class Portion(State):
+    """One member's part of something a team splits: a cost [TEAM-6] or a shared gain or
+    loss [ACT-EXPLORE-2]."""
+
+    hero: str = Field(description="The member.")
+    what: str = Field(description="A resource or meter, or 'secret', 'item', 'meters'.")
+    amount: int = Field(description="How much of it.")
+
+
 FrameSource = Literal["entry", "immediate", "location_action", "character_action", "menhir",
                       "event", "quest", "dying", "dying_solo", "encounter_text",
                       "chapter_setup", "card_use", "secret_dial", "secret", "challenge_secret"]
@@ -104,6 +113,21 @@ class Frame(State):
     path: list[int | str] = Field(default_factory=list, description="Into nested effect lists.")
     index: int = Field(default=0, description="The next effect to resolve.")
     heroes: list[str] = Field(description="The acting character or team, active first.")
+    portions: list[Portion] = Field(
+        default_factory=list,
+        description="The split of the effect at ``index`` decided so far, when a team shares it.",
+    )
+
+
+class TeamAction(State):
+    """A Day action proposed and not yet started: who joins, then who pays what
+    [TEAM-1]..[TEAM-3], [TEAM-6]."""
+
+    action: Literal["explore", "travel", "location_action"] = Field(description="The action.")
+    to: int | None = Field(default=None, description="Where a Travel goes.")
+    members: list[str] = Field(description="The team: who proposed it first, then by number.")
+    paying: bool = Field(default=False, description="Formed: the cost is being split.")
+    paid: list[Portion] = Field(default_factory=list, description="Parts of the cost pledged.")
 
 
 class EncounterState(State):
@@ -298,6 +322,9 @@ class GameState(State):
         default_factory=dict, description="Per Encounter deck, the cards its '?' may be, sorted."
     )
     encounter: EncounterState | None = Field(default=None, description="The Encounter begun.")
+    team: TeamAction | None = Field(
+        default=None, description="A Day action being proposed, joined and paid [TEAM-1]."
+    )
     guardians: list[Guardian] = Field(default_factory=list, description="Guardians on the map.")
     facing: list[Facing] = Field(
         default_factory=list, description="Guardians waiting to be faced, first first [GUARD-6]."

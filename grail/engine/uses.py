@@ -90,7 +90,7 @@ def use(campaign: Campaign, state: GameState, action: UseCard) -> list[Event]:
     if _once_a_day(taken):
         state.uses_spent.append(_spent_key(action.card, action.use))
     if taken.when == "action":
-        acted(state, hero)
+        acted(state, [hero])
     if taken.discard:  # the card goes; its effects, read from the content, still resolve
         events += discard_card(campaign, state, action.card)
     push(state, "card_use", _spent_key(action.card, action.use), [hero.id])

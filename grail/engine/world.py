@@ -2,8 +2,8 @@
 Secrets and Items, tasks, quests, tokens, dials, Menhirs and changed Locations.
 
 In a team, gains are shared and losses hit each member unless the effect or the campaign
-says otherwise [ACT-EXPLORE-2]; until team actions exist, a shared gain goes to the active
-character.
+says otherwise [ACT-EXPLORE-2]; ``teams`` settles whom an effect touches and hands each
+member their part of a shared one, so here 'share' touches the active character only.
 """
 
 from __future__ import annotations

@@ -1,0 +1,376 @@
+"""Teams: characters on one Location acting together [TEAM-1]..[TEAM-6], [DAY-7].
+
+A Day action (Explore, Travel, a Location action) is proposed by one character. While
+others on the Location could join, it waits in ``state.team``: they ``Join`` or ``Leave``,
+and the proposer says ``Begin`` or ``Cancel`` [TEAM-1], [TEAM-2]. Then the team splits the
+cost: one ``PayShare`` per resource and member, in team order, listed only when there is a
+real choice [TEAM-6]; a member who cannot pay their own share and is not covered leaves
+[TEAM-3]. Paid, the action starts with the whole team. With nobody to join, a proposal
+starts at once, as a solo action always did.
+
+While the journal is read by a team, an effect it shares (``who: share``) waits in its frame
+for ``Share`` decisions: how much each member takes of each resource, or who takes the one
+card [ACT-EXPLORE-2]. Parts are decided member by member; the last member's is what is left.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grail.content import Campaign
+from grail.content import effects as fx
+from grail.content.amounts import Amounts
+
+from . import day, world
+from .actions import Begin, Cancel, Explore, Join, Leave, LocationAction, PayShare, Share, Travel
+from .amounts import amount_of
+from .costs import can_pay_together, pay
+from .events import EnergySpent, Event, WorldChanged
+from .state import Frame, GameState, HeroState, Portion, TeamAction
+
+TeamStep = Join | Leave | Begin | Cancel | PayShare
+SPLITTABLE = (fx.Gain, fx.Lose, fx.SetMeters, fx.Damage, fx.GainSecret, fx.GainItem, fx.LoseItem)
+GAINS = (fx.Gain, fx.GainItem, fx.GainSecret)
+CARDS = ("secret", "item", "meters")
+"""Parts that go whole to one member: a Secret, an Item, or a change of meters."""
+
+
+# --- forming the team --------------------------------------------------------------------
+
+
+def joiners(campaign: Campaign, state: GameState, members: list[str]) -> list[HeroState]:
+    """Who may join: on the same Location, not passed or dying, and not acted this round
+    while others wait to act [TEAM-1], [DAY-3]. A character without Energy may join too
+    (``join_without_energy``); the others then pay for them [TEAM-6]."""
+    here = state.hero(members[0]).location
+    waiting = any(day.can_act(hero) and not hero.acted for hero in state.heroes)
+    carried = campaign.manifest.rules.join_without_energy
+    return [hero for hero in state.heroes if hero.id not in members and hero.location == here
+            and not hero.passed and not hero.dying and not (hero.acted and waiting)
+            and (carried or hero.energy > 0)]
+
+
+def may_propose_location_action(campaign: Campaign, state: GameState, hero: HeroState) -> bool:
+    """The Location's action is open and the character, with those who could join, can pay
+    it [ACT-LOC-1], [ACT-LOC-2], [ACT-LOC-3]."""
+    if not day.location_action_open(campaign, state, hero.location):
+        return False
+    action = campaign.location[hero.location].action
+    assert action is not None
+    team = [hero, *joiners(campaign, state, [hero.id])]
+    return action.cost is None or can_pay_together(state, team, action.cost)
+
+
+def propose(campaign: Campaign, state: GameState,
+            action: Explore | Travel | LocationAction) -> list[Event]:
+    """A character proposes an action: others on the Location may join first [TEAM-1]."""
+    to = action.to if isinstance(action, Travel) else None
+    state.team = TeamAction(action=action.type, to=to, members=[action.hero])
+    if joiners(campaign, state, state.team.members):
+        return [WorldChanged(what=f"{action.hero} proposes to {action.type.replace('_', ' ')}; "
+                             "others on the Location may join [TEAM-1]")]
+    state.team.paying = True
+    return _settle(campaign, state)
+
+
+def legal(campaign: Campaign, state: GameState) -> list[TeamStep]:
+    """Joining, leaving, beginning or cancelling; then the parts of the cost."""
+    team = state.team
+    assert team is not None
+    if team.paying:
+        return _payments(campaign, state, team)
+    proposer = team.members[0]
+    found: list[TeamStep] = [Join(hero=hero.id) for hero in joiners(campaign, state, team.members)]
+    found += [Leave(hero=member) for member in team.members[1:]]
+    if _payable(campaign, state, team):
+        found.append(Begin(hero=proposer))
+    found.append(Cancel(hero=proposer))
+    return found
+
+
+def act(campaign: Campaign, state: GameState, step: TeamStep) -> list[Event]:
+    """Do one step of forming or paying, then whatever follows without a choice."""
+    team = state.team
+    assert team is not None
+    events: list[Event] = []
+    if isinstance(step, Join):
+        joined = {*team.members[1:], step.hero}
+        team.members = team.members[:1] + [hero.id for hero in state.heroes if hero.id in joined]
+        events.append(WorldChanged(what=f"{step.hero} joins {team.members[0]}'s {team.action}"))
+    elif isinstance(step, Leave):
+        events.append(_leave(team, step.hero))
+    elif isinstance(step, Begin):
+        team.paying = True
+    elif isinstance(step, Cancel):
+        state.team = None
+        return [WorldChanged(what=f"{step.hero} takes back the {team.action}")]
+    else:
+        team.paid.append(Portion(hero=step.hero, what=step.what, amount=step.amount))
+    if team.paying:
+        events += _settle(campaign, state)
+    return events
+
+
+def why_illegal(state: GameState, action: Any) -> tuple[str, str]:
+    """The rule a step breaks while an action is being proposed or paid."""
+    team = state.team
+    assert team is not None
+    if isinstance(action, Join):
+        return "TEAM-1", "only a character on the same Location, who has not passed nor acted " \
+            "this round, joins, and only before the action starts"
+    if isinstance(action, Leave):
+        if action.hero == team.members[0]:
+            return "TEAM-2", "who proposed the action does not leave it: cancel it instead"
+        if team.paying:
+            return "TEAM-3", "while the cost is paid, only a member who cannot pay their own " \
+                "share leaves, before anything is paid"
+        return "TEAM-2", f"{action.hero} is not in the team"
+    if isinstance(action, Begin | Cancel) and action.hero != team.members[0]:
+        return "TEAM-1", f"only {team.members[0]}, who proposed the action, begins or cancels it"
+    if isinstance(action, Begin | Cancel) and team.paying:
+        return "TEAM-2", "the action has begun: nobody leaves or cancels mid-action"
+    if isinstance(action, Begin):
+        return "ACT-LOC-3", "the team cannot pay the cost between them"
+    if isinstance(action, PayShare) and not team.paying:
+        return "TEAM-1", "the team is still forming: the cost is split once it begins"
+    if isinstance(action, PayShare):
+        return "TEAM-6", "members pay in team order, at most what they hold and the cost, " \
+            "leaving no more than the others can cover"
+    return "TEAM-1", f"{team.members[0]}'s {team.action} is being formed: join, leave, begin " \
+        "or cancel it first"
+
+
+def _leave(team: TeamAction, hero: str) -> WorldChanged:
+    team.members.remove(hero)
+    if team.paying:  # [TEAM-3]
+        return WorldChanged(what=f"{hero} cannot pay their share and is not covered: leaves")
+    return WorldChanged(what=f"{hero} leaves before the action starts")
+
+
+# --- paying ------------------------------------------------------------------------------
+
+
+def _cost(campaign: Campaign, state: GameState, team: TeamAction) -> list[tuple[str, int]]:
+    """1 Energy per member to Explore or Travel [ACT-EXPLORE-2], [ACT-TRAVEL-3]; a Location
+    action's cost once, however many act [ACT-LOC-3]."""
+    if team.action != "location_action":
+        return [("energy", len(team.members))]
+    proposer = state.hero(team.members[0])
+    action = campaign.location[proposer.location].action
+    if action is None or action.cost is None:
+        return []
+    return [(name, amount_of(value, state, proposer)) for name, value in action.cost.items()]
+
+
+def _payable(campaign: Campaign, state: GameState, team: TeamAction) -> bool:
+    """Explore and Travel can always start: members short of their share leave [TEAM-3]."""
+    if team.action != "location_action":
+        return True
+    members = [state.hero(member) for member in team.members]
+    return all(sum(getattr(hero, name) for hero in members) >= amount
+               for name, amount in _cost(campaign, state, team))
+
+
+def _short(state: GameState, team: TeamAction) -> list[str]:
+    """Members who cannot pay their own share of 1 Energy, before anything is paid [TEAM-3];
+    a Location action has no shares, only a cost split freely [ACT-LOC-3]."""
+    if team.action == "location_action" or team.paid:
+        return []
+    return [member for member in team.members if state.hero(member).energy < 1]
+
+
+def _payments(campaign: Campaign, state: GameState, team: TeamAction) -> list[TeamStep]:
+    found: list[TeamStep] = [Leave(hero=member) for member in _short(state, team)]
+    for what, total in _cost(campaign, state, team):
+        holds = {member: getattr(state.hero(member), what) for member in team.members}
+        step = _next_part(what, total, team.members, holds, team.paid)
+        if step is not None:
+            member, least, most = step
+            found += [PayShare(hero=member, what=what, amount=amount)
+                      for amount in range(least, most + 1)]
+            break
+    return found
+
+
+def _paid(campaign: Campaign, state: GameState, team: TeamAction) -> bool:
+    return all(sum(p.amount for p in team.paid if p.what == what) >= total
+               for what, total in _cost(campaign, state, team))
+
+
+def _settle(campaign: Campaign, state: GameState) -> list[Event]:
+    """Take the steps that are no choice; start the action once it is paid."""
+    events: list[Event] = []
+    while state.team is not None:
+        team = state.team
+        if _paid(campaign, state, team):
+            return events + _start(campaign, state, team)
+        steps = _payments(campaign, state, team)
+        if len(steps) != 1:
+            return events
+        step = steps[0]
+        if isinstance(step, Leave):
+            events.append(_leave(team, step.hero))
+        elif isinstance(step, PayShare):
+            team.paid.append(Portion(hero=step.hero, what=step.what, amount=step.amount))
+    return events
+
+
+def _start(campaign: Campaign, state: GameState, team: TeamAction) -> list[Event]:
+    """Pay what each member pledged, then the action starts: it counts as the action of
+    every member [DAY-7]."""
+    state.team = None
+    events: list[Event] = []
+    for member in team.members:
+        hero = state.hero(member)
+        mine = {p.what: p.amount for p in team.paid if p.hero == member and p.amount > 0}
+        if not mine:
+            continue
+        if team.action == "location_action":
+            events += pay(state, hero, Amounts(**mine))
+        else:
+            hero.energy -= mine["energy"]
+            events.append(EnergySpent(hero=member, amount=mine["energy"]))
+    if team.action == "travel":
+        assert team.to is not None
+        return events + day.travel(campaign, state, team.members, team.to)
+    if team.action == "explore":
+        return events + day.explore(campaign, state, team.members)
+    return events + day.location_action(campaign, state, team.members)
+
+
+def _next_part(what: str, total: int, members: list[str], caps: dict[str, int],
+               done: list[Portion]) -> tuple[str, int, int] | None:
+    """The next member to decide their part of ``what``, with the least and most they may
+    take so that later members can still make up the rest; None when it is all decided."""
+    decided = [p for p in done if p.what == what]
+    left = total - sum(p.amount for p in decided)
+    undecided = [m for m in members if m not in {p.hero for p in decided}]
+    if left <= 0 or not undecided:
+        return None
+    member, later = undecided[0], undecided[1:]
+    most = min(left, caps[member])
+    return member, max(0, left - sum(caps[m] for m in later)), most
+
+
+# --- sharing what the journal gives and takes ------------------------------------------
+
+
+def who_of(campaign: Campaign, frame: Frame, effect: Any) -> str:
+    """Whom an effect touches in a team: its own ``who``, else the entry's ``team``, else the
+    campaign's ``team_gains`` / ``team_losses`` [ACT-EXPLORE-2]. A Secret exists once, so
+    'each' means 'share' for it [SECRET-1]."""
+    if effect.who is not None:
+        return str(effect.who)
+    entry = campaign.entry[frame.key].team if frame.source == "entry" else None
+    rules = campaign.manifest.rules
+    who = entry or (rules.team_gains if isinstance(effect, GAINS) else rules.team_losses)
+    return "share" if who == "each" and isinstance(effect, fx.GainSecret) else who
+
+
+def shared(campaign: Campaign, frame: Frame, effect: Any) -> bool:
+    """An effect the members split among themselves, with more than one member."""
+    return isinstance(effect, SPLITTABLE) and len(frame.heroes) > 1 and \
+        who_of(campaign, frame, effect) == "share"
+
+
+def share_options(campaign: Campaign, state: GameState, frame: Frame, effect: Any) -> list[Share]:
+    """The next member's possible parts of a shared effect: amounts of a resource (a loss at
+    most what the member holds), or who takes a card; empty once all is decided."""
+    if not shared(campaign, frame, effect):
+        return []
+    for what, total, loss in _parts(state, frame, effect):
+        if what in CARDS:
+            if not any(p.what == what for p in frame.portions):
+                return [Share(hero=hero, what=what, amount=1, loss=loss)
+                        for hero in _takers(campaign, state, frame.heroes, effect)]
+            continue
+        caps = {member: getattr(state.hero(member), what) if loss else total
+                for member in frame.heroes}
+        step = _next_part(what, total, frame.heroes, caps, frame.portions)
+        if step is not None:
+            member, least, most = step
+            return [Share(hero=member, what=what, amount=amount, loss=loss)
+                    for amount in range(min(least, most), most + 1)]
+    return []
+
+
+def split_settled(campaign: Campaign, state: GameState, frame: Frame, effect: Any) -> bool:
+    """Record the parts that are no choice; True once the split (if any) is all decided."""
+    while True:
+        options = share_options(campaign, state, frame, effect)
+        if not options:
+            return True
+        if len(options) > 1:
+            return False
+        take_share(frame, options[0])
+
+
+def take_share(frame: Frame, share: Share) -> list[Event]:
+    frame.portions.append(Portion(hero=share.hero, what=share.what, amount=share.amount))
+    return []
+
+
+def apply_effect(campaign: Campaign, state: GameState, frame: Frame, effect: Any) -> list[Event]:
+    """Resolve an effect for the frame's character or team: every member, the active one,
+    or each member's decided part [ACT-EXPLORE-2]."""
+    heroes = [state.hero(hero_id) for hero_id in frame.heroes]
+    if not isinstance(effect, SPLITTABLE):
+        return world.apply_effect(campaign, state, effect, heroes)
+    who = who_of(campaign, frame, effect)
+    if not shared(campaign, frame, effect):
+        return world.apply_effect(campaign, state, effect.model_copy(update={"who": who}), heroes)
+    portions, frame.portions = frame.portions, []
+    events: list[Event] = []
+    for hero in heroes:
+        mine = [p for p in portions if p.hero == hero.id and p.amount > 0]
+        if mine:
+            events += world.apply_effect(campaign, state, _part_of(effect, mine), [hero])
+    return events
+
+
+def _parts(state: GameState, frame: Frame, effect: Any) -> list[tuple[str, int, bool]]:
+    """What is split: (resource or card, total, whether a loss). Amounts are worked out for
+    the active character."""
+    active = state.hero(frame.heroes[0])
+    if isinstance(effect, fx.Gain | fx.Lose):
+        amounts = effect.gain if isinstance(effect, fx.Gain) else effect.lose
+        return [(name, amount_of(value, state, active), isinstance(effect, fx.Lose))
+                for name, value in amounts.items()]
+    if isinstance(effect, fx.Damage):
+        return [("health", amount_of(effect.damage, state, active), True)]
+    if isinstance(effect, fx.SetMeters):
+        return [("meters", 1, False)]
+    if isinstance(effect, fx.GainSecret):
+        return [("secret", 1, False)]
+    return [("item", 1, isinstance(effect, fx.LoseItem))]
+
+
+def _takers(campaign: Campaign, state: GameState, members: list[str], effect: Any) -> list[str]:
+    """Who may take a card: anyone who can hold one more Item [MODE-CHALLENGE-10], anyone
+    holding an Item that is lost, anyone while the Secret is still free [SECRET-1]."""
+    heroes = [state.hero(member) for member in members]
+    if isinstance(effect, fx.GainItem):
+        fit = [hero.id for hero in heroes if world.may_take_item(campaign, state, hero)]
+    elif isinstance(effect, fx.LoseItem):
+        loss = effect.lose_item
+        fit = [hero.id for hero in heroes if any(
+            loss.number in (None, n) and loss.keyword in (None, campaign.item[n].keyword)
+            for n in hero.items)]
+    elif isinstance(effect, fx.GainSecret):
+        held = any(effect.gain_secret in hero.secrets for hero in state.heroes)
+        fit = [] if held else members
+    else:
+        fit = members
+    return fit or members[:1]
+
+
+def _part_of(effect: Any, mine: list[Portion]) -> Any:
+    """The effect as it touches one member: their amounts, or the whole card."""
+    amounts = {p.what: p.amount for p in mine}
+    if isinstance(effect, fx.Gain):
+        return fx.Gain(gain=Amounts(**amounts), who="active")
+    if isinstance(effect, fx.Lose):
+        return fx.Lose(lose=Amounts(**amounts), who="active")
+    if isinstance(effect, fx.Damage):
+        return fx.Damage(damage=amounts["health"], who="active")
+    return effect.model_copy(update={"who": "active"})

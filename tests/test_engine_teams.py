@@ -1,0 +1,303 @@
+"""Team actions: joining, shared costs, leaving, and splitting what the journal gives
+[TEAM-1]..[TEAM-6], [DAY-7], [ACT-EXPLORE-2], [ACT-TRAVEL-3], [ACT-LOC-3]."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from grail.content import Campaign, load_pack
+from grail.engine.actions import (
+    Action,
+    Begin,
+    Cancel,
+    Choose,
+    EncounterOutcome,
+    Explore,
+    Join,
+    Leave,
+    LocationAction,
+    Pass,
+    PayShare,
+    Share,
+    Travel,
+)
+from grail.engine.game import Game, IllegalAction
+from grail.engine.state import GameState, Guardian
+
+from .conftest import MINIMAL
+
+
+@pytest.fixture(scope="module")
+def three_heroes() -> Campaign:
+    """The minimal pack with a third hero like Wren, to watch the round go on."""
+    campaign = load_pack(MINIMAL)
+    kes = campaign.hero["wren"].model_copy(update={"id": "kes", "number": 7})
+    fields = {name: getattr(campaign, name) for name in Campaign.model_fields}
+    return Campaign.model_construct(**{**fields, "heroes": [*campaign.heroes, kes]})
+
+
+def pair(minimal: Campaign) -> Game:
+    """Wren (6 Energy) and Yew (3 Energy) on 101."""
+    return Game.new(minimal, ["wren", "yew"], seed=1)
+
+
+def team_explore(game: Game, wren_pays: int = 1) -> None:
+    for action in (Explore(hero="wren"), Join(hero="yew"), Begin(hero="wren"),
+                   PayShare(hero="wren", what="energy", amount=wren_pays)):
+        game.apply(action)
+
+
+def test_nobody_to_join_keeps_a_solo_action_one_step_TEAM_1(minimal: Campaign) -> None:
+    game = pair(minimal)
+    game.apply(Pass(hero="yew"))  # a character who passed does not join [ACT-PASS-1]
+    events = game.apply(Explore(hero="wren"))
+    assert game.state.team is None and [e.type for e in events] == ["energy_spent", "entry_read"]
+    assert game.state.frames[-1].heroes == ["wren"] and game.state.hero("wren").energy == 5
+
+
+def test_characters_on_the_location_may_join_before_it_starts_TEAM_1(minimal: Campaign) -> None:
+    game = pair(minimal)
+    game.apply(Explore(hero="wren"))
+    assert game.legal_actions() == [Join(hero="yew"), Begin(hero="wren"), Cancel(hero="wren")]
+    assert game.state.frames == [] and game.state.hero("wren").energy == 6  # not started yet
+    game.apply(Join(hero="yew"))
+    assert game.legal_actions() == [Leave(hero="yew"), Begin(hero="wren"), Cancel(hero="wren")]
+    assert game.state.team is not None and game.state.team.members == ["wren", "yew"]
+
+
+def test_a_member_who_disagrees_leaves_before_it_starts_TEAM_2(minimal: Campaign) -> None:
+    game = pair(minimal)
+    for action in (Explore(hero="wren"), Join(hero="yew"), Leave(hero="yew"), Begin(hero="wren")):
+        game.apply(action)
+    assert game.state.frames[-1].heroes == ["wren"]
+    assert game.state.hero("yew").energy == 3 and not game.state.hero("yew").acted
+    with pytest.raises(IllegalAction, match=r"\[TEAM-1\]"):
+        game.apply(Join(hero="yew"))  # nobody joins mid-action
+
+
+def test_a_proposal_can_be_taken_back_before_it_starts_TEAM_1(minimal: Campaign) -> None:
+    game = pair(minimal)
+    before = game.legal_actions()
+    game.apply(Travel(hero="wren", to=102))
+    game.apply(Join(hero="yew"))
+    game.apply(Cancel(hero="wren"))
+    assert game.state.team is None and game.legal_actions() == before
+    assert [h.location for h in game.state.heroes] == [101, 101]
+
+
+def test_a_team_explore_costs_1_energy_per_member_and_anyone_may_pay_ACT_EXPLORE_2_TEAM_6(
+        minimal: Campaign) -> None:
+    game = pair(minimal)
+    for action in (Explore(hero="wren"), Join(hero="yew"), Begin(hero="wren")):
+        game.apply(action)
+    # 2 Energy for the team: Wren pays none, one or both shares; Yew pays the rest
+    assert game.legal_actions() == [PayShare(hero="wren", what="energy", amount=n) for n in range(3)]
+    events = game.apply(PayShare(hero="wren", what="energy", amount=2))
+    assert [(e.hero, e.amount) for e in events if e.type == "energy_spent"] == [("wren", 2)]
+    assert (game.state.hero("wren").energy, game.state.hero("yew").energy) == (4, 3)
+    assert game.state.frames[-1].heroes == ["wren", "yew"]  # the team reads the entry
+
+
+def test_every_member_counts_as_having_acted_DAY_7_DAY_3(three_heroes: Campaign) -> None:
+    game = Game.new(three_heroes, ["wren", "yew", "kes"], seed=1)
+    game.apply(Travel(hero="wren", to=104))
+    game.apply(Join(hero="yew"))
+    game.apply(Begin(hero="wren"))
+    game.apply(PayShare(hero="wren", what="energy", amount=1))
+    assert [h.location for h in game.state.heroes] == [104, 104, 101]
+    assert [h.id for h in game.actors()] == ["kes"]  # the team's action was each member's
+    game.apply(Pass(hero="kes"))
+    assert {h.id for h in game.actors()} == {"wren", "yew"}  # a new round [DAY-3]
+
+
+def test_a_member_who_cannot_pay_their_share_leaves_unless_covered_TEAM_3(
+        minimal: Campaign) -> None:
+    game = pair(minimal)
+    game.state.hero("yew").energy = 0  # out of actions, but may still join [TEAM-6]
+    game.refresh()
+    for action in (Explore(hero="wren"), Join(hero="yew"), Begin(hero="wren")):
+        game.apply(action)
+    assert game.legal_actions() == [Leave(hero="yew"), PayShare(hero="wren", what="energy",
+                                                                 amount=2)]
+    covered = Game(minimal, GameState.model_validate_json(game.state.model_dump_json()))
+    covered.apply(PayShare(hero="wren", what="energy", amount=2))  # Wren covers Yew
+    assert covered.state.frames[-1].heroes == ["wren", "yew"]
+    assert covered.state.hero("wren").energy == 4
+    game.apply(Leave(hero="yew"))  # not covered: Yew leaves, Wren goes on alone
+    assert game.state.frames[-1].heroes == ["wren"] and game.state.hero("wren").energy == 5
+
+
+def test_a_setting_keeps_characters_without_energy_out_of_teams_TEAM_6(
+        minimal: Campaign) -> None:
+    rules = minimal.manifest.rules.model_copy(update={"join_without_energy": False})
+    strict = minimal.model_copy(
+        update={"manifest": minimal.manifest.model_copy(update={"rules": rules})})
+    for campaign, joins in ((minimal, True), (strict, False)):
+        game = Game.new(campaign, ["wren", "yew"], seed=1)
+        game.state.hero("yew").energy = 0
+        game.refresh()
+        game.apply(Explore(hero="wren"))
+        assert (game.state.team is not None) == joins
+        assert (Join(hero="yew") in game.legal_actions()) == joins
+
+
+def test_a_share_nobody_can_cover_sends_its_member_away_at_once_TEAM_3(minimal: Campaign) -> None:
+    game = pair(minimal)
+    game.state.hero("wren").energy, game.state.hero("yew").energy = 1, 0
+    game.refresh()
+    for action in (Explore(hero="wren"), Join(hero="yew")):
+        game.apply(action)
+    events = game.apply(Begin(hero="wren"))
+    assert "yew cannot pay their share and is not covered: leaves" in \
+        [getattr(e, "what", "") for e in events]
+    assert game.state.frames[-1].heroes == ["wren"] and game.state.hero("wren").energy == 0
+
+
+def test_a_team_travels_together_and_meets_the_lightning_rules_together_ACT_TRAVEL_3(
+        minimal: Campaign) -> None:
+    game = pair(minimal)
+    for action in (Travel(hero="wren", to=102), Join(hero="yew"), Begin(hero="wren"),
+                   PayShare(hero="wren", what="energy", amount=1)):
+        game.apply(action)
+    assert [(h.location, h.energy, h.terror) for h in game.state.heroes] == [(102, 5, 1), (102, 2, 2)]
+    assert game.state.location_visits == {"102": 1}  # entered once, by the team [MAP-6]
+
+
+def test_a_team_fights_the_guardian_where_it_arrives_ACT_TRAVEL_3(minimal: Campaign) -> None:
+    game = pair(minimal)
+    game.state.guardians.append(Guardian(id="grey-warden", location=102))
+    game.refresh()
+    for action in (Travel(hero="wren", to=102), Join(hero="yew"), Begin(hero="wren"),
+                   PayShare(hero="wren", what="energy", amount=1)):
+        game.apply(action)
+    assert game.state.encounter is not None
+    assert (game.state.encounter.id, game.state.encounter.heroes) == ("grey-warden", ["wren", "yew"])
+
+
+def test_a_location_action_is_paid_once_split_freely_and_fought_together_ACT_LOC_3(
+        minimal: Campaign) -> None:
+    game = pair(minimal)
+    for hero in game.state.heroes:
+        hero.location = 103  # Lower the bucket: 2 Energy, 1 Food, a green Encounter
+    game.refresh()
+    for action in (LocationAction(hero="wren"), Join(hero="yew"), Begin(hero="wren")):
+        game.apply(action)
+    assert game.legal_actions() == [PayShare(hero="wren", what="energy", amount=n) for n in range(3)]
+    game.apply(PayShare(hero="wren", what="energy", amount=1))  # each pays 1, as in the rulebook
+    assert (game.state.hero("wren").energy, game.state.hero("yew").energy) == (5, 2)
+    # the result comes once: 1 Food, which the team splits
+    assert game.legal_actions() == [Share(hero="wren", what="food", amount=n) for n in range(2)]
+    game.apply(Share(hero="wren", what="food", amount=0))
+    assert (game.state.hero("wren").food, game.state.hero("yew").food) == (2, 2)
+    assert game.state.encounter is not None and game.state.encounter.heroes == ["wren", "yew"]
+    assert all(h.acted is False for h in game.state.heroes)  # both acted: a new round
+
+
+def test_a_proposer_short_of_the_cost_needs_a_teammate_ACT_LOC_3(minimal: Campaign) -> None:
+    game = pair(minimal)
+    for hero in game.state.heroes:
+        hero.location = 103
+    game.state.hero("wren").energy = 1
+    game.refresh()
+    game.apply(LocationAction(hero="wren"))  # only with Yew's help can it be paid
+    with pytest.raises(IllegalAction, match=r"\[ACT-LOC-3\]"):
+        game.apply(Begin(hero="wren"))
+    game.apply(Join(hero="yew"))
+    game.apply(Begin(hero="wren"))
+    assert game.legal_actions() == [PayShare(hero="wren", what="energy", amount=n) for n in range(2)]
+    game.state.hero("yew").location = 101
+    game.state.team = None
+    game.refresh()
+    assert LocationAction(hero="wren") not in game.legal_actions()  # alone, 1 Energy is short
+
+
+def test_a_shared_secret_and_gain_are_split_as_the_team_decides_ACT_EXPLORE_2(
+        minimal: Campaign) -> None:
+    game = pair(minimal)
+    team_explore(game)
+    game.apply(Choose(hero="wren", option=0))  # 101.1 (team: share): Secret 1, then 1 Rep
+    assert game.legal_actions() == [Share(hero="wren", what="secret", amount=1),
+                                    Share(hero="yew", what="secret", amount=1)]
+    game.apply(Share(hero="yew", what="secret", amount=1))
+    assert game.state.hero("yew").secrets == [1] and game.state.hero("wren").secrets == []
+    assert game.legal_actions() == [Share(hero="wren", what="rep", amount=n) for n in range(2)]
+    game.apply(Share(hero="wren", what="rep", amount=1))
+    assert (game.state.hero("wren").rep, game.state.hero("yew").rep) == (1, 1)
+    assert game.state.frames == []
+
+
+def test_an_entry_can_give_each_member_the_full_gain_ACT_EXPLORE_2(minimal: Campaign) -> None:
+    game = pair(minimal)
+    team_explore(game)
+    game.apply(Choose(hero="wren", option=1))  # 101.2 (team: each): 1 Exp, then on to 102
+    assert [(h.exp, h.location, h.terror) for h in game.state.heroes] == [(1, 102, 1), (1, 102, 2)]
+
+
+def test_a_shared_loss_falls_on_what_each_member_holds_ACT_EXPLORE_2(minimal: Campaign) -> None:
+    game = pair(minimal)
+    for hero in game.state.heroes:
+        hero.location = 104  # lose 2 Wealth, shared, when the team has 2
+    game.refresh()
+    team_explore(game)
+    # Wren holds 1 Wealth, Yew 3: Wren loses 0 or 1 of the 2, Yew the rest
+    assert game.legal_actions() == [Share(hero="wren", what="wealth", amount=n, loss=True)
+                                    for n in range(2)]
+    game.apply(Share(hero="wren", what="wealth", amount=1, loss=True))
+    assert (game.state.hero("wren").wealth, game.state.hero("yew").wealth) == (0, 2)
+
+
+def test_illegal_team_steps_name_their_rule_TEAM_2_TEAM_6(minimal: Campaign) -> None:
+    game = pair(minimal)
+    with pytest.raises(IllegalAction, match=r"\[TEAM-1\]"):
+        game.apply(Join(hero="yew"))  # nothing proposed
+    game.apply(Explore(hero="wren"))
+    with pytest.raises(IllegalAction, match=r"\[TEAM-1\]"):
+        game.apply(Explore(hero="yew"))  # one proposal at a time
+    with pytest.raises(IllegalAction, match=r"\[TEAM-2\]"):
+        game.apply(Leave(hero="wren"))
+    game.apply(Join(hero="yew"))
+    with pytest.raises(IllegalAction, match=r"\[TEAM-1\]"):
+        game.apply(Begin(hero="yew"))  # the proposer begins
+    game.apply(Begin(hero="wren"))
+    with pytest.raises(IllegalAction, match=r"\[TEAM-6\]"):
+        game.apply(PayShare(hero="yew", what="energy", amount=2))  # Wren decides first
+    with pytest.raises(IllegalAction, match=r"\[TEAM-2\]"):
+        game.apply(Cancel(hero="wren"))  # begun: nobody leaves mid-action
+    with pytest.raises(IllegalAction, match=r"\[ACT-EXPLORE-2\]"):
+        game.apply(Share(hero="yew", what="food", amount=1))
+
+
+def test_team_decisions_save_load_and_replay(minimal: Campaign) -> None:
+    game = pair(minimal)
+    team_explore(game)
+    game.apply(Choose(hero="wren", option=0))  # waits on the split of Secret 1
+    copy = Game(minimal, GameState.model_validate_json(game.state.model_dump_json()))
+    assert copy.legal_actions() == game.legal_actions() != []
+    assert Game.replay(minimal, game.setup, game.log).state_hash() == game.state_hash()
+    forms = ['{"type": "join", "hero": "yew"}', '{"type": "leave", "hero": "yew"}',
+             '{"type": "begin", "hero": "wren"}', '{"type": "cancel", "hero": "wren"}',
+             '{"type": "pay_share", "hero": "wren", "what": "energy", "amount": 1}',
+             '{"type": "share", "hero": "yew", "what": "food", "amount": 1, "loss": false}',
+             '{"type": "explore", "hero": "wren"}']  # the old forms still read
+    assert [Action.from_json(form).type for form in forms] == \
+        ["join", "leave", "begin", "cancel", "pay_share", "share", "explore"]
+
+
+def test_random_play_reaches_every_team_decision(minimal: Campaign) -> None:
+    """What the random playouts (test_engine_playouts) can reach with two heroes."""
+    seen: set[str] = set()
+    for seed in range(30):
+        chooser = random.Random(seed)
+        game = pair(minimal)
+        for _ in range(150):
+            actions = game.legal_actions()
+            if not actions:
+                break
+            action = chooser.choice(actions)
+            seen.add(action.type)
+            game.apply(action)
+            if game.state.encounter is not None:
+                game.apply(EncounterOutcome(won=chooser.random() < 0.5))
+    assert {"join", "leave", "begin", "cancel", "pay_share", "share"} <= seen
