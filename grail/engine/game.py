@@ -87,8 +87,12 @@ class Game:
 
     @classmethod
     def replay(cls, campaign: Campaign, setup: dict[str, Any], log: list[AnyAction]) -> Game:
-        """The game its setup and log make, from the seed."""
-        game = cls.new(campaign, list(setup["heroes"]), int(setup["seed"]), setup["mode"])
+        """The game its setup and log make: from the seed, or from ``setup["start"]``, the
+        state a save went on from when its campaign's content changed (grail/save/fit.py)."""
+        if "start" in setup:
+            game = cls(campaign, GameState.model_validate(setup["start"]), setup=setup)
+        else:
+            game = cls.new(campaign, list(setup["heroes"]), int(setup["seed"]), setup["mode"])
         for action in log:
             game.apply(action)
         return game
