@@ -82,10 +82,11 @@ def envelope(game: Game) -> dict[str, Any]:
 def save_game(game: Game, path: Path) -> None:
     """Write atomically: temp file, fsync, read back and verify, rename, fsync the folder."""
     data = save_bytes(game)
-    folder = path.resolve().parent
+    folder = path.parent
     tmp_name = None
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        if not folder.is_dir():
+            folder.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile("wb", dir=folder, delete=False, suffix=".tmp") as tmp:
             tmp_name = tmp.name
             tmp.write(data)
