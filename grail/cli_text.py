@@ -26,10 +26,10 @@ MODES: tuple[Mode, ...] = ("story", "normal", "challenge")
 
 
 def ask(prompt: str) -> str | None:
-    """Print ``prompt`` and read one answer; None at the end of input."""
+    """Print ``prompt`` and read one answer; None for ``q`` or at the end of input."""
     print(prompt, flush=True)
     line = sys.stdin.readline()
-    return None if not line else line.strip()
+    return None if not line or line.strip() == "q" else line.strip()
 
 
 def play(game: Game, path: Path) -> int:
@@ -39,7 +39,7 @@ def play(game: Game, path: Path) -> int:
         print()
         print("\n".join(action_lines(game)))
         answer = ask("Type a number, u to undo, s for the summary, q to quit.")
-        if answer is None or answer == "q":
+        if answer is None:
             return 0
         if answer == "s":
             print(summary(game))
@@ -73,7 +73,7 @@ def _menu(folder: Path, pack: str | None) -> Path | None:
     while True:
         answer = ask(f"Type a number from 1 to {len(saves)}, n or q." if saves
                      else "Type n or q.")
-        if answer is None or answer == "q":
+        if answer is None:
             return None
         if answer == "n":
             return _new_game(folder, pack)
@@ -90,12 +90,11 @@ def _new_game(folder: Path, pack: str | None) -> Path | None:
     most = min(most, len(heroes))
     how_many = f"{fewest} hero" if fewest == most == 1 else \
         f"{fewest} heroes" if fewest == most else f"{fewest} to {most} heroes"
-    print(f"New game of {campaign.manifest.name}. Heroes:")
+    print(f"New game of {campaign.manifest.name}; q at any question quits. Heroes:")
     for number, hero_id in enumerate(heroes, start=1):
         print(f"{number}. {campaign.hero[hero_id].name}")
     while True:
-        answer = ask(f"Choose {how_many}: type their numbers separated by spaces, the "
-                     "first is character 1.")
+        answer = ask(f"Choose {how_many}: type their numbers separated by spaces.")
         if answer is None:
             return None
         words = answer.replace(",", " ").split()

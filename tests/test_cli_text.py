@@ -85,3 +85,11 @@ def test_end_of_input_at_any_question_quits_quietly(
     for answers in ("", "n\n", "n\n1\n", "n\n1\n2\n", "n\n1\n2\n5\n"):
         assert _text(answers, monkeypatch, "--saves", str(tmp_path / "saves")) == 0
     assert not (tmp_path / "saves").exists()
+
+
+def test_q_at_a_new_game_question_quits_without_saving(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert _text("n\n1\n\n\nq\n", monkeypatch, "--saves", str(tmp_path / "saves")) == 0
+    assert "q at any question quits" in capsys.readouterr().out
+    assert not (tmp_path / "saves").exists()

@@ -47,8 +47,11 @@ def test_a_fixture_of_each_format_loads_and_plays_on(
     assert bool(notes) == (saved["pack"]["hash"] != minimal.digest)
     assert game.state.model_dump(mode="json") == saved["state"] | {"undo_floor": game.state.undo_floor}
     day = game.state.day
-    while game.state.day == day:  # play on to the next Start of Day (the autosave point)
+    for _ in range(100):  # play on to the next Start of Day (the autosave point)
         game.apply(game.legal_actions()[-1])
+        if game.state.day > day:
+            break
+    assert game.state.day == day + 1
     save_game(game, path)
     again = load_game(path, minimal, notes := [])
     assert notes == [] and json.loads(path.read_text())["format"] == FORMAT
@@ -75,6 +78,14 @@ def test_an_old_save_is_checked_as_its_format_computed_its_checksum(tmp_path: Pa
     data["checksum"] = canonical_checksum({k: v for k, v in data.items() if k != "checksum"})
     path.write_text(json.dumps(data, indent=2))  # format 1's checksum ignores layout
     assert load_game(path, minimal).state.hero("wren").exp == 50
+
+
+def test_a_format_2_save_is_checked_byte_for_byte(tmp_path: Path, minimal: Campaign) -> None:
+    data = json.loads(fixture(2).read_text())
+    path = tmp_path / "indented.json"
+    path.write_text(json.dumps(data, indent=2))  # same data, other bytes
+    with pytest.raises(SaveError, match="checksum mismatch"):
+        load_game(path, minimal)
 
 
 def test_step_1_to_2_changes_only_the_format_number() -> None:
