@@ -1,7 +1,8 @@
 """The ``grail`` command line: validate packs, list their content, export JSON Schemas,
-and play on a save file (``new``, ``show``, ``legal``, ``act``, ``replay``: cli_game.py).
+play on a save file (``new``, ``show``, ``legal``, ``act``, ``undo``, ``checkpoint``,
+``replay``: cli_game.py) and in the terminal (``text``: cli_text.py).
 
-Later steps add ``undo``, ``checkpoint``, ``play`` and ``text`` to the same parser.
+A later step adds ``play`` (the window) to the same parser.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 from . import __version__
 from .cli_game import CommandError, add_commands
+from .cli_text import add_text_command
 from .content import Campaign, PackError, bundled_pack, check_pack
 from .content.cache import load_cached
 from .content.problems import Problem
@@ -125,6 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
     schema.add_argument("--out", default="docs/schema", help="folder (default: docs/schema)")
     schema.set_defaults(run=cmd_schema)
     add_commands(commands)
+    add_text_command(commands)
     return parser
 
 

@@ -1,4 +1,5 @@
-"""Command-line play: ``grail new``, ``show``, ``legal``, ``act`` and ``replay`` on a save file.
+"""Command-line play on a save file: ``grail new``, ``show``, ``legal``, ``act``, ``undo``,
+``checkpoint`` and ``replay`` (``grail text`` is in cli_text.py).
 
 Every command reads the save, and ``act`` writes it back atomically only after the action
 succeeded; an illegal or malformed action exits with 2 and leaves the save untouched.
@@ -59,10 +60,14 @@ def _open(path: str) -> Game:
         pack = raw.get("setup", {}).get("pack") if isinstance(raw, dict) else None
     except (OSError, ValueError):
         pack = None  # load_game gives the precise message
+    notes: list[str] = []
     try:
-        return load_game(Path(path), _campaign(pack))
+        game = load_game(Path(path), _campaign(pack), notes)
     except SaveError as error:
         raise CommandError(str(error)) from None
+    for note in notes:
+        print(f"grail: note: {note}", file=sys.stderr)
+    return game
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -168,38 +173,6 @@ def cmd_legal(args: argparse.Namespace) -> int:
         for line in lines[len(actions):]:
             print(line)
     return 0
-
-
-def cmd_text(args: argparse.Namespace) -> int:
-    """Play in the terminal: plain text and numbered choices, saved after every action."""
-    game = _open(args.save)
-    path = Path(args.save)
-    print(summary(game))
-    while True:
-        print()
-        print("\n".join(action_lines(game)))
-        print("Type a number, u to undo, s for the summary, q to quit.")
-        line = sys.stdin.readline()
-        if not line or line.strip() == "q":
-            return 0
-        answer = line.strip()
-        if answer == "s":
-            print(summary(game))
-            continue
-        try:
-            if answer == "u":
-                game.undo()
-                print("undone")
-            else:
-                events = game.apply(_parse(game, answer))
-                for event in events:
-                    print(describe(event))
-                _keep(game, path, events)
-                continue
-        except (CommandError, IllegalAction, UndoError) as error:
-            print(error)
-            continue
-        save_game(game, path)
 
 
 def describe(event: Any) -> str:
@@ -343,9 +316,6 @@ def add_commands(commands: Any) -> None:
     act.add_argument("save", help="the save file")
     act.add_argument("action", help="a number from 'grail legal' or an action's JSON")
     act.set_defaults(run=cmd_act)
-    text = commands.add_parser("text", help="play a save in the terminal, in plain text")
-    text.add_argument("save", help="the save file")
-    text.set_defaults(run=cmd_text)
     players = commands.add_parser("players", help="characters join or leave at a Day's start")
     players.add_argument("save", help="the save file")
     players.add_argument("--add", action="append", help="a character who joins (repeat)")

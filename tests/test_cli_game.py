@@ -151,3 +151,20 @@ def test_a_team_forming_shows_in_the_summary(
     assert "Team forming: travel to 102, wren, yew" in capsys.readouterr().out
     assert main(["legal", str(path)]) == 0
     assert "Team: yew leaves before the action starts" in capsys.readouterr().out
+
+
+def test_a_save_whose_pack_changed_goes_on_with_a_note(
+    minimal_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    assert main(["new", str(path), "--pack", str(minimal_copy), "--hero", "wren"]) == 0
+    entry = minimal_copy / "journal" / "101.yaml"
+    entry.write_text(entry.read_text().replace("hums", "sings"))
+    capsys.readouterr()
+    assert main(["act", str(path), "5"]) == 0  # explore: the new text is read
+    captured = capsys.readouterr()
+    assert captured.err.startswith(f"grail: note: {path}: the content of campaign 'minimal' "
+                                   "changed since this save") and captured.err.count("\n") == 1
+    assert "The stone at the crossing sings" in captured.out
+    assert main(["show", str(path)]) == 0
+    assert capsys.readouterr().err == ""  # saved since: up to date

@@ -141,11 +141,11 @@ def test_a_deck_upgrade_draw_picks_distinct_cards_from_the_pool(minimal: Campaig
     assert set(game.state.offer) <= set(hero.combat_pool)
 
 
-def test_a_log_replays_from_a_base_state_when_the_setup_has_one(minimal: Campaign) -> None:
+def test_a_log_replays_from_a_start_state_when_the_setup_has_one(minimal: Campaign) -> None:
     game = Game.new(minimal, ["wren"], seed=1)
     game.apply(Travel(hero="wren", to=104))
     game.state.undo_floor, game.log = 0, []  # as a migration leaves it
-    base = {**game.setup, "base": game.state.model_dump(mode="json"), "seed": 0}
+    base = {**game.setup, "start": game.state.model_dump(mode="json"), "seed": 0}
     assert Game.replay(minimal, base, []).state_hash() == game.state_hash()
     game.apply(Travel(hero="wren", to=101))
     again = Game.replay(minimal, base, game.log)

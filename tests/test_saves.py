@@ -2,22 +2,29 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from grail.content import Campaign
 from grail.engine.game import Game
 from grail.save import SaveError, load_game, save_game
+from grail.save.checksum import seal
 
 from .conftest import MINIMAL
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def resealed(data: dict[str, Any]) -> bytes:
+    """A save's data (checksum dropped) written and sealed as grail writes it."""
+    body = {key: value for key, value in data.items() if key != "checksum"}
+    return seal(json.dumps(body, separators=(",", ":")).encode())
 
 
 def _played(campaign: Campaign, steps: int = 9, seed: int = 4) -> Game:
@@ -69,9 +76,7 @@ def test_a_bad_save_is_refused_with_one_line(
         path.write_text(json.dumps(data))
     else:  # a genuine save of another campaign: its checksum is right
         data["pack"]["id"] = "elsewhere"
-        body = {key: value for key, value in data.items() if key != "checksum"}
-        data["checksum"] = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
-        path.write_text(json.dumps(data))
+        path.write_bytes(resealed(data))
     before = path.read_bytes()
     with pytest.raises(SaveError) as raised:
         load_game(path, minimal)

@@ -127,11 +127,13 @@ class Game:
     @classmethod
     def replay(cls, campaign: Campaign, setup: dict[str, Any], log: list[AnyAction]) -> Game:
         """The game its setup and log make. Logged chance outcomes answer the chance points
-        again, so a replay never depends on the generator. A setup with a ``base`` state
-        (a save migrated from an older format) replays from that state, not from the seed."""
+        again, so a replay never depends on the generator. A setup with a ``start``
+        state (a save whose campaign's content changed, or one from an older format whose
+        draws the chance points cannot replay: grail/save/) replays from there, not from the
+        seed."""
         groups = _by_action(log)
-        if "base" in setup:  # a save migrated from an older format replays from its state
-            game = cls(campaign, GameState.model_validate(setup["base"]), setup=dict(setup))
+        if "start" in setup:
+            game = cls(campaign, GameState.model_validate(setup["start"]), setup=dict(setup))
             game.state.undo_floor = 0  # the log starts here
             if groups[0][1]:
                 raise chance.ChanceMismatch("a log from a saved state starts with an action")

@@ -1,0 +1,195 @@
+"""``grail text [SAVE]``: play in the terminal with nothing but text, so a screen reader can
+follow it: plain lines, numbered choices, one answer per line on standard input.
+
+Without a SAVE it opens a menu of the saves in the save folder (``--saves DIR``, else
+``GRAIL_SAVES``, else the default: grail/save/folder.py) to continue one or start a new
+game there. The game is saved after every action; end of input quits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from .cli_game import CommandError, _campaign, _keep, _open, _parse, action_lines, describe, summary
+from .engine.game import Game, IllegalAction, UndoError
+from .engine.setup import SetupError
+from .engine.state import Mode
+from .save import save_game
+from .save.folder import SaveNameError, list_saves, save_path, saves_folder
+
+MODES: tuple[Mode, ...] = ("story", "normal", "challenge")
+
+
+def ask(prompt: str) -> str | None:
+    """Print ``prompt`` and read one answer; None for ``q`` or at the end of input."""
+    print(prompt, flush=True)
+    line = sys.stdin.readline()
+    return None if not line or line.strip() == "q" else line.strip()
+
+
+def play(game: Game, path: Path) -> int:
+    """The play loop: summary, numbered actions, an answer, what happened; saved each time."""
+    print(summary(game))
+    while True:
+        print()
+        print("\n".join(action_lines(game)))
+        answer = ask("Type a number, u to undo, s for the summary, q to quit.")
+        if answer is None:
+            return 0
+        if answer == "s":
+            print(summary(game))
+            continue
+        try:
+            if answer == "u":
+                game.undo()
+                save_game(game, path)
+                print("undone")
+                continue
+            events = game.apply(_parse(game, answer))
+        except (CommandError, IllegalAction, UndoError) as error:
+            print(error)
+            continue
+        for event in events:
+            print(describe(event))
+        _keep(game, path, events)
+
+
+def _menu(folder: Path, pack: str | None) -> Path | None:
+    """List the saves in ``folder``; the chosen save's path, a new game's, or None to quit."""
+    saves = list_saves(folder)
+    print(f"Saves in {folder}:" if saves else f"No saves yet in {folder}.")
+    for number, info in enumerate(saves, start=1):
+        heroes = ", ".join(info.heroes) or "cannot be read"
+        day = f"day {info.day}" if info.day is not None else "day unknown"
+        print(f"{number}. {info.name}: {heroes}; {day}; last played "
+              f"{info.played:%Y-%m-%d %H:%M}")
+    print("n. Start a new game")
+    print("q. Quit")
+    while True:
+        answer = ask(f"Type a number from 1 to {len(saves)}, n or q." if saves
+                     else "Type n or q.")
+        if answer is None:
+            return None
+        if answer == "n":
+            return _new_game(folder, pack)
+        if answer.isdigit() and 1 <= int(answer) <= len(saves):
+            return saves[int(answer) - 1].path
+        print(f"There is no choice {answer!r}.")
+
+
+def _new_game(folder: Path, pack: str | None) -> Path | None:
+    """Ask for heroes, mode, seed and a save name; set the game up and save it."""
+    campaign = _campaign(pack)
+    heroes = sorted(campaign.hero)
+    fewest, most = campaign.manifest.players
+    most = min(most, len(heroes))
+    how_many = f"{fewest} hero" if fewest == most == 1 else \
+        f"{fewest} heroes" if fewest == most else f"{fewest} to {most} heroes"
+    print(f"New game of {campaign.manifest.name}; q at any question quits. Heroes:")
+    for number, hero_id in enumerate(heroes, start=1):
+        print(f"{number}. {campaign.hero[hero_id].name}")
+    while True:
+        answer = ask(f"Choose {how_many}: type their numbers separated by spaces.")
+        if answer is None:
+            return None
+        words = answer.replace(",", " ").split()
+        if all(word.isdigit() and 1 <= int(word) <= len(heroes) for word in words) \
+                and fewest <= len(set(words)) == len(words) <= most:
+            chosen = [heroes[int(word) - 1] for word in words]
+            break
+        print(f"Choose {how_many}: different numbers from 1 to {len(heroes)}.")
+    modes = ", ".join(f"{n}. {mode}" for n, mode in enumerate(MODES, start=1))
+    while True:
+        answer = ask(f"Mode: {modes}. Type a number, or nothing for normal.")
+        if answer is None:
+            return None
+        if answer in ("", "1", "2", "3"):
+            mode = MODES[int(answer or "2") - 1]
+            break
+        print("Type 1, 2 or 3.")
+    while True:
+        answer = ask("Playing with the physical box, the table entering every draw and roll "
+                     "(a companion game)? Type y or n, or nothing for n.")
+        if answer is None:
+            return None
+        if answer.lower() in ("", "y", "n", "yes", "no"):
+            companion = answer.lower() in ("y", "yes")
+            break
+        print("Type y or n.")
+    while not companion:
+        answer = ask("Seed: type a whole number, or nothing for a random one.")
+        if answer is None:
+            return None
+        if answer == "" or answer.isdigit():
+            seed = int(answer) if answer else random.SystemRandom().randrange(1, 1_000_000)
+            break
+        print("Type digits only.")
+    if companion:
+        seed = 0  # the table answers every chance point: the generator is never asked
+    try:
+        game = Game.new(campaign, chosen, seed, mode, companion=companion)
+    except SetupError as error:
+        raise CommandError(str(error)) from None
+    game.setup["pack"] = str(Path(pack).resolve()) if pack else None
+    path = _ask_name(folder)
+    if path is None:
+        return None
+    save_game(game, path)
+    kind = "a companion game" if companion else f"seed {seed}"
+    print(f"New game saved as {path.stem} in {folder}: {', '.join(chosen)}, {kind}, "
+          f"{mode} mode.")
+    return path
+
+
+def _free_name(folder: Path) -> str:
+    """The first of 'game', 'game 2', 'game 3'... not used in ``folder``."""
+    for number in itertools.count(1):
+        name = "game" if number == 1 else f"game {number}"
+        if not (folder / f"{name}.json").exists():
+            return name
+    raise AssertionError("unreachable")
+
+
+def _ask_name(folder: Path) -> Path | None:
+    """A save name confined to ``folder``, not yet used."""
+    default = _free_name(folder)
+    while True:
+        answer = ask(f"Save name: letters, digits and spaces; nothing for {default!r}.")
+        if answer is None:
+            return None
+        try:
+            path = save_path(folder, answer or default)
+        except SaveNameError as error:
+            print(f"{error}.")
+            continue
+        if path.exists():
+            print(f"A save named {path.stem!r} exists; choose another name.")
+            continue
+        return path
+
+
+def cmd_text(args: argparse.Namespace) -> int:
+    """Play a save, or pick one (or a new game) from the save folder's menu."""
+    if args.save is not None:
+        path = Path(args.save)
+    else:
+        chosen = _menu(saves_folder(args.saves), args.pack)
+        if chosen is None:
+            return 0
+        path = chosen
+    return play(_open(str(path)), path)
+
+
+def add_text_command(commands: Any) -> None:
+    """Add ``grail text`` to the ``grail`` parser."""
+    text = commands.add_parser("text", help="play in the terminal, in plain text")
+    text.add_argument("save", nargs="?", help="a save file (default: a menu of the save folder)")
+    text.add_argument("--saves", metavar="DIR", help="the save folder (default: GRAIL_SAVES, "
+                      "else saves/ in a checkout, else the user's data folder)")
+    text.add_argument("--pack", help="pack folder for a new game (default: the bundled campaign)")
+    text.set_defaults(run=cmd_text)

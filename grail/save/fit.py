@@ -1,0 +1,171 @@
+"""Whether a saved state still fits its campaign after the campaign's content changed.
+
+A content update (a typo fixed, an entry rewritten, a location added, even a new grail
+that adds a field to the content models) changes the pack's hash. Players must never lose
+a campaign to that, so a save whose hash differs loads when everything its state points
+at still exists: every hero, Location, card, Item, Secret, Skill, Status, quest, journal
+entry, Event and Encounter it names, and every half-read effect list (a frame) still
+leads somewhere. Otherwise the save is refused with the first thing that no longer fits.
+
+Every field of the state is listed here, as a reference to content (:data:`REFERENCES`)
+or as plain data (:data:`PLAIN`); a test fails when a new state field is in neither, so
+that nobody forgets to say what it points at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from grail.content import Campaign
+from grail.content.base import ATTRIBUTES
+from grail.engine.journal import effects_of
+from grail.engine.state import (
+    UNSEEN,
+    DestinationAsked,
+    Frame,
+    GameState,
+    ItemOffered,
+    SkillAsked,
+)
+
+ENCOUNTER_DECKS = ("green", "grey", "purple", "blue")
+
+
+def _known(campaign: Campaign) -> dict[str, Callable[[Any], bool]]:
+    """For each kind of reference, whether a value names something the campaign has."""
+    skills = {side.number for skill in campaign.skills for side in (skill.front, skill.back)}
+    statuses = {status.id for status in campaign.manifest.game_sheet.statuses}
+    return {
+        "hero": lambda v: v in campaign.hero,
+        "location": lambda v: str(v).isdigit() and int(v) in campaign.location,
+        "card": lambda v: v in campaign.card,
+        "item": lambda v: v in campaign.item,
+        "secret": lambda v: v in campaign.secret,
+        "skill": lambda v: v in skills,
+        "attribute": lambda v: v in ATTRIBUTES,
+        "status": lambda v: v in statuses,
+        "quest": lambda v: v in campaign.quest,
+        "entry": lambda v: v in campaign.entry,
+        "event": lambda v: v in campaign.event,
+        "encounter": lambda v: v in campaign.encounter,
+        "encounter_deck": lambda v: v in ENCOUNTER_DECKS,
+        "chapter": lambda v: 1 <= v <= len(campaign.manifest.chapters),
+        "in_use": lambda v: _in_use(campaign, v),
+        "hero_keyword": lambda v: v.split(":")[0] in campaign.hero,
+        "frame": lambda v: _frame_fits(campaign, v),
+        "deck_encounter": lambda v: v == UNSEEN or v in campaign.encounter,
+        "deck_event": lambda v: v == UNSEEN or v in campaign.event,
+        "asked": lambda v: _asked_fits(campaign, skills, v),
+    }
+
+
+def _asked_fits(campaign: Campaign, skills: set[int], asked: Any) -> bool:
+    """A decision an effect asked for still names what the campaign has."""
+    if asked.hero not in campaign.hero:
+        return False
+    if isinstance(asked, SkillAsked):
+        return asked.attribute in ATTRIBUTES and set(asked.options) <= skills
+    if isinstance(asked, DestinationAsked):
+        return set(asked.heroes) <= set(campaign.hero) and set(asked.options) <= set(
+            campaign.location)
+    assert isinstance(asked, ItemOffered)
+    return asked.item in campaign.item and asked.location in (None, *campaign.location)
+
+
+def _in_use(campaign: Campaign, card: str) -> bool:
+    kind, _, number = card.partition(":")
+    table: dict[int, Any] = campaign.item if kind == "item" else campaign.secret
+    return kind in ("item", "secret") and number.isdigit() and int(number) in table
+
+
+def _frame_fits(campaign: Campaign, frame: Frame) -> bool:
+    """The frame's effect list still exists and its next effect is within it."""
+    try:
+        return frame.index <= len(effects_of(campaign, frame))
+    except (KeyError, IndexError, AttributeError, TypeError, ValueError):
+        return False
+
+
+# ``a.*.b``: ``*`` is every item of a list or every value of a dict; ``a.{}``: a dict's keys.
+REFERENCES: dict[str, str] = {
+    "heroes.*.id": "hero", "heroes.*.location": "location",
+    "heroes.*.attributes.{}": "attribute",
+    "heroes.*.combat_deck.*": "card", "heroes.*.diplomacy_deck.*": "card",
+    "heroes.*.combat_pool.*": "card", "heroes.*.diplomacy_pool.*": "card",
+    "heroes.*.items.*": "item", "heroes.*.secrets.*": "secret", "heroes.*.skills.*": "skill",
+    "heroes.*.face_up.*": "in_use",
+    "placed.*.number": "location", "menhirs.*.location": "location",
+    "location_tokens.*": "location", "discarded.*": "location", "replaced.*": "location",
+    "chapter": "chapter", "statuses.*.id": "status", "tasks.*.location": "location",
+    "quests.*": "quest", "dials.*.location": "location", "quest_tokens.*": "location",
+    "entry_visits.{}": "entry", "location_visits.{}": "location", "frames.*": "frame",
+    "event_deck.*": "deck_event", "random_events.*": "event", "event": "event",
+    "offer.*": "card", "dead.*": "hero", "left_items.{}": "location", "left_items.*.*": "item",
+    "hand_over.*": "secret", "replacing": "hero",
+    "encounter_decks.{}": "encounter_deck", "encounter_decks.*.*": "deck_encounter",
+    "unseen.{}": "encounter_deck", "unseen.*.*": "encounter",
+    "encounter.id": "encounter", "encounter.heroes.*": "hero", "encounter.origin": "frame",
+    "encounter.location": "location", "guardians.*.id": "encounter",
+    "guardians.*.location": "location", "face_up_queue.*": "hero_keyword",
+    "event_discards.*": "event",
+    "heroes.*.set_aside.*": "card", "dials.*.expired": "frame",
+    "facing.*.guardians.*": "encounter", "facing.*.heroes.*": "hero",
+    "facing.*.location": "location",
+    "fallen.id": "hero", "fallen.location": "location", "fallen.attributes.{}": "attribute",
+    "fallen.combat_deck.*": "card", "fallen.diplomacy_deck.*": "card",
+    "fallen.combat_pool.*": "card", "fallen.diplomacy_pool.*": "card",
+    "fallen.set_aside.*": "card", "fallen.items.*": "item", "fallen.secrets.*": "secret",
+    "fallen.skills.*": "skill", "fallen.face_up.*": "in_use",
+    "team.members.*": "hero", "team.paid.*.hero": "hero", "team.to": "location", "asked.*": "asked",
+}
+"""State fields that name content, and the kind of content they name."""
+
+PLAIN = frozenset({
+    "pack", "mode", "rng", "day", "stage", "heroes.*.number", "heroes.*.energy",
+    "heroes.*.health", "heroes.*.terror", "heroes.*.food", "heroes.*.wealth", "heroes.*.rep",
+    "heroes.*.magic", "heroes.*.exp", "heroes.*.attributes.*", "heroes.*.passed",
+    "heroes.*.acted", "heroes.*.rested", "heroes.*.upgraded", "heroes.*.dying",
+    "placed.*.x", "placed.*.y", "menhirs.*.dial", "statuses.*.whole", "statuses.*.parts",
+    "tasks.*.id", "tasks.*.text", "dials.*.id", "dials.*.value", "dials.*.token",
+    "entry_visits.*", "location_visits.*", "offer_deck", "dreamt", "outcome", "undo_floor",
+    "heroes.*.health_marker", "acted_today", "challenge_rules.*", "companion", "mercies",
+    "uses_spent.*", "team.action", "team.paying", "team.paid.*.amount", "team.paid.*.what",
+    # a pending chance point is answered from its own options, checked when it is answered
+    "chance",
+    "fallen.number", "fallen.energy", "fallen.health", "fallen.terror", "fallen.food",
+    "fallen.wealth", "fallen.rep", "fallen.magic", "fallen.exp", "fallen.attributes.*",
+    "fallen.passed", "fallen.acted", "fallen.rested", "fallen.upgraded", "fallen.dying",
+    "fallen.health_marker",
+})
+"""State fields that name no content (counts, flags, the campaign's own story names).
+``pack`` is checked apart; frames are checked whole, through ``frames.*``."""
+
+
+def _values(data: Any, path: list[str]) -> Iterator[Any]:
+    if not path:
+        yield data
+        return
+    step, rest = path[0], path[1:]
+    if data is None:
+        return
+    if step == "{}":
+        yield from data.keys()
+    elif step == "*":
+        for item in data.values() if isinstance(data, dict) else data:
+            yield from _values(item, rest)
+    else:
+        yield from _values(getattr(data, step), rest)
+
+
+def misfits(campaign: Campaign, state: GameState) -> list[str]:
+    """What the state names that the campaign no longer has, one phrase each (empty: fits)."""
+    known = _known(campaign)
+    found = []
+    for path, kind in REFERENCES.items():
+        for value in _values(state, path.split(".")):
+            if value is not None and not known[kind](value):
+                shown = f"{value.source} {value.key}" if isinstance(value, Frame) else repr(value)
+                found.append(f"{path.replace('.*', '').replace('.{}', '')} names {kind} "
+                             f"{shown}, which the campaign no longer has")
+    return found

@@ -1,0 +1,68 @@
+"""Older save formats brought up to date: a chain of small functions, format N to N+1.
+
+A save's body (the envelope without its checksum) is plain JSON data. Reading a save of
+format N first checks its checksum *as format N computed it* (``checksum.INTACT``), then
+applies ``STEPS[N]``, ``STEPS[N + 1]``... until the body is of the current :data:`FORMAT`,
+and only then validates it as a game. Migrations never write: the save is brought up to
+date on disk the next time the game is saved.
+
+Adding format N+1 (say, 3) takes four small changes:
+
+1. Write ``def _to_3(body: Body) -> Body`` below: pure data in, data out, no I/O, no
+   engine calls; return the body with ``"format": 3`` (e.g. set ``setup["companion"]``
+   to ``False`` for games from before companion mode).
+2. Register it: ``STEPS = {1: _to_2, 2: _to_3}``. :data:`FORMAT` follows by itself.
+3. Only if format 3 checks its checksum differently: add that check to
+   ``checksum.INTACT`` under 3 and make ``files.save_game`` write it.
+4. Keep a fixture of the new format: ``python -m tests.test_save_formats`` writes
+   ``tests/saves/format-3.json``; commit it. ``tests/test_save_formats.py`` then loads
+   every fixture and plays on from it; add a unit test of the step there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+Body = dict[str, Any]
+
+
+def _to_2(body: Body) -> Body:
+    """Format 2 changed only how the checksum is made (over the bytes written, see
+    checksum.py); the body itself is the same."""
+    return {**body, "format": 2}
+
+
+def _to_3(body: Body) -> Body:
+    """Format 3 made chance explicit: decks became known places plus unseen cards, and the
+    log records every chance outcome after its action (docs/cli.md, "Chance and the log");
+    teams came too. An older log cannot be replayed by these rules (its draws came from a
+    shuffled order, its actions from before teams), so the game goes on from its state,
+    as after a content change: the log starts again from ``setup["start"]``, the old setup
+    and log kept in ``setup["earlier"]``. Decks keep the order they had, as known places;
+    the Random Events left are unseen cards, in no order."""
+    state = {**body["state"], "undo_floor": 0}
+    state["random_events"] = sorted(state.get("random_events", []))
+    state["unseen"] = {deck: [] for deck in state.get("encounter_decks", {})}
+    setup = {key: value for key, value in body["setup"].items() if key not in ("start", "earlier")}
+    setup["companion"] = False
+    setup["start"] = state
+    setup["earlier"] = {"pack": body["pack"], "setup": body["setup"], "log": body["log"]}
+    return {**body, "format": 3, "setup": setup, "state": state, "log": []}
+
+
+STEPS: dict[int, Callable[[Body], Body]] = {1: _to_2, 2: _to_3}
+"""``STEPS[n]`` turns a format-``n`` body into a format-``n + 1`` body."""
+
+FORMAT = 1 + len(STEPS)
+"""The format this grail writes."""
+
+
+def migrate(body: Body) -> Body:
+    """``body`` brought from its format up to :data:`FORMAT`, one step at a time."""
+    while body["format"] < FORMAT:
+        before = body["format"]
+        body = STEPS[before](body)
+        if body.get("format") != before + 1:
+            raise AssertionError(f"migration from format {before} did not give format {before + 1}")
+    return body

@@ -1,0 +1,106 @@
+"""``grail text`` without a save: a plain-text menu of the save folder, and new games in it."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from grail.cli import main
+
+from .conftest import MINIMAL
+
+
+def _text(answers: str, monkeypatch: pytest.MonkeyPatch, *args: str) -> int:
+    monkeypatch.setattr("sys.stdin", io.StringIO(answers))
+    return main(["text", *args, "--pack", str(MINIMAL)])
+
+
+def _only_text(out: str) -> None:
+    """Screen-reader friendly: no escape codes, no box drawing, every choice numbered or lettered."""
+    assert "\x1b" not in out and not re.search("[\u2500-\u259f]", out)
+
+
+def test_a_new_game_from_the_menu_is_saved_in_the_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # n: new game; hero 1; mode 3 (challenge); seed 12; name; then pass, and quit
+    answers = "n\n1\n3\n\n12\nFirst try\n" + '{"type": "pass", "hero": "wren"}\nq\n'
+    assert _text(answers, monkeypatch, "--saves", str(tmp_path)) == 0
+    out = capsys.readouterr().out
+    _only_text(out)
+    assert f"No saves yet in {tmp_path}." in out and "n. Start a new game" in out
+    assert "1. Wren" in out  # heroes by name
+    assert f"New game saved as First try in {tmp_path}: wren, seed 12, challenge mode." in out
+    data = json.loads((tmp_path / "First try.json").read_text())
+    assert data["setup"] == {"heroes": ["wren"], "seed": 12, "mode": "challenge",
+                             "companion": False, "pack": str(MINIMAL.resolve())}
+    assert data["log"] == [{"type": "pass", "hero": "wren"}]
+
+
+def test_the_menu_lists_saves_and_continues_the_chosen_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GRAIL_SAVES", str(tmp_path))
+    for name, seed in (("older", 1), ("newer", 2)):
+        assert main(["new", str(tmp_path / f"{name}.json"), "--pack", str(MINIMAL),
+                     "--hero", "wren", "--seed", str(seed)]) == 0
+    os.utime(tmp_path / "older.json", (1_000_000, 1_000_000))
+    capsys.readouterr()
+    assert _text("2\ns\nq\n", monkeypatch) == 0
+    out = capsys.readouterr().out
+    _only_text(out)
+    assert f"Saves in {tmp_path}:\n1. newer: wren; day 1; last played " in out
+    assert "\n2. older: wren; day 1; last played 1970-01-1" in out
+    assert "Type a number from 1 to 2, n or q." in out
+    assert "Day 1, day, chapter 1" in out  # the summary of the chosen save
+    assert json.loads((tmp_path / "older.json").read_text())["setup"]["seed"] == 1
+
+
+def test_a_new_game_asks_again_for_bad_answers_and_never_overwrites(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "game.json").write_text("kept")
+    # hero: 7 (none), 1 1 (twice); mode: 9; not a companion game; seed: x; name: ../up,
+    # game (exists); then default
+    answers = "n\n7\n1 1\n1\n9\n\n\nx\n\n../up\ngame\n\nq\n"
+    assert _text(answers, monkeypatch, "--saves", str(tmp_path)) == 0
+    out = capsys.readouterr().out
+    assert out.count("Choose 1 to 2 heroes: different numbers from 1 to 2.") == 2
+    assert "Type 1, 2 or 3." in out and "Type digits only." in out
+    assert "a save name cannot contain '/' or '\\': '../up'." in out
+    assert "A save named 'game' exists; choose another name." in out
+    assert "nothing for 'game 2'" in out and "New game saved as game 2" in out
+    assert (tmp_path / "game.json").read_text() == "kept" and not (tmp_path.parent / "up.json").exists()
+    setup = json.loads((tmp_path / "game 2.json").read_text())["setup"]
+    assert setup["mode"] == "normal" and 1 <= setup["seed"] < 1_000_000  # defaults
+
+
+def test_a_companion_game_from_the_menu_asks_no_seed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert _text("n\n1\n\nz\ny\nAt the table\nq\n", monkeypatch, "--saves", str(tmp_path)) == 0
+    out = capsys.readouterr().out
+    assert "Type y or n." in out and "Seed:" not in out
+    assert "wren, a companion game, normal mode" in out
+    assert json.loads((tmp_path / "At the table.json").read_text())["setup"]["companion"] is True
+
+
+def test_end_of_input_at_any_question_quits_quietly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for answers in ("", "n\n", "n\n1\n", "n\n1\n2\n", "n\n1\n2\n5\n"):
+        assert _text(answers, monkeypatch, "--saves", str(tmp_path / "saves")) == 0
+    assert not (tmp_path / "saves").exists()
+
+
+def test_q_at_a_new_game_question_quits_without_saving(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert _text("n\n1\n\n\nq\n", monkeypatch, "--saves", str(tmp_path / "saves")) == 0
+    assert "q at any question quits" in capsys.readouterr().out
+    assert not (tmp_path / "saves").exists()

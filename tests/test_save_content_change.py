@@ -1,0 +1,152 @@
+"""A save outlives content updates: it goes on from its snapshot while its state fits the
+campaign's content, and is refused, untouched, with the first thing that no longer fits."""
+
+from __future__ import annotations
+
+import json
+import types
+import typing
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pydantic import BaseModel
+
+from grail.content import Campaign, load_pack
+from grail.engine.game import Game
+from grail.engine.state import Frame, GameState
+from grail.save import SaveError, load_game, save_game
+from grail.save.fit import PLAIN, REFERENCES, misfits
+
+from .test_saves import resealed
+
+
+def _edited(pack: Path) -> Campaign:
+    """The pack with one journal text reworded: same campaign, another hash."""
+    entry = pack / "journal" / "101.yaml"
+    entry.write_text(entry.read_text().replace("text:", "text: Reworded.", 1))
+    return load_pack(pack)
+
+
+def _game(campaign: Campaign, steps: int = 9) -> Game:
+    game = Game.new(campaign, ["wren"], seed=4)
+    for _ in range(steps):
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+def test_a_save_goes_on_after_its_content_changed(
+    minimal: Campaign, minimal_copy: Path, tmp_path: Path
+) -> None:
+    path = tmp_path / "a.json"
+    game = _game(minimal)
+    save_game(game, path)
+    changed = _edited(minimal_copy)
+    assert changed.digest != minimal.digest and changed.manifest.id == minimal.manifest.id
+    notes: list[str] = []
+    loaded = load_game(path, changed, notes)
+    assert len(notes) == 1 and "\n" not in notes[0]
+    assert "content of campaign 'minimal' changed since this save (version 1.0 then, 1.0 now)" \
+        in notes[0] and "goes on from where it was" in notes[0]
+    assert loaded.state.model_copy(update={"undo_floor": game.state.undo_floor}) == game.state
+    assert loaded.log == [] and loaded.setup["earlier"]["log"] == [a.model_dump() for a in game.log]
+    # undo and replay start from the snapshot, not from the seed under the new content
+    for _ in range(3):
+        loaded.apply(loaded.legal_actions()[-1])
+    assert Game.replay(changed, loaded.setup, loaded.log).state_hash() == loaded.state_hash()
+    save_game(loaded, path)
+    again = load_game(path, changed, notes := [])
+    assert notes == [] and again.state == loaded.state and again.setup == loaded.setup
+
+
+def test_undo_after_a_content_change_never_reaches_before_it(
+    minimal: Campaign, minimal_copy: Path, tmp_path: Path
+) -> None:
+    path = tmp_path / "a.json"
+    save_game(_game(minimal, steps=2), path)
+    loaded = load_game(path, _edited(minimal_copy))
+    assert loaded.undoable() == []
+    before = loaded.state.model_copy(deep=True)
+    loaded.apply(next(a for a in loaded.legal_actions() if a.type == "pass"))
+    loaded.undo()
+    assert loaded.state == before and loaded.log == []
+
+
+def test_a_save_that_no_longer_fits_is_refused_untouched(
+    minimal: Campaign, minimal_copy: Path, tmp_path: Path
+) -> None:
+    path = tmp_path / "a.json"
+    save_game(_game(minimal), path)
+    data = json.loads(path.read_text())
+    data["state"]["heroes"][0]["items"] = [999]
+    data["state"]["quests"] = ["gone"]
+    path.write_bytes(resealed(data))
+    before = path.read_bytes()
+    with pytest.raises(SaveError) as raised:
+        load_game(path, _edited(minimal_copy))
+    message = str(raised.value)
+    assert "\n" not in message and "changed since this save" in message
+    assert "no longer fits it: heroes.items names item 999, which the campaign no longer " \
+        "has (and 1 more)" in message
+    assert path.read_bytes() == before
+
+
+def test_the_same_content_never_takes_the_fit_check(minimal: Campaign, tmp_path: Path) -> None:
+    path = tmp_path / "a.json"
+    data_game = _game(minimal)
+    save_game(data_game, path)
+    data = json.loads(path.read_text())
+    data["state"]["heroes"][0]["items"] = [999]  # nonsense, but the content is the same
+    path.write_bytes(resealed(data))
+    assert load_game(path, minimal).state.hero("wren").items == [999]
+
+
+def test_misfits_names_each_kind_of_missing_content(minimal: Campaign) -> None:
+    state = _game(minimal).state
+    assert misfits(minimal, state) == []
+    broken = state.model_copy(deep=True)
+    broken.heroes[0].combat_deck.append("no-card")
+    broken.heroes[0].face_up = ["item:77"]
+    broken.placed[0].number = 999
+    broken.entry_visits["999.9"] = 1
+    broken.encounter_decks["black"] = []
+    broken.frames = [Frame(source="entry", key="101", index=99, heroes=["wren"]),
+                     Frame(source="entry", key="nowhere", heroes=["wren"])]
+    assert [problem.split(", ")[0] for problem in misfits(minimal, broken)] == [
+        "heroes.combat_deck names card 'no-card'", "heroes.face_up names in_use 'item:77'",
+        "placed.number names location 999", "entry_visits names entry '999.9'",
+        "frames names frame entry 101", "frames names frame entry nowhere",
+        "encounter_decks names encounter_deck 'black'"]
+
+
+def _paths(model: type[BaseModel], prefix: str = "") -> Iterator[str]:
+    """Every field path of a state model, down to what fit.py lists."""
+    for name, field in model.model_fields.items():
+        yield from _paths_of(field.annotation, prefix + name)
+
+
+def _paths_of(annotation: typing.Any, path: str) -> Iterator[str]:
+    if path in REFERENCES or path in PLAIN:
+        yield path
+        return
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if origin in (typing.Union, types.UnionType):
+        for arg in args:
+            if arg is not type(None):
+                yield from _paths_of(arg, path)
+    elif origin is list:
+        yield from _paths_of(args[0], path + ".*")
+    elif origin is dict:
+        yield from _paths_of(args[0], path + ".{}")
+        yield from _paths_of(args[1], path + ".*")
+    elif isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        yield from _paths(annotation, path + ".")
+    else:
+        yield "UNLISTED " + path
+
+
+def test_every_state_field_is_listed_as_a_reference_or_plain() -> None:
+    """A new state field must be listed in grail/save/fit.py: does it name content?"""
+    paths = set(_paths(GameState))
+    assert sorted(path for path in paths if path.startswith("UNLISTED")) == []
+    assert set(REFERENCES) | PLAIN == paths  # nothing listed that the state lacks

@@ -1,0 +1,145 @@
+"""Save formats: a fixture save per format loads and plays on; each migration step is tested.
+
+``python -m tests.test_save_formats`` writes the fixture of the current format if it is
+missing (after adding a format: see grail/save/migrations.py). Fixtures are never rewritten:
+each is a save exactly as that format's grail wrote it.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from grail.content import Campaign, load_pack
+from grail.engine.actions import Pass, Rest
+from grail.engine.game import Game
+from grail.engine.state import GameState
+from grail.save import SaveError, load_game, migrations, save_game
+from grail.save.checksum import canonical_checksum
+from grail.save.migrations import FORMAT, migrate
+
+from .conftest import MINIMAL
+
+SAVES = Path(__file__).parent / "saves"
+
+
+def fixture(format_: int) -> Path:
+    return SAVES / f"format-{format_}.json"
+
+
+def test_every_format_has_a_fixture_save() -> None:
+    assert sorted(SAVES.glob("format-*.json")) == [fixture(n) for n in range(1, FORMAT + 1)]
+
+
+@pytest.mark.parametrize("format_", range(1, FORMAT + 1))
+def test_a_fixture_of_each_format_loads_and_plays_on(
+    minimal: Campaign, tmp_path: Path, format_: int
+) -> None:
+    path = Path(shutil.copy(fixture(format_), tmp_path / "old.json"))
+    saved = json.loads(path.read_text())
+    notes: list[str] = []
+    game = load_game(path, minimal, notes)
+    assert path.read_bytes() == fixture(format_).read_bytes()  # reading never writes
+    # the pack changes over time: then the game goes on from its snapshot, with a note
+    assert bool(notes) == (saved["pack"]["hash"] != minimal.digest)
+    snapshot = GameState.model_validate(migrate({**saved, "checksum": None})["state"])
+    assert game.state == snapshot.model_copy(update={"undo_floor": game.state.undo_floor})
+    day = game.state.day
+    for _ in range(100):  # play on to the next Start of Day (the autosave point)
+        actions = game.legal_actions()  # end the Day: pass and rest when one may
+        game.apply(next((a for a in actions if a.type in ("pass", "rest")), actions[0]))
+        if game.state.day > day:
+            break
+    assert game.state.day == day + 1
+    save_game(game, path)
+    again = load_game(path, minimal, notes := [])
+    assert notes == [] and json.loads(path.read_text())["format"] == FORMAT
+    assert again.state == game.state
+    assert Game.replay(minimal, again.setup, again.log).state_hash() == again.state_hash()
+
+
+def test_the_format_1_fixture_is_day_3_with_a_journal_choice_waiting(minimal: Campaign) -> None:
+    game = load_game(fixture(1), minimal)
+    assert (game.state.day, game.state.stage, game.state.hero("wren").secrets) == (3, "day", [1])
+    assert game.legal_actions()[0].type == "choose"
+
+
+def test_an_old_save_is_checked_as_its_format_computed_its_checksum(tmp_path: Path,
+                                                                    minimal: Campaign) -> None:
+    data = json.loads(fixture(1).read_text())
+    body = {key: value for key, value in data.items() if key != "checksum"}
+    assert data["checksum"] == canonical_checksum(body)
+    data["state"]["heroes"][0]["exp"] = 50  # tampered, old checksum kept
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="checksum mismatch"):
+        load_game(path, minimal)
+    data["checksum"] = canonical_checksum({k: v for k, v in data.items() if k != "checksum"})
+    path.write_text(json.dumps(data, indent=2))  # format 1's checksum ignores layout
+    assert load_game(path, minimal).state.hero("wren").exp == 50
+
+
+def test_a_format_2_save_is_checked_byte_for_byte(tmp_path: Path, minimal: Campaign) -> None:
+    data = json.loads(fixture(2).read_text())
+    path = tmp_path / "indented.json"
+    path.write_text(json.dumps(data, indent=2))  # same data, other bytes
+    with pytest.raises(SaveError, match="checksum mismatch"):
+        load_game(path, minimal)
+
+
+def test_step_1_to_2_changes_only_the_format_number() -> None:
+    body = {key: value for key, value in json.loads(fixture(1).read_text()).items()
+            if key != "checksum"}
+    assert migrations.STEPS[1](body) == {**body, "format": 2}
+
+
+def test_step_2_to_3_goes_on_from_the_state_keeping_the_old_log_beside() -> None:
+    body = {key: value for key, value in json.loads(fixture(2).read_text()).items()
+            if key != "checksum"}
+    new = migrations.STEPS[2](body)
+    assert new["format"] == 3 and new["log"] == [] and new["setup"]["companion"] is False
+    assert new["setup"]["earlier"]["log"] == body["log"] and body["log"]
+    assert new["setup"]["start"] == new["state"] and new["state"]["undo_floor"] == 0
+    assert new["state"]["random_events"] == sorted(body["state"]["random_events"])
+    assert new["state"]["encounter_decks"] == body["state"]["encounter_decks"]  # known places
+
+
+def test_the_format_3_fixture_waits_for_the_table(minimal: Campaign) -> None:
+    game = load_game(fixture(3), minimal)
+    assert game.state.companion and game.state.chance is not None
+    assert [a.type for a in game.legal_actions()] == ["chance"]
+
+
+def test_the_chain_runs_each_step_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    def step(number: int) -> Callable[[dict[str, Any]], dict[str, Any]]:
+        return lambda body: {**body, "format": number + 1, "seen": [*body["seen"], number]}
+
+    monkeypatch.setattr(migrations, "STEPS", {1: step(1), 2: step(2), 3: step(3)})
+    monkeypatch.setattr(migrations, "FORMAT", 4)
+    assert migrate({"format": 2, "seen": []}) == {"format": 4, "seen": [2, 3]}
+    monkeypatch.setattr(migrations, "STEPS", {1: lambda body: body, 2: step(2), 3: step(3)})
+    with pytest.raises(AssertionError, match="from format 1 did not give format 2"):
+        migrate({"format": 1, "seen": []})
+
+
+def write_fixture() -> Path:
+    """The current format's fixture: the minimal pack, Wren, seed 3, a companion game at the
+    start of Day 2, waiting for the table to reveal a Random Event. Refuses to replace an
+    existing fixture. (Formats 1 and 2 were written by their own grail.)"""
+    target = fixture(FORMAT)
+    if target.exists():
+        raise SystemExit(f"{target} exists; fixtures are never rewritten")
+    game = Game.new(load_pack(MINIMAL), ["wren"], seed=3, companion=True)
+    game.apply(Pass(hero="wren"))
+    game.apply(Rest(hero="wren", eat=True))
+    save_game(game, target)
+    return target
+
+
+if __name__ == "__main__":
+    print(write_fixture())
