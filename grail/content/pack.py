@@ -26,7 +26,7 @@ from typing import Any
 from pydantic import Field
 
 from .base import Model
-from .belongings import Item, ItemsFile, Secret, SecretsFile, Skill, SkillsFile
+from .belongings import Item, ItemsFile, Secret, SecretsFile, Skill, SkillsFile, SkillSide
 from .campaign import Manifest
 from .cards import CardsFile, PlayerCard
 from .encounters import Encounter
@@ -114,6 +114,11 @@ class Campaign(Model):
     @cached_property
     def item(self) -> dict[int, Item]:
         return {i.number: i for i in self.items}
+
+    @cached_property
+    def skill_side(self) -> dict[int, SkillSide]:
+        """Each Skill card's two sides, by number."""
+        return {side.number: side for skill in self.skills for side in (skill.front, skill.back)}
 
     @cached_property
     def card(self) -> dict[str, PlayerCard]:

@@ -8,7 +8,8 @@ Travel(type='travel', hero='wren', to=102)
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from functools import lru_cache
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -22,6 +23,22 @@ class _Action(BaseModel):
 
     def to_json(self) -> str:
         return self.model_dump_json()
+
+    @classmethod
+    def of(cls, **fields: Any) -> Self:
+        """The action with these fields, made once: actions are frozen values, so one
+        instance serves every legal list that holds it (listing legal actions is the
+        engine's hottest loop).
+
+        >>> Travel.of(hero="wren", to=102) is Travel.of(hero="wren", to=102)
+        True
+        """
+        return _made(cls, tuple(fields.items()))  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=1 << 16)
+def _made(cls: type[_Action], fields: tuple[tuple[str, Any], ...]) -> _Action:
+    return cls(**dict(fields))
 
 
 class Travel(_Action):

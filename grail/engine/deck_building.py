@@ -31,8 +31,8 @@ def options(campaign: Campaign, hero: HeroState) -> list[SetAside | TakeBack]:
     found: list[SetAside | TakeBack] = []
     for deck in (hero.combat_deck, hero.diplomacy_deck):
         if len(deck) > minimum:
-            found += [SetAside(hero=hero.id, card=card) for card in deck]
-    return found + [TakeBack(hero=hero.id, card=card) for card in hero.set_aside]
+            found += [SetAside.of(hero=hero.id, card=card) for card in deck]
+    return found + [TakeBack.of(hero=hero.id, card=card) for card in hero.set_aside]
 
 
 def set_aside(campaign: Campaign, hero: HeroState, card: str) -> list[Event]:

@@ -217,17 +217,17 @@ class Game:
         found: list[AnyAction] = []
         for hero in self.actors():
             if hero.energy >= 1:
-                found += [Travel(hero=hero.id, to=to)
+                found += [Travel.of(hero=hero.id, to=to)
                           for to in connected(self.campaign, state, hero.location)]
-                found.append(Explore(hero=hero.id))
+                found.append(Explore.of(hero=hero.id))
             if teams.may_propose_location_action(self.campaign, state, hero):
-                found.append(LocationAction(hero=hero.id))
+                found.append(LocationAction.of(hero=hero.id))
             if day.can_use_character_action(self.campaign, state, hero):
-                found.append(CharacterAction(hero=hero.id))
+                found.append(CharacterAction.of(hero=hero.id))
             if menhirs.can_activate(self.campaign, state, hero):
-                found.append(ActivateMenhir(hero=hero.id))
+                found.append(ActivateMenhir.of(hero=hero.id))
             found += uses.offered(self.campaign, state, hero, ("action",))  # [DAY-6]
-            found.append(Pass(hero=hero.id))
+            found.append(Pass.of(hero=hero.id))
         if found:  # trading happens outside actions, while characters may act [TEAM-5]
             found += trading.trades(self.campaign, state)
             found += left_items.pick_ups(state)  # [DEATH-4]

@@ -88,8 +88,7 @@ def _card(campaign: Campaign, card: str) -> Item | Secret | SkillSide:
         return campaign.item[int(number)]
     if kind == "secret":
         return campaign.secret[int(number)]
-    sides = [side for skill in campaign.skills for side in (skill.front, skill.back)]
-    return next(side for side in sides if side.number == int(number))
+    return campaign.skill_side[int(number)]
 
 
 def uses_of(campaign: Campaign, card: str) -> list[Use]:

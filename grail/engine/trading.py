@@ -22,11 +22,11 @@ def trades(campaign: Campaign, state: GameState) -> list[Trade]:
                 continue
             for resource in ("food", "wealth"):
                 if getattr(giver, resource) > 0:
-                    found.append(Trade(hero=giver.id, to=taker.id, what=resource))
+                    found.append(Trade.of(hero=giver.id, to=taker.id, what=resource))
             if may_take_item(campaign, state, taker):
-                found += [Trade(hero=giver.id, to=taker.id, what="item", number=n)
+                found += [Trade.of(hero=giver.id, to=taker.id, what="item", number=n)
                           for n in giver.items]
-            found += [Trade(hero=giver.id, to=taker.id, what="secret", number=n)
+            found += [Trade.of(hero=giver.id, to=taker.id, what="secret", number=n)
                       for n in giver.secrets if "personal" not in campaign.secret[n].keywords]
     return found
 

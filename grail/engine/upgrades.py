@@ -18,14 +18,10 @@ Deck = Literal["combat", "diplomacy"]
 def attribute(campaign: Campaign, hero: HeroState, name: str) -> int:
     """Board markers plus Skill cards of that Attribute [ATTR-3], plus what face-up cards
     add while in use."""
+    sides = campaign.skill_side
     return hero.attributes[name] + sum(1 for side in hero.skills
-                                       if skill_sides(campaign)[side] == name) \
+                                       if sides[side].attribute == name) \
         + items.bonus(campaign, hero, name)
-
-
-def skill_sides(campaign: Campaign) -> dict[int, str]:
-    return {side.number: side.attribute for skill in campaign.skills
-            for side in (skill.front, skill.back)}
 
 
 def free_skills(campaign: Campaign, state: GameState, name: str) -> list[int]:

@@ -34,7 +34,7 @@ ENCOUNTER_DECKS = ("green", "grey", "purple", "blue")
 
 def _known(campaign: Campaign) -> dict[str, Callable[[Any], bool]]:
     """For each kind of reference, whether a value names something the campaign has."""
-    skills = {side.number for skill in campaign.skills for side in (skill.front, skill.back)}
+    skills = set(campaign.skill_side)
     statuses = {status.id for status in campaign.manifest.game_sheet.statuses}
     return {
         "hero": lambda v: v in campaign.hero,
