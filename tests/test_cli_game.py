@@ -76,20 +76,25 @@ def test_a_companion_game_asks_the_table(tmp_path: Path, capsys: pytest.CaptureF
     path = tmp_path / "table.json"
     assert main(["new", str(path), "--pack", str(MINIMAL), "--hero", "wren", "--companion"]) == 0
     assert "the table answers every draw and roll" in capsys.readouterr().out
-    assert main(["act", str(path), '{"type": "pass", "hero": "wren"}']) == 0
-    assert main(["act", str(path), "1"]) == 0  # rest: the next Day reveals a Random Event
+    for action in ('{"type": "travel", "hero": "wren", "to": 104}',
+                   '{"type": "activate_menhir", "hero": "wren"}',  # a Quest met: 3 Exp
+                   '{"type": "pass", "hero": "wren"}', '{"type": "rest", "hero": "wren", "eat": true}'):
+        assert main(["act", str(path), action]) == 0
+    capsys.readouterr()
+    assert main(["act", str(path), '{"type": "deck_upgrade", "hero": "wren", "deck": "combat"}']) == 0
     assert json.loads(capsys.readouterr().out.splitlines()[-1]) == {
-        "type": "chance_asked", "point": "reveal Random Event", "options": ["rnd-fog"]}
+        "type": "chance_asked", "point": "draw from the Advanced combat pool",
+        "options": ["combat-4v", "wren-combat-1v"]}
     assert main(["show", str(path)]) == 0
-    assert "Waiting for the table: reveal Random Event" in capsys.readouterr().out
+    assert "Waiting for the table: draw from the Advanced combat pool" in capsys.readouterr().out
     assert main(["legal", str(path), "--json"]) == 0
-    assert json.loads(capsys.readouterr().out) == [
-        {"type": "chance", "point": "reveal Random Event", "outcome": "rnd-fog"}]
-    assert main(["act", str(path), "1"]) == 0
-    assert main(["show", str(path)]) == 0
-    assert "Day 2" in capsys.readouterr().out
+    assert json.loads(capsys.readouterr().out)[1] == {
+        "type": "chance", "point": "draw from the Advanced combat pool", "outcome": "wren-combat-1v"}
+    assert main(["act", str(path), "2"]) == 0
+    assert main(["legal", str(path)]) == 0  # the other card came up by itself: keep one
+    assert "2. Upgrade: wren keeps wren-combat-1v" in capsys.readouterr().out
     assert main(["replay", str(path)]) == 0
-    assert "2 actions and 1 chance outcomes replay" in capsys.readouterr().out
+    assert "5 actions and 2 chance outcomes replay" in capsys.readouterr().out
 
 
 def test_show_of_a_damaged_save_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,7 +6,15 @@ from __future__ import annotations
 import pytest
 
 from grail.content import Campaign
-from grail.engine.actions import ChanceOutcome, LocationAction, Pass, Rest, Travel
+from grail.engine.actions import (
+    ActivateMenhir,
+    ChanceOutcome,
+    DeckUpgrade,
+    LocationAction,
+    Pass,
+    Rest,
+    Travel,
+)
 from grail.engine.chance import ChanceMismatch
 from grail.engine.encounter_decks import take_out
 from grail.engine.game import Game, IllegalAction
@@ -65,20 +73,39 @@ def test_a_damaged_log_outcome_is_refused(minimal: Campaign) -> None:
         Game.replay(minimal, game.setup, log)
 
 
+POOL = "draw from the Advanced combat pool"
+
+
+def _upgrade(game: Game) -> list[object]:
+    """Wren wakes the Menhir of 104, which meets a Quest (3 Exp), ends the Day and draws
+    from her Advanced pool for a deck upgrade: two cards may come up, then the one left
+    [UPG-2]."""
+    game.apply(Travel(hero="wren", to=104))
+    game.apply(ActivateMenhir(hero="wren"))
+    game.apply(Pass(hero="wren"))
+    game.apply(Rest(hero="wren", eat=True))
+    return list(game.apply(DeckUpgrade(hero="wren", deck="combat")))
+
+
 def test_a_companion_game_asks_the_table_and_waits(minimal: Campaign) -> None:
     game = Game.new(minimal, ["wren"], seed=1, companion=True)
-    events = _hunt(game)
+    events = _upgrade(game)
     assert [(e.type, getattr(e, "options", None)) for e in events] == [
-        ("chance_asked", ["green-boar"])]
+        ("chance_asked", ["combat-4v", "wren-combat-1v"])]
     # nothing of the action happened yet: the state is the one before it
-    assert game.state.encounter is None and game.state.location_tokens == []
-    assert game.legal_actions() == [ChanceOutcome(point=GREEN, outcome="green-boar")]
-    game.apply(ChanceOutcome(point=GREEN, outcome="green-boar"))
-    assert game.state.encounter is not None and game.state.encounter.id == "green-boar"
-    assert game.log[-2:] == [LocationAction(hero="wren"),
-                             ChanceOutcome(point=GREEN, outcome="green-boar")]
-    with pytest.raises(ChanceMismatch, match="did not meet"):  # the hand-made deck is not in
-        Game.replay(minimal, game.setup, game.log)  # the log: its outcome has no place
+    assert game.state.hero("wren").exp == 3 and game.state.offer == []
+    assert game.legal_actions() == [ChanceOutcome(point=POOL, outcome="combat-4v"),
+                                    ChanceOutcome(point=POOL, outcome="wren-combat-1v")]
+    mid = Game.replay(minimal, game.setup, game.log)  # waiting for the table, as saved
+    assert mid.state_hash() == game.state_hash() and mid.state.chance is not None
+    game.apply(ChanceOutcome(point=POOL, outcome="wren-combat-1v"))
+    # the second card can only be the one left: nobody need say it
+    assert game.state.hero("wren").exp < 3 and game.state.chance is None
+    assert game.state.offer == ["combat-4v", "wren-combat-1v"]
+    assert game.log[-3:] == [DeckUpgrade(hero="wren", deck="combat"),
+                             ChanceOutcome(point=POOL, outcome="wren-combat-1v"),
+                             ChanceOutcome(point=POOL, outcome="combat-4v")]
+    assert Game.replay(minimal, game.setup, game.log).state_hash() == game.state_hash()
 
 
 def test_the_table_rolls_the_guardian_die(minimal: Campaign) -> None:  # [GUARD-2]
@@ -87,10 +114,7 @@ def test_the_table_rolls_the_guardian_die(minimal: Campaign) -> None:  # [GUARD-
     game.state.guardians = [Guardian(id="grey-warden", location=104)]
     game.refresh()
     game.apply(Pass(hero="wren"))
-    game.apply(Rest(hero="wren", eat=True))
-    asked = game.legal_actions()
-    assert [a.describe() for a in asked] == ["reveal Random Event: rnd-fog"]
-    game.apply(asked[0])
+    game.apply(Rest(hero="wren", eat=True))  # the one Random Event left turns up by itself
     outcomes = [a.outcome for a in game.legal_actions() if isinstance(a, ChanceOutcome)]
     assert outcomes == ["north", "south", "stay", "discard"]  # each face once
     with pytest.raises(IllegalAction, match=r"\[CHANCE\]"):
@@ -101,14 +125,15 @@ def test_the_table_rolls_the_guardian_die(minimal: Campaign) -> None:  # [GUARD-
     assert [g.location for g in game.state.guardians] == [101] and game.state.day == 2
     assert game.state.encounter is not None and game.state.encounter.heroes == ["wren"]
     assert game.state.event == "rnd-fog"
+    assert ChanceOutcome(point="reveal Random Event", outcome="rnd-fog") in game.log
 
 
 def test_an_outcome_that_cannot_come_up_is_illegal(minimal: Campaign) -> None:
     game = Game.new(minimal, ["wren"], seed=1, companion=True)
-    _hunt(game)
+    _upgrade(game)
     before = game.state.model_dump()
     with pytest.raises(IllegalAction, match=r"\[CHANCE\]"):
-        game.apply(ChanceOutcome(point=GREEN, outcome="purple-shade"))
+        game.apply(ChanceOutcome(point=POOL, outcome="diplomacy-1v"))
     assert game.state.model_dump() == before
 
 
@@ -120,11 +145,11 @@ def test_a_normal_game_takes_no_outcome_from_outside(minimal: Campaign) -> None:
 
 def test_an_action_waiting_for_the_table_can_be_taken_back(minimal: Campaign) -> None:
     game = Game.new(minimal, ["wren"], seed=1, companion=True)
-    _hunt(game)
-    assert game.undoable()[-1] == "Location action: wren at 101 (Forage), -1 Energy"
+    _upgrade(game)
+    assert game.undoable()[-1] == DeckUpgrade(hero="wren", deck="combat").describe()
     game.undo()  # nothing was revealed yet
-    assert game.state.chance is None and game.legal_actions()[0] != ChanceOutcome(
-        point=GREEN, outcome="green-boar")
+    assert game.state.chance is None and game.state.hero("wren").exp == 3
+    assert DeckUpgrade(hero="wren", deck="combat") in game.legal_actions()
 
 
 def test_a_deck_upgrade_draw_picks_distinct_cards_from_the_pool(minimal: Campaign) -> None:

@@ -7,7 +7,8 @@ repeats for weight (a die with two "stay" faces lists "stay" twice). Who answers
   by the table in a companion game: a replay never depends on the generator;
 - otherwise the seeded generator in the state, in a normal game;
 - otherwise, in a companion game, nobody yet: :class:`Unanswered` stops the action and
-  the game asks the table (``Game`` rolls the state back and lists the outcomes).
+  the game asks the table (``Game`` rolls the state back and lists the outcomes), unless
+  only one outcome can come up.
 
 Each outcome is remembered so that the log can record it after the action.
 
@@ -72,8 +73,10 @@ def pick(state: GameState, point: str, options: Sequence[str]) -> str:
         if not state.companion:
             state.rng.choice(options)  # keep the generator in step with the first playing
         outcome: str = given.outcome
-    elif state.companion:
+    elif state.companion and len(distinct(options)) > 1:
         raise Unanswered(ChancePoint(point=point, options=distinct(options)))
+    elif state.companion:  # only one outcome can come up: nobody need say it
+        outcome = options[0]
     else:
         outcome = state.rng.choice(options)
     state._drawn.append(ChanceOutcome(point=point, outcome=outcome))

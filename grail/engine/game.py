@@ -348,15 +348,15 @@ class Game:
             events = [] if action is None else self._do(action)
             events += self._advance()
         except chance.Unanswered as ask:
-            chance.end(self.state)
+            met = chance.end(self.state)  # the answers given, and outcomes nobody need say
             assert before is not None
             self.state = before
             self.state.chance = PendingChance(
                 action=None if action is None else action.model_dump(),
-                answers=[given.model_dump() for given in answers], point=ask.point)
+                answers=[given.model_dump() for given in met], point=ask.point)
             self._legal = None
-            self._log(action, told, answers, logged)
-            if answers:
+            self._log(action, told, met, len(answers) - 1 if logged else None)
+            if met:
                 self.state.undo_floor = len(self.log)
             return [ChanceAsked(point=ask.point.point, options=ask.point.options)]
         drawn = chance.end(self.state)
@@ -366,19 +366,22 @@ class Game:
                 f"{'the setup' if action is None else action.describe()}, but the game did not "
                 f"meet the last {len(answers) - len(drawn)}")
         self._legal = None
-        self._log(action, told, drawn, logged)
+        self._log(action, told, drawn, len(answers) - 1 if logged else None)
         if drawn or any(e.type in REVEALING for e in events):
             self.state.undo_floor = len(self.log)
         return [ChanceDrawn(point=d.point, outcome=d.outcome) for d in drawn] + events
 
     def _log(self, action: AnyAction | None, told: str, outcomes: list[ChanceOutcome],
-             logged: bool) -> None:
-        """Log the action (unless it was logged when it first met a chance point) and the
-        chance outcomes it met; tell each as it was taken, for undo."""
-        entries: list[AnyAction] = [outcomes[-1]] if logged else \
-            [*([action] if action is not None else []), *outcomes]
-        texts = [told] if action is not None and not logged else []
-        texts += [outcome.describe() for outcome in (outcomes[-1:] if logged else outcomes)]
+             logged: int | None) -> None:
+        """Log the action and the chance outcomes it met, telling each as it was taken, for
+        undo. ``logged``: the action and that many outcomes were logged already, when it
+        first stopped for the table."""
+        if logged is None:
+            entries: list[AnyAction] = [*([action] if action is not None else []), *outcomes]
+            texts = [told] if action is not None else []
+        else:
+            entries, texts = list(outcomes[logged:]), []
+        texts += [entry.describe() for entry in entries if isinstance(entry, ChanceOutcome)]
         if len(self._told) == len(self.log):  # a loaded game tells its log when asked
             self._told += texts
         self.log += entries
