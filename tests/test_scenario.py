@@ -1,0 +1,148 @@
+"""Step 2's "done when", played through the command line: a cooperative companion game on
+the minimal pack over many Days, every draw and roll entered by hand, with a Dream read,
+upgrades bought, a Guardian moving, Menhirs running out and Locations vanishing, and a
+hero dying and replaced.
+
+The pack is the minimal one with a third hero (to replace the dead), a frail Yew and a
+"You Are Dying" card that kills at 0 Health in co-op too, so that the Wyrdness can do
+its work in a few Days.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from grail.cli import main
+
+from .conftest import MINIMAL
+
+
+@pytest.fixture
+def pack(tmp_path: Path) -> Path:
+    folder = Path(shutil.copytree(MINIMAL, tmp_path / "pack"))
+    yew = (folder / "heroes" / "yew.yaml").read_text()
+    zed = yew.replace("id: yew", "id: zed").replace("number: 6", "number: 7") \
+        .replace("Yew the Ferry-Keeper", "Zed the Hedge-Walker")
+    (folder / "heroes" / "zed.yaml").write_text(zed)
+    (folder / "heroes" / "yew.yaml").write_text(
+        yew.replace("energy: {max: 8, start: 3", "energy: {max: 8, start: 2")
+        .replace("health: {max: 7, start: 5}", "health: {max: 7, start: 2}"))
+    campaign = folder / "campaign.yaml"
+    campaign.write_text(campaign.read_text().replace(
+        "dying:\n  - lose_item: {}\n",
+        "dying:\n  - if: {meter: {health: {at_most: 0}}}\n    then: [{die: true}]\n"))
+    return folder
+
+
+class Table:
+    """People at a table using grail through its command line."""
+
+    def __init__(self, save: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        self.save, self.capsys = save, capsys
+
+    def act(self, action: dict[str, Any]) -> list[dict[str, Any]]:
+        self.capsys.readouterr()
+        assert main(["act", str(self.save), json.dumps(action)]) == 0
+        return [json.loads(line) for line in self.capsys.readouterr().out.splitlines()]
+
+    def legal(self) -> list[dict[str, Any]]:
+        self.capsys.readouterr()
+        assert main(["legal", str(self.save), "--json"]) == 0
+        return list(json.loads(self.capsys.readouterr().out))
+
+    def show(self) -> dict[str, Any]:
+        self.capsys.readouterr()
+        assert main(["show", str(self.save), "--json"]) == 0
+        return dict(json.loads(self.capsys.readouterr().out))
+
+    def end_the_day(self, die: str = "stay") -> list[dict[str, Any]]:
+        """Everyone passes and rests; the table rolls ``die`` on the Guardian die."""
+        day, events = self.show()["day"], []
+        while self.show()["day"] == day:
+            options = self.legal()
+            kinds = [option["type"] for option in options]
+            if "chance" in kinds:
+                pick = next(o for o in options if o["outcome"] == die)
+            else:  # else the first: a Skill side the Dream gives, a replacement...
+                wanted = next((k for k in ("pass", "rest", "finish_upgrades") if k in kinds), None)
+                pick = options[kinds.index(wanted)] if wanted else options[0]
+            events += self.act(pick)
+        return events
+
+
+def _what(events: list[dict[str, Any]]) -> list[str]:
+    return [event.get("what", "") for event in events]
+
+
+def test_a_companion_campaign_from_the_command_line(
+    pack: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = tmp_path / "game.json"
+    assert main(["new", str(save), "--pack", str(pack), "--hero", "wren", "--hero", "yew",
+                 "--companion"]) == 0
+    table = Table(save, capsys)
+
+    # Day 1: Wren goes alone (Yew could have joined [TEAM-1]); Yew sleeps on the Dreams field
+    table.act({"type": "travel", "hero": "wren", "to": 104})
+    table.act({"type": "begin", "hero": "wren"})
+    table.act({"type": "travel", "hero": "yew", "to": 105})
+    events = table.end_the_day()
+    assert {"type": "entry_read", "entry": "105.d", "text": "You dream of the stone walking."} \
+        in events  # [END-DAY-7]
+    assert table.show()["heroes"][1]["skills"] == [3]  # the Dream's Skill, chosen [ATTR-4]
+
+    # Day 2: the Menhir of 104 wakes and a Quest is met; the Ridge Warden is not beaten
+    events = table.act({"type": "activate_menhir", "hero": "wren"})  # [MENHIR-5]
+    assert {"type": "menhir_dial_turned", "location": 104, "dial": 6} in events
+    assert table.show()["heroes"][0]["exp"] == 3  # [EVENT-3]
+    table.act({"type": "travel", "hero": "wren", "to": 107})  # lightning rules [MAP-6]
+    assert table.show()["encounter"]["id"] == "grey-warden"
+    table.act({"type": "encounter_outcome", "won": False})
+    assert table.show()["guardians"] == [{"id": "grey-warden", "location": 107}]  # [GUARD-1]
+
+    # End of Day 2: Wren buys a deck upgrade; the table says which cards came up
+    table.act({"type": "pass", "hero": "yew"})  # Wren has acted this round [DAY-3]
+    table.act({"type": "pass", "hero": "wren"})
+    table.act({"type": "rest", "hero": "wren", "eat": False})  # her Food fed the Menhir
+    table.act({"type": "rest", "hero": "yew", "eat": False})  # his was eaten yesterday
+    events = table.act({"type": "deck_upgrade", "hero": "wren", "deck": "combat"})  # [UPG-2]
+    assert events[-1]["type"] == "chance_asked"
+    assert events[-1]["options"] == ["combat-4v", "wren-combat-1v"]
+    table.act({"type": "chance", "point": "draw from the Advanced combat pool",
+               "outcome": "wren-combat-1v"})  # the other came up by itself: the last one
+    table.act({"type": "keep_card", "hero": "wren", "card": "wren-combat-1v"})
+    table.act({"type": "set_aside", "hero": "wren", "card": "combat-1v"})  # [END-DAY-5]
+    wren = table.show()["heroes"][0]
+    assert "wren-combat-1v" in wren["combat_deck"] and wren["set_aside"] == ["combat-1v"]
+    table.act({"type": "finish_upgrades", "hero": "wren"})
+
+    # Day 3 begins: the table rolls the Guardian die: south, from 107 to 104 [GUARD-2]
+    events = table.end_the_day(die="south")
+    assert "the Guardian The Ridge Warden rolls south, at 104" in _what(events)
+    assert table.show()["guardians"] == [{"id": "grey-warden", "location": 104}]
+
+    # Days pass: the Menhir of 101 runs out first, and 103 falls outside every radius
+    discarded: list[int] = []
+    while table.show()["menhirs"]:
+        events = table.end_the_day()
+        discarded += [e["number"] for e in events if e["type"] == "location_discarded"]
+    assert discarded == [103]  # [DAY-START-2], [DISC-1]
+
+    # The Wyrdness wears the characters down; frail Yew dies, and Zed takes the place
+    while not table.show()["dead"]:
+        events = table.end_the_day()
+    assert "yew dies" in _what(events)
+    assert table.legal() == [{"type": "choose_replacement", "hero": "zed"}]  # [DEATH-3]
+    table.act({"type": "choose_replacement", "hero": "zed"})
+    state = table.show()
+    assert [hero["id"] for hero in state["heroes"]] == ["wren", "zed"]
+    assert state["heroes"][1]["location"] == 101  # the lowest-numbered revealed Location
+
+    capsys.readouterr()
+    assert main(["replay", str(save)]) == 0  # every decision and chance outcome is logged
+    assert "replay to the same state" in capsys.readouterr().out
