@@ -59,7 +59,7 @@ def legal(campaign: Campaign, state: GameState) -> list[Any]:
     if state.offer:
         return [KeepCard(hero=hero.id, card=card) for card in state.offer]
     found: list[Any] = []
-    for name in ATTRIBUTES:
+    for name in ATTRIBUTES if hero.exp >= upgrades.cheapest_point(campaign, state) else ():
         if hero.exp < upgrades.attribute_cost(campaign, state, hero, name):
             continue
         if hero.attributes[name] < 2:  # points beyond the 2nd are Skill cards [ATTR-4]

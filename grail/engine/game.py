@@ -332,7 +332,8 @@ class Game:
         return self._run(action, [])
 
     def _check_legal(self, action: AnyAction) -> None:
-        if action not in self.legal_actions():
+        legal = self.legal_actions()
+        if not any(action is allowed for allowed in legal) and action not in legal:
             raise IllegalAction(action, *self._why_illegal(action))
 
     def _run(self, action: AnyAction | None, answers: list[ChanceOutcome],

@@ -35,6 +35,14 @@ def free_skills(campaign: Campaign, state: GameState, name: str) -> list[int]:
     return sorted(sides)
 
 
+def cheapest_point(campaign: Campaign, state: GameState) -> int:
+    """The least an Attribute point can cost in this game [UPG-5]: with less Exp, none."""
+    rules = campaign.manifest.rules
+    costs = rules.challenge_attribute_costs if challenge(state, "costly_upgrades") \
+        else rules.attribute_costs
+    return min(costs)
+
+
 def attribute_cost(campaign: Campaign, state: GameState, hero: HeroState, name: str) -> int:
     """Exp for one more point, by the opposed pair's total after buying [UPG-5], [UPG-7]."""
     rules = campaign.manifest.rules
