@@ -64,15 +64,14 @@ from .actions import (
     PayShare,
     PickSkill,
     PickUp,
-    SetAside,
     Share,
-    TakeBack,
     Trade,
     Travel,
     UseCard,
 )
 from .events import ChanceAsked, ChanceDrawn, Event
 from .map import connected
+from .refusals import why_refused
 from .setup import new_state
 from .state import ChallengeRule, GameState, HeroState, Mode, PendingChance
 from .telling import tell
@@ -234,89 +233,6 @@ class Game:
             found += uses.at_any_time(self.campaign, state)
         return found + players.changes(self.campaign, state)
 
-    def _why_illegal(self, action: AnyAction) -> tuple[str, str]:
-        if self.state.stage == "over":
-            return "DEATH-6", f"the campaign is over ({self.state.outcome})"
-        if self.state.chance is not None:
-            return "CHANCE", f"the table answers first: {self.state.chance.point.point}"
-        if isinstance(action, ChanceOutcome):
-            return "CHANCE", "no chance point waits for the table (the generator answers " \
-                "in a game that is not a companion game)"
-        if self.state.asked:
-            return asked.why(self.state)
-        if self.state.stage == "mercy":
-            return "MERCY-1", "the game is lost: ask for Mother's Mercy or end the campaign"
-        if isinstance(action, AcceptMercy | EndCampaign):
-            return "MERCY-1", "Mother's Mercy is asked only after a lost game, where the " \
-                "campaign offers it (never under the Challenge's no_mercy) [MODE-CHALLENGE-11]"
-        if isinstance(action, FaceGuardian):
-            return "GUARD-6", "the players choose the order only among Guardians waiting " \
-                "together to be faced"
-        if self.state.hand_over or self.state.replacing:
-            return "DEATH-3", "a dead character's Secrets and replacement come first"
-        if isinstance(action, Share):
-            return "ACT-EXPLORE-2", "no split waits on that part: members take their parts in " \
-                "team order, a loss at most what the member holds"
-        if self.state.team is not None:
-            return teams.why_illegal(self.state, action)
-        if isinstance(action, Join | Leave | Begin | Cancel | PayShare):
-            return "TEAM-1", "no action is being proposed: a team forms before an action starts"
-        if self.state.frames:
-            if isinstance(action, Choose):
-                return "JOURNAL-1", "that option is not open: its condition fails or its cost " \
-                    "cannot be paid"
-            return "JOURNAL-1", "the journal is being read: choose an option first"
-        if isinstance(action, SetAside | TakeBack):
-            return "UPG-3", "cards move in or out of a deck only in the character's End of Day " \
-                f"turn, and each deck keeps at least {self.campaign.manifest.rules.deck_minimum} " \
-                "cards [END-DAY-5]"
-        if self.state.stage == "end_of_day":
-            return "END-DAY-1", "at the End of Day each character rests, then spends Exp, in " \
-                "character order, and an upgrade costs the Exp it costs [UPG-5]"
-        names = [hero.id for hero in self.actors()]
-        if self.state.encounter is not None:
-            return "ENC-2", "an Encounter is under way"
-        if isinstance(action, FaceUp):
-            return "ITEM-2", "a card is turned face up when gaining or losing one of its " \
-                "keyword, or at the Start of Day"
-        if isinstance(action, Trade):
-            return "TEAM-5", "trading needs both characters on one Location, outside actions, " \
-                "and what is given must be held (Personal Secrets never)"
-        if isinstance(action, JoinGame | LeaveGame):
-            return "PLAYERS-1", "players join or leave at a Day's start, before anyone acts, " \
-                "within the campaign's player range; a new character starts on a Location " \
-                "holding a veteran [PLAYERS-2]"
-        if isinstance(action, GiveSecret | ChooseReplacement | EncounterOutcome):
-            return "DEATH-3", "nobody has died"
-        if isinstance(action, PickSkill | MoveTo | ItemCap):
-            return "JOURNAL-1", "no effect asks for that decision now"
-        if isinstance(action, PickUp):
-            return "DEATH-4", "no such Item lies where that character stands"
-        if isinstance(action, UseCard):
-            held = uses.held_use(self.campaign, self.state, action)
-            if held is None:
-                return "ITEM-1", "only cards in use (face up, or Skills kept) have uses, and " \
-                    "only uses outside Encounters are taken outside them"
-            if held.when != "action":
-                return "DAY-5", "its cost cannot be paid, its condition fails, it was used " \
-                    "today, or it is not its time"
-        if action.hero not in names:
-            return "DAY-3", f"{action.hero} cannot act now; waiting: {', '.join(names) or 'none'}"
-        hero = self.state.hero(action.hero)
-        if isinstance(action, Travel | Explore) and hero.energy < 1:
-            return "DAY-5", f"{action.type} costs 1 Energy"
-        if isinstance(action, Travel):
-            return "MAP-4", f"{action.to} is not connected to {hero.location} by facing keys"
-        if isinstance(action, LocationAction):
-            return "ACT-LOC-2", "no action here, its cost cannot be paid, or it was used today"
-        if isinstance(action, CharacterAction):
-            return "ACT-CHAR-2", "its cost cannot be paid"
-        if isinstance(action, ActivateMenhir):
-            return "ACT-MENHIR-1", "no Menhir here, or its requirements or cost are not met"
-        if isinstance(action, UseCard):
-            return "DAY-5", "its cost cannot be paid, its condition fails, or it was used today"
-        return "DAY-2", "not an action of the Day"
-
     # --- doing it ---------------------------------------------------------------------
 
     def apply(self, action: AnyAction) -> list[Event]:
@@ -334,7 +250,7 @@ class Game:
     def _check_legal(self, action: AnyAction) -> None:
         legal = self.legal_actions()
         if not any(action is allowed for allowed in legal) and action not in legal:
-            raise IllegalAction(action, *self._why_illegal(action))
+            raise IllegalAction(action, *why_refused(self.campaign, self.state, self.actors(), action))
 
     def _run(self, action: AnyAction | None, answers: list[ChanceOutcome],
              logged: bool = False) -> list[Event]:
