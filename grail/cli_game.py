@@ -113,6 +113,9 @@ def summary(game: Game) -> str:
         lines.append("Game Sheet: " + ", ".join(marks))
     for task in state.tasks:
         lines.append(f"Task: {task.text}")
+    pending = state.pending
+    if state.chance is None and pending.heroes:
+        lines.append(f"Waiting for {', '.join(pending.heroes)}: {pending.text}")
     if state.chance is not None:
         doing = "the setup" if state.chance.action is None else \
             Action.from_json(json.dumps(state.chance.action)).describe()

@@ -7,11 +7,14 @@ actions give byte-identical states.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from .rng import Rng
+
+if TYPE_CHECKING:
+    from .pending import Pending
 
 Mode = Literal["story", "normal", "challenge"]
 UNSEEN = "?"
@@ -348,6 +351,13 @@ class GameState(State):
 
     _answers: list[Any] = PrivateAttr(default_factory=list)  # during an action: chance.begin
     _drawn: list[Any] = PrivateAttr(default_factory=list)
+
+    @property
+    def pending(self) -> Pending:
+        """Who must decide what now."""
+        from .pending import pending_of  # pending reads the state: imported when asked
+
+        return pending_of(self)
 
     def hero(self, hero_id: str) -> HeroState:
         for hero in self.heroes:

@@ -1,0 +1,59 @@
+"""``state.pending``: who must decide what, read from the state (DESIGN.md, the engine's
+contract), always in step with the legal actions."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from grail.content import Campaign
+from grail.engine.actions import Begin, Pass, Rest, Travel
+from grail.engine.game import Game
+
+from .test_engine_playouts import _campaign
+
+ONE_DECIDER = {"rest", "keep_card", "face_up", "skill", "destination", "item_cap"}
+DAY_ACTIONS = {"travel", "explore", "location_action", "character_action", "activate_menhir",
+               "pass"}
+
+
+def _agrees(game: Game) -> None:
+    pending, legal = game.state.pending, game.legal_actions()
+    assert (pending.kind == "none") == (legal == [])
+    assert (pending.kind == "chance") == (bool(legal) and all(a.type == "chance" for a in legal))
+    if pending.kind in ONE_DECIDER:
+        assert {getattr(a, "hero", None) for a in legal} <= {pending.heroes[0]}
+    if pending.kind == "day_action":  # [DAY-2], [DAY-3]
+        assert {a.hero for a in legal if a.type in DAY_ACTIONS} == set(pending.heroes)
+    if pending.kind == "journal":  # [JOURNAL-1]
+        assert {a.type for a in legal} <= {"choose", "share"}
+
+
+def test_the_day_the_end_of_day_and_a_team_forming(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren", "yew"], seed=1)
+    assert (game.state.pending.kind, game.state.pending.heroes) == ("day_action", ["wren", "yew"])
+    game.apply(Travel(hero="wren", to=104))  # yew may join [TEAM-1]
+    assert (game.state.pending.kind, game.state.pending.heroes) == ("team_forming", ["wren"])
+    _agrees(game)
+    game.apply(Begin(hero="wren"))  # alone
+    assert (game.state.pending.kind, game.state.pending.heroes) == ("day_action", ["yew"])
+    game.apply(Pass(hero="yew"))
+    game.apply(Pass(hero="wren"))
+    assert (game.state.pending.kind, game.state.pending.heroes) == ("rest", ["wren"])
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, Rest)))
+    assert game.state.pending.heroes == ["yew"]
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["minimal", "bundled"]), st.integers(0, 2**32), st.booleans(), st.data())
+def test_pending_agrees_with_the_legal_actions(pack: str, seed: int, companion: bool,
+                                               data: st.DataObject) -> None:
+    campaign = _campaign(pack)
+    heroes = sorted(campaign.hero)[: data.draw(st.integers(1, len(campaign.hero)))]
+    game = Game.new(campaign, heroes, seed=seed, companion=companion)
+    for _ in range(data.draw(st.integers(10, 80))):
+        _agrees(game)
+        legal = game.legal_actions()
+        if not legal:
+            break
+        game.apply(legal[data.draw(st.integers(0, len(legal) - 1))])
