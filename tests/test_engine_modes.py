@@ -35,6 +35,22 @@ def test_solo_story_health_caps_no_energy_and_brings_no_panic_MODE_STORY_2(
     assert normal.state.hero("wren").energy == 2 and panics(minimal, normal.state.hero("wren"))
 
 
+def test_story_mode_may_be_left_at_any_time_MODE_STORY_3(minimal: Campaign) -> None:
+    from grail.engine.actions import LeaveStoryMode, Travel
+    from grail.engine.game import IllegalAction
+
+    game = Game.new(minimal, ["wren"], seed=1, mode="story")
+    assert game.state.hero("wren").health_marker == "plain"
+    game.apply(Travel(hero="wren", to=104))
+    assert LeaveStoryMode() in game.legal_actions()
+    game.apply(LeaveStoryMode())
+    assert game.state.mode == "normal" and game.state.hero("wren").health_marker == "upright"
+    assert LeaveStoryMode() not in game.legal_actions()
+    with pytest.raises(IllegalAction, match=r"\[MODE-STORY-3\]"):
+        game.apply(LeaveStoryMode())
+    assert Game.replay(minimal, game.setup, game.log).state_hash() == game.state_hash()
+
+
 def test_the_upside_down_health_marker_caps_energy_lower_MODE_CHALLENGE_2(
         minimal: Campaign) -> None:
     game = Game.new(minimal, ["wren"], seed=1, mode="challenge")

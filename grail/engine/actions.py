@@ -300,6 +300,15 @@ class FaceUp(_Action):
         return f"In use: {self.hero} turns {self.card} face up"
 
 
+class LeaveStoryMode(_Action):
+    """Play on in normal mode from now: Story mode may be left at any time [MODE-STORY-3]."""
+
+    type: Literal["leave_story_mode"] = "leave_story_mode"
+
+    def describe(self) -> str:
+        return "Mode: leave Story mode and play on in normal mode"
+
+
 class ChanceOutcome(_Action):
     """How a chance point came out: a card drawn, a die rolled, a dial flipped. The log
     records one after the action that met it; in a companion game the table enters it
@@ -452,7 +461,8 @@ Actions = (Travel | Explore | Choose | LocationAction | CharacterAction | Activa
            | Rest | BuyAttribute | DeckUpgrade | KeepCard | FinishUpgrades | SetAside | TakeBack
            | GiveSecret | ChooseReplacement | EncounterOutcome | FaceGuardian | AcceptMercy
            | EndCampaign | JoinGame | LeaveGame | Trade | FaceUp | UseCard | PickSkill | MoveTo
-           | ItemCap | PickUp | Join | Leave | Begin | Cancel | PayShare | Share | ChanceOutcome)
+           | ItemCap | PickUp | Join | Leave | Begin | Cancel | PayShare | Share | LeaveStoryMode
+           | ChanceOutcome)
 AnyAction = Annotated[Actions, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Actions] = TypeAdapter(AnyAction)
 

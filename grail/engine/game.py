@@ -31,6 +31,7 @@ from . import (
     left_items,
     menhirs,
     mercy,
+    modes,
     players,
     teams,
     trading,
@@ -58,6 +59,7 @@ from .actions import (
     JoinGame,
     Leave,
     LeaveGame,
+    LeaveStoryMode,
     LocationAction,
     MoveTo,
     Pass,
@@ -231,6 +233,8 @@ class Game:
             found += trading.trades(self.campaign, state)
             found += left_items.pick_ups(state)  # [DEATH-4]
             found += uses.at_any_time(self.campaign, state)
+            if state.mode == "story":
+                found.append(LeaveStoryMode.of())  # at any time [MODE-STORY-3]
         return found + players.changes(self.campaign, state)
 
     # --- doing it ---------------------------------------------------------------------
@@ -346,6 +350,8 @@ class Game:
             return mercy.decline(self.state)
         if isinstance(action, FaceGuardian):
             return guardians.face(self.campaign, self.state, action.id)
+        if isinstance(action, LeaveStoryMode):
+            return modes.leave_story(self.state)
         return end_of_day.apply(self.campaign, self.state, action)
 
     def undoable(self) -> list[str]:

@@ -8,6 +8,7 @@ Challenge asks ``challenge(state, rule)``.
 
 from __future__ import annotations
 
+from .events import Event, WorldChanged
 from .state import ChallengeRule, GameState, HealthMarker
 
 CHALLENGE_RULES: dict[ChallengeRule, str] = {
@@ -45,3 +46,12 @@ def set_health_markers(state: GameState) -> None:
     """Every character's Health marker as the mode and the player count want it."""
     for hero in state.heroes:
         hero.health_marker = health_marker(state)
+
+
+def leave_story(state: GameState) -> list[Event]:
+    """Story mode is left for normal mode, at any time [MODE-STORY-3]: player-scaled amounts
+    count every character from now on, and a solo character's Health marker is upright again
+    [MODE-STORY-1], [MODE-STORY-2]. What was set up already stays as it is."""
+    state.mode = "normal"
+    set_health_markers(state)
+    return [WorldChanged(what="Story mode is left: the game goes on in normal mode")]

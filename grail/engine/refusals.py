@@ -32,6 +32,7 @@ from .actions import (
     JoinGame,
     Leave,
     LeaveGame,
+    LeaveStoryMode,
     LocationAction,
     MoveTo,
     PayShare,
@@ -98,6 +99,8 @@ def why_refused(campaign: Campaign, state: GameState, actors: list[HeroState],
     if isinstance(action, Trade):
         return "TEAM-5", "trading needs both characters on one Location, outside actions, " \
             "and what is given must be held (Personal Secrets never)"
+    if isinstance(action, LeaveStoryMode):
+        return "MODE-STORY-3", "only a Story game leaves Story mode, while characters may act"
     if isinstance(action, JoinGame | LeaveGame):
         return "PLAYERS-1", "players join or leave at a Day's start, before anyone acts, " \
             "within the campaign's player range; a new character starts on a Location " \
