@@ -178,15 +178,6 @@ def cmd_legal(args: argparse.Namespace) -> int:
     return 0
 
 
-def describe(event: Any) -> str:
-    """An event as a line of text."""
-    if event.type == "entry_read":
-        return f"[{event.entry}] {event.text}"
-    fields = ", ".join(f"{key}: {value}" for key, value in event.model_dump().items()
-                       if key != "type")
-    return f"{event.type.replace('_', ' ')}: {fields}"
-
-
 def _parse(game: Game, text: str) -> Any:
     if text.strip().isdigit():
         actions = game.legal_actions()

@@ -15,7 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .cli_game import CommandError, _campaign, _keep, _open, _parse, action_lines, describe, summary
+from .cli_game import CommandError, _campaign, _keep, _open, _parse, action_lines, summary
+from .cli_words import event_text
 from .engine.game import Game, IllegalAction, UndoError
 from .engine.setup import SetupError
 from .engine.state import Mode
@@ -55,7 +56,7 @@ def play(game: Game, path: Path) -> int:
             print(error)
             continue
         for event in events:
-            print(describe(event))
+            print(event_text(game.campaign, event))
         _keep(game, path, events)
 
 

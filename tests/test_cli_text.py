@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from grail.cli import main
+from grail.content import Campaign
 
 from .conftest import MINIMAL
 
@@ -104,3 +105,26 @@ def test_q_at_a_new_game_question_quits_without_saving(
     assert _text("n\n1\n\n\nq\n", monkeypatch, "--saves", str(tmp_path / "saves")) == 0
     assert "q at any question quits" in capsys.readouterr().out
     assert not (tmp_path / "saves").exists()
+
+
+def test_every_event_reads_as_a_sentence(minimal: Campaign) -> None:
+    """Plain-text play tells each event in words, never as raw fields."""
+    from typing import get_args
+
+    from grail.cli_words import event_text
+    from grail.engine.events import Event
+
+    samples = {int: 101, str: "wren", bool: True, "int | None": None, "list[str]": ["north"],
+               "dict[str, int]": {"food": 1}}
+    for kind in get_args(Event):
+        fields = {}
+        for name, field in kind.model_fields.items():
+            if name == "type":
+                continue
+            annotation = field.annotation
+            fields[name] = samples.get(annotation, samples.get(str(annotation).replace(
+                "typing.", ""), "item" if name == "kind" else "started" if name == "change"
+                else "wren"))
+        text = event_text(minimal, kind(**fields))
+        assert not text.startswith(kind.model_fields["type"].default.replace("_", " ") + ":")
+        assert text.strip() and "{" not in text

@@ -1,0 +1,75 @@
+"""What happened, in words, for plain-text play (``grail text``): one sentence an event,
+with the names of heroes and Locations, readable by a screen reader.
+
+>>> from grail.content import load_pack, bundled_pack
+>>> from grail.engine.events import HeroMoved
+>>> event_text(load_pack(bundled_pack()), HeroMoved(hero="tamsin", origin=101, to=102))
+'Tamsin Vell, the Herbwife goes from 101 Tallow Cross to 102 The Crown of Nine.'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grail.content import Campaign
+
+
+def event_text(campaign: Campaign, event: Any) -> str:
+    """One event as a sentence."""
+    def hero(hero_id: str) -> str:
+        return campaign.hero[hero_id].name if hero_id in campaign.hero else hero_id
+
+    def place(number: int) -> str:
+        location = campaign.location.get(number)
+        return f"{number} {location.name}" if location is not None else str(number)
+
+    kind = event.type
+    if kind == "entry_read":
+        return f"[{event.entry}] {event.text}"
+    if kind == "world_changed":
+        return f"{event.what[:1].upper()}{event.what[1:]}."
+    if kind == "energy_spent":
+        return f"{hero(event.hero)} spends {event.amount} Energy."
+    if kind == "hero_moved":
+        return f"{hero(event.hero)} goes from {place(event.origin)} to {place(event.to)}."
+    if kind == "location_revealed":
+        return f"{place(event.number)} is revealed."
+    if kind == "location_discarded":
+        return f"{place(event.number)} vanishes from the map."
+    if kind == "menhir_dial_turned":
+        left = "its last Day" if event.dial is None else f"{event.dial} Days left"
+        return f"The Menhir at {place(event.location)}: {left}."
+    if kind == "menhir_removed":
+        return f"The Menhir at {place(event.location)} goes dark."
+    if kind == "hero_passed":
+        return f"{hero(event.hero)} passes for the Day."
+    if kind == "meters_changed":
+        return (f"{hero(event.hero)}: Energy {event.energy}, Health {event.health}, Terror "
+                f"{event.terror}, Food {event.food} ({event.reason}).")
+    if kind == "day_began":
+        return f"Day {event.day} begins."
+    if kind == "resources_changed":
+        changes = ", ".join(f"{amount:+d} {name.capitalize()}"
+                            for name, amount in event.changes.items())
+        return f"{hero(event.hero)}: {changes}."
+    if kind == "status_marked":
+        part = f", part {event.part}" if event.part is not None else ""
+        return f"Game Sheet: {event.status}{part} {'marked' if event.marked else 'cleared'}."
+    if kind == "card_gained":
+        return f"{hero(event.hero)} {'gains' if event.gained else 'loses'} " \
+            f"{event.kind.capitalize()} {event.number}."
+    if kind == "task_logged":
+        return f"Task {event.task} {'opened' if event.open else 'closed'}."
+    if kind == "quest_changed":
+        return f"Quest {event.quest} {event.change}."
+    if kind == "exploration_ended":
+        return "The exploration ends."
+    if kind == "chance_drawn":
+        return f"Chance: {event.point}: {event.outcome}."
+    if kind == "chance_asked":
+        return f"The table says: {event.point}? ({', '.join(event.options)})"
+    if kind == "effect_deferred":
+        return f"Not played yet (a later step): {event.effect}."
+    fields = ", ".join(f"{key}: {value}" for key, value in event.model_dump().items()
+                       if key != "type")
+    return f"{kind.replace('_', ' ')}: {fields}"
