@@ -4,6 +4,7 @@ End of Day; each deck keeps at least the minimum [END-DAY-5], [UPG-3], [UPG-4]."
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from grail.content import Campaign
@@ -28,11 +29,18 @@ def options(campaign: Campaign, hero: HeroState) -> list[SetAside | TakeBack]:
     """Cards that may leave a deck above the minimum, and set-aside cards that may return
     [END-DAY-5], [UPG-3]."""
     minimum = campaign.manifest.rules.deck_minimum
-    found: list[SetAside | TakeBack] = []
-    for deck in (hero.combat_deck, hero.diplomacy_deck):
-        if len(deck) > minimum:
-            found += [SetAside.of(hero=hero.id, card=card) for card in deck]
-    return found + [TakeBack.of(hero=hero.id, card=card) for card in hero.set_aside]
+    decks = tuple(tuple(deck) for deck in (hero.combat_deck, hero.diplomacy_deck)
+                  if len(deck) > minimum)
+    return list(_options(hero.id, decks, tuple(hero.set_aside)))
+
+
+@lru_cache(maxsize=1024)
+def _options(hero: str, decks: tuple[tuple[str, ...], ...],
+             aside: tuple[str, ...]) -> tuple[SetAside | TakeBack, ...]:
+    """The same decks give the same options: listed once (the End of Day lists them after
+    every card moved)."""
+    return (*(SetAside(hero=hero, card=card) for deck in decks for card in deck),
+            *(TakeBack(hero=hero, card=card) for card in aside))
 
 
 def set_aside(campaign: Campaign, hero: HeroState, card: str) -> list[Event]:

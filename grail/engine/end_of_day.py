@@ -37,10 +37,21 @@ def next_to_upgrade(state: GameState) -> HeroState | None:
 def skip_idle_upgrades(campaign: Campaign, state: GameState) -> bool:
     """A character who can buy nothing and move no card is done without being asked."""
     hero = next_to_upgrade(state)
-    if hero is None or state.offer or len(legal(campaign, state)) > 1:
+    if hero is None or state.offer or _may_choose(campaign, state, hero):
         return False
     hero.upgraded = True
     return True
+
+
+def _may_choose(campaign: Campaign, state: GameState, hero: HeroState) -> bool:
+    """Something to buy or a card to move, without listing them all (``legal`` does)."""
+    deck_cost = upgrades.deck_upgrade_cost(campaign, state)[0]
+    minimum = campaign.manifest.rules.deck_minimum
+    return (hero.exp >= upgrades.cheapest_point(campaign, state)
+            and any(action.type == "buy_attribute" for action in legal(campaign, state))) \
+        or (hero.exp >= deck_cost and bool(hero.combat_pool or hero.diplomacy_pool)) \
+        or len(hero.combat_deck) > minimum or len(hero.diplomacy_deck) > minimum \
+        or bool(hero.set_aside)
 
 
 def finished(state: GameState) -> bool:
