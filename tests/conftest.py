@@ -52,3 +52,24 @@ def minimal() -> Campaign:
 def minimal_copy(tmp_path: Path) -> Path:
     """A writable copy of the minimal pack."""
     return Path(shutil.copytree(MINIMAL, tmp_path / "pack"))
+
+
+def changed(campaign: Campaign, **fields: object) -> Campaign:
+    """A copy of ``campaign`` with some of its content replaced, without validating again
+    (tests build what a pack on disk would not need to say)."""
+    kept = {name: getattr(campaign, name) for name in Campaign.model_fields}
+    return Campaign.model_construct(**{**kept, **fields})
+
+
+def like_wren(campaign: Campaign, *others: tuple[str, int]) -> Campaign:
+    """The minimal pack with more heroes like Wren, each ``(id, character number)``."""
+    wren = campaign.hero["wren"]
+    copies = [wren.model_copy(update={"id": hero_id, "number": number})
+              for hero_id, number in others]
+    return changed(campaign, heroes=[wren, *copies])
+
+
+@pytest.fixture(scope="session")
+def three_heroes() -> Campaign:
+    """The minimal pack with two more heroes like Wren, for cooperative games."""
+    return like_wren(load_pack(MINIMAL), ("ash", 4), ("kes", 5))

@@ -26,22 +26,7 @@ from grail.engine.state import GameState
 from grail.engine.upgrades import attribute
 from grail.engine.world import apply_effect
 
-from .conftest import MINIMAL
-
-
-def _copy(campaign: Campaign, **changes: object) -> Campaign:
-    fields = {name: getattr(campaign, name) for name in Campaign.model_fields}
-    return Campaign.model_construct(**{**fields, **changes})
-
-
-@pytest.fixture(scope="module")
-def three_heroes() -> Campaign:
-    """The minimal pack with two more heroes like Wren, for cooperative games."""
-    campaign = load_pack(MINIMAL)
-    wren = campaign.hero["wren"]
-    others = [wren.model_copy(update={"id": hero_id, "number": number})
-              for hero_id, number in (("ash", 4), ("kes", 5))]
-    return _copy(campaign, heroes=[wren, *others])
+from .conftest import MINIMAL, changed
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +34,7 @@ def capped() -> Campaign:
     """The minimal pack with a Challenge cap of 2 Items, so that the cap can be reached."""
     campaign = load_pack(MINIMAL)
     rules = campaign.manifest.rules.model_copy(update={"challenge_item_cap": 2})
-    return _copy(campaign, manifest=campaign.manifest.model_copy(update={"rules": rules}))
+    return changed(campaign, manifest=campaign.manifest.model_copy(update={"rules": rules}))
 
 
 def _gain_item(game: Game, number: int | None = None, hero: str = "wren", **pick: object) -> None:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from grail.content import Campaign, load_pack
+from grail.content import Campaign
 from grail.engine import death
 from grail.engine.actions import (
     AcceptMercy,
@@ -16,19 +14,6 @@ from grail.engine.actions import (
     Travel,
 )
 from grail.engine.game import Game
-
-from .conftest import MINIMAL
-
-
-@pytest.fixture(scope="module")
-def three_heroes() -> Campaign:
-    """The minimal pack with two more heroes like Wren, for cooperative games."""
-    campaign = load_pack(MINIMAL)
-    wren = campaign.hero["wren"]
-    others = [wren.model_copy(update={"id": hero_id, "number": number})
-              for hero_id, number in (("ash", 4), ("kes", 5))]
-    fields = {name: getattr(campaign, name) for name in Campaign.model_fields}
-    return Campaign.model_construct(**{**fields, "heroes": [wren, *others]})
 
 
 def test_solo_death_loses_the_game(minimal: Campaign) -> None:  # [DEATH-2]

@@ -9,6 +9,8 @@ from grail.engine.actions import Choose, Explore, Pass, Travel
 from grail.engine.game import Game, IllegalAction
 from grail.engine.state import GameState
 
+from .conftest import changed
+
 
 def test_exploring_costs_energy_and_waits_on_the_entrys_choice(minimal: Campaign) -> None:
     game = Game.new(minimal, ["wren"], seed=1)
@@ -126,8 +128,7 @@ def test_a_choice_with_no_open_option_is_passed_over(minimal: Campaign) -> None:
         {"gain": {"food": 1}}]})
     journal = [JournalSection(location=101, entries={"101": entry}),
                *[section for section in minimal.journal if section.location != 101]]
-    fields = {name: getattr(minimal, name) for name in Campaign.model_fields}
-    campaign = Campaign.model_construct(**{**fields, "journal": journal})
+    campaign = changed(minimal, journal=journal)
     game = Game.new(campaign, ["wren"], seed=1)
     events = game.apply(Explore(hero="wren"))
     assert "no option of the choice is open" in [getattr(e, "what", "") for e in events]

@@ -7,22 +7,9 @@ from pathlib import Path
 import pytest
 
 from grail.cli import main
-from grail.content import Campaign, load_pack
+from grail.content import Campaign
 from grail.engine.actions import Begin, GiveSecret, JoinGame, LeaveGame, Pass, Rest, Travel
 from grail.engine.game import Game, IllegalAction
-
-from .conftest import MINIMAL
-
-
-@pytest.fixture(scope="module")
-def three_heroes() -> Campaign:
-    """The minimal pack with two more heroes like Wren."""
-    campaign = load_pack(MINIMAL)
-    wren = campaign.hero["wren"]
-    others = [wren.model_copy(update={"id": hero_id, "number": number})
-              for hero_id, number in (("ash", 4), ("kes", 5))]
-    fields = {name: getattr(campaign, name) for name in Campaign.model_fields}
-    return Campaign.model_construct(**{**fields, "heroes": [wren, *others]})
 
 
 def test_at_a_days_start_characters_may_join_beside_a_veteran_PLAYERS_2(

@@ -26,7 +26,7 @@ from grail.engine.actions import (
 from grail.engine.game import Game, IllegalAction
 from grail.engine.state import GameState, Guardian
 
-from .conftest import MINIMAL
+from .conftest import MINIMAL, changed
 
 
 @pytest.fixture(scope="module")
@@ -34,8 +34,7 @@ def three_heroes() -> Campaign:
     """The minimal pack with a third hero like Wren, to watch the round go on."""
     campaign = load_pack(MINIMAL)
     kes = campaign.hero["wren"].model_copy(update={"id": "kes", "number": 7})
-    fields = {name: getattr(campaign, name) for name in Campaign.model_fields}
-    return Campaign.model_construct(**{**fields, "heroes": [*campaign.heroes, kes]})
+    return changed(campaign, heroes=[*campaign.heroes, kes])
 
 
 def pair(minimal: Campaign) -> Game:

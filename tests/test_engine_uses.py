@@ -14,17 +14,13 @@ from grail.engine.game import Game, IllegalAction
 from grail.engine.journal import resolve
 from grail.engine.world import apply_effect
 
-from .conftest import MINIMAL
+from .conftest import MINIMAL, changed, like_wren
 
 
 @pytest.fixture(scope="module")
 def two_heroes() -> Campaign:
     """The minimal pack with a second hero like Wren, acting before her."""
-    campaign = load_pack(MINIMAL)
-    wren = campaign.hero["wren"]
-    ash = wren.model_copy(update={"id": "ash", "number": 1})
-    fields = {name: getattr(campaign, name) for name in Campaign.model_fields}
-    return Campaign.model_construct(**{**fields, "heroes": [wren, ash]})
+    return like_wren(load_pack(MINIMAL), ("ash", 1))
 
 
 def _gain(game: Game, effect: object, hero: str = "wren") -> None:
@@ -139,10 +135,9 @@ def test_a_secrets_own_dial_hits_its_holder_when_it_runs_out(minimal: Campaign) 
     assert secret.dial is not None
     dial = secret.dial.model_copy(update={"token": "time", "value": 1, "expired": [
         GainItem.model_validate({"gain_item": {"number": 4}})]})
-    fields = {name: getattr(minimal, name) for name in Campaign.model_fields}
     secrets = [s for s in minimal.secrets if s.number != 2] + [secret.model_copy(
         update={"dial": dial})]
-    campaign = Campaign.model_construct(**{**fields, "secrets": secrets})
+    campaign = changed(minimal, secrets=secrets)
     game = Game.new(campaign, ["wren"], seed=1)
     _gain(game, GainSecret.model_validate({"gain_secret": 2}))
     assert game.state.dials[0].expired is not None
