@@ -16,6 +16,7 @@ from typing import Any
 
 from . import __version__
 from .cli_game import CommandError, add_commands
+from .cli_odds import add_odds_command
 from .cli_text import add_text_command
 from .content import Campaign, PackError, bundled_pack, check_pack
 from .content.cache import load_cached
@@ -128,6 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
     schema.set_defaults(run=cmd_schema)
     add_commands(commands)
     add_text_command(commands)
+    add_odds_command(commands)
     return parser
 
 

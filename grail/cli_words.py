@@ -68,6 +68,10 @@ def event_text(campaign: Campaign, event: Any) -> str:
         return f"Chance: {event.point}: {event.outcome}."
     if kind == "chance_asked":
         return f"The table says: {event.point}? ({', '.join(event.options)})"
+    if kind == "encounter_ended":
+        name = campaign.encounter[event.encounter].name if event.encounter in \
+            campaign.encounter else event.encounter
+        return f"The Encounter with {name} is {'won' if event.won else 'over, not won'}."
     if kind == "effect_deferred":
         return f"Not played yet (a later step): {event.effect}."
     fields = ", ".join(f"{key}: {value}" for key, value in event.model_dump().items()

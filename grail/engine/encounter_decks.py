@@ -14,7 +14,7 @@ from grail.content import effects as fx
 from grail.content.encounters import CombatEncounter
 
 from . import chance
-from .events import Event, WorldChanged
+from .events import EncounterEnded, Event, WorldChanged
 from .frames import push
 from .guardians import meet
 from .map import connected, neighbour
@@ -95,16 +95,17 @@ def finish(campaign: Campaign, state: GameState, won: bool) -> list[Event]:
     assert begun is not None
     state.encounter = None
     encounter = campaign.encounter[begun.id]
+    ended: list[Event] = [EncounterEnded(encounter=begun.id, won=won)]
     on_map = next((g for g in state.guardians if g.id == begun.id), None)
     if not won and isinstance(encounter, CombatEncounter) and encounter.guardian:
         if on_map is None:
             state.guardians.append(Guardian(id=begun.id, location=begun.location))
-        events: list[Event] = [WorldChanged(what=f"{encounter.name} stays on the map")]
+        events = [*ended, WorldChanged(what=f"{encounter.name} stays on the map")]
     else:
         if on_map is not None:
             state.guardians.remove(on_map)  # a defeated Guardian leaves the map [GUARD-5]
         state.encounter_decks[encounter.deck].append(begun.id)  # [DISC-1]
-        events = [WorldChanged(what=f"{encounter.name} goes to the bottom of its deck")]
+        events = [*ended, WorldChanged(what=f"{encounter.name} goes to the bottom of its deck")]
     if begun.origin is not None:
         origin = begun.origin
         state.frames.append(Frame(source=origin.source, key=origin.key,
@@ -136,3 +137,11 @@ def move_guardians(campaign: Campaign, state: GameState) -> list[Event]:
         here = [hero.id for hero in state.heroes if hero.location == guardian.location]
         meet(state, guardian.location, here, [guardian.id])  # fought at once [GUARD-4]
     return events
+
+
+def fight(campaign: Campaign, state: GameState, encounter_id: str, heroes: list[str]) -> None:
+    """Begin a named Encounter for ``heroes`` where the first stands, outside any journal
+    entry (simulations, odds): no won or lost effects follow it."""
+    take_out(state, encounter_id)
+    where = state.hero(heroes[0]).location
+    state.encounter = EncounterState(id=encounter_id, heroes=list(heroes), location=where)

@@ -27,6 +27,14 @@ class ChanceAsked(_Event):
     options: list[str]
 
 
+class EncounterEnded(_Event):
+    """An Encounter is over: won, or not (lost, escaped, fled, failed) [ENC-4]."""
+
+    type: Literal["encounter_ended"] = "encounter_ended"
+    encounter: str
+    won: bool
+
+
 class EnergySpent(_Event):
     type: Literal["energy_spent"] = "energy_spent"
     hero: str
@@ -146,4 +154,4 @@ class WorldChanged(_Event):
 Event = (EnergySpent | HeroMoved | LocationRevealed | LocationDiscarded | MenhirDialTurned
          | MenhirRemoved | HeroPassed | MetersChanged | DayBegan | EntryRead | ResourcesChanged
          | StatusMarked | CardGained | TaskLogged | QuestChanged | ExplorationEnded
-         | EffectDeferred | WorldChanged | ChanceDrawn | ChanceAsked)
+         | EffectDeferred | WorldChanged | ChanceDrawn | ChanceAsked | EncounterEnded)

@@ -1,0 +1,1 @@
+"""Auto-players, odds and hints: simulations over the engine's contract."""
