@@ -70,8 +70,10 @@ def legal(campaign: Campaign, state: GameState) -> list[Any]:
     if state.offer:
         return [KeepCard(hero=hero.id, card=card) for card in state.offer]
     found: list[Any] = []
-    for name in ATTRIBUTES if hero.exp >= upgrades.cheapest_point(campaign, state) else ():
-        if hero.exp < upgrades.attribute_cost(campaign, state, hero, name):
+    affordable = hero.exp >= upgrades.cheapest_point(campaign, state)
+    costs = upgrades.attribute_costs(campaign, state, hero) if affordable else {}
+    for name in ATTRIBUTES if affordable else ():
+        if hero.exp < costs[name]:
             continue
         if hero.attributes[name] < 2:  # points beyond the 2nd are Skill cards [ATTR-4]
             found.append(BuyAttribute(hero=hero.id, attribute=name))

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import Any
+
 from grail.content import Campaign
 
 from . import items
@@ -15,20 +18,29 @@ from .world import may_take_item
 def trades(campaign: Campaign, state: GameState) -> list[Trade]:
     """Every gift possible now: Food and Wealth one at a time, Items, non-Personal Secrets.
     Rep, Exp and Magic are never traded [RES-3]."""
+    holdings = tuple(
+        (hero.id, hero.location, hero.food > 0, hero.wealth > 0, tuple(hero.items),
+         tuple(n for n in hero.secrets if "personal" not in campaign.secret[n].keywords),
+         may_take_item(campaign, state, hero))
+        for hero in state.heroes)
+    return list(_gifts(holdings))
+
+
+@lru_cache(maxsize=4096)
+def _gifts(holdings: tuple[tuple[Any, ...], ...]) -> tuple[Trade, ...]:
+    """The gifts between characters holding this, made once (they are listed after every
+    action while characters share a Location)."""
     found: list[Trade] = []
-    for giver in state.heroes:
-        for taker in state.heroes:
-            if taker is giver or taker.location != giver.location:
+    for giver, where, food, wealth, held, secrets, _ in holdings:
+        for taker, place, _, _, _, _, takes_items in holdings:
+            if taker == giver or place != where:
                 continue
-            for resource in ("food", "wealth"):
-                if getattr(giver, resource) > 0:
-                    found.append(Trade.of(hero=giver.id, to=taker.id, what=resource))
-            if may_take_item(campaign, state, taker):
-                found += [Trade.of(hero=giver.id, to=taker.id, what="item", number=n)
-                          for n in giver.items]
-            found += [Trade.of(hero=giver.id, to=taker.id, what="secret", number=n)
-                      for n in giver.secrets if "personal" not in campaign.secret[n].keywords]
-    return found
+            found += [Trade(hero=giver, to=taker, what=resource)
+                      for resource, has in (("food", food), ("wealth", wealth)) if has]
+            if takes_items:
+                found += [Trade(hero=giver, to=taker, what="item", number=n) for n in held]
+            found += [Trade(hero=giver, to=taker, what="secret", number=n) for n in secrets]
+    return tuple(found)
 
 
 def trade(campaign: Campaign, state: GameState, action: Trade) -> list[Event]:

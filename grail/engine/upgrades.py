@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from grail.content import Campaign
-from grail.content.base import OPPOSED
+from grail.content.base import ATTRIBUTES, OPPOSED
 
 from . import chance, items
 from .events import Event, ResourcesChanged, WorldChanged
@@ -44,17 +44,25 @@ def cheapest_point(campaign: Campaign, state: GameState) -> int:
 
 
 def attribute_cost(campaign: Campaign, state: GameState, hero: HeroState, name: str) -> int:
-    """Exp for one more point, by the opposed pair's total after buying [UPG-5], [UPG-7]."""
+    """Exp for one more point of ``name`` [UPG-5], [UPG-7]."""
+    return attribute_costs(campaign, state, hero)[name]
+
+
+def attribute_costs(campaign: Campaign, state: GameState, hero: HeroState) -> dict[str, int]:
+    """Exp for one more point of each Attribute, by the opposed pair's total after buying
+    (Skills counted or not, as the campaign says) [UPG-5], [UPG-7]."""
     rules = campaign.manifest.rules
-    pair = attribute(campaign, hero, name) + attribute(campaign, hero, OPPOSED[name]) + 1
-    if not rules.skills_count_in_pair:
-        pair = hero.attributes[name] + hero.attributes[OPPOSED[name]] + 1
+    levels: dict[str, int] = {name: attribute(campaign, hero, name) for name in ATTRIBUTES} \
+        if rules.skills_count_in_pair else hero.attributes
     costs, step = (rules.challenge_attribute_costs, rules.challenge_attribute_cost_step) \
         if challenge(state, "costly_upgrades") \
         else (rules.attribute_costs, rules.attribute_cost_step)
-    if pair <= len(costs):
-        return costs[pair - 1]
-    return costs[-1] + step * (pair - len(costs))
+    found: dict[str, int] = {}
+    for name in ATTRIBUTES:
+        pair = levels[name] + levels[OPPOSED[name]] + 1
+        found[name] = costs[pair - 1] if pair <= len(costs) \
+            else costs[-1] + step * (pair - len(costs))
+    return found
 
 
 def buy_attribute(campaign: Campaign, state: GameState, hero_id: str, name: str,
