@@ -137,7 +137,8 @@ class Game:
             game = cls(campaign, GameState.model_validate(setup["start"]), setup=dict(setup))
             game.state.undo_floor = 0  # the log starts here
             if groups[0][1]:
-                raise chance.ChanceMismatch("a log from a saved state starts with an action")
+                raise chance.ChanceMismatch("a log that goes on from a saved state cannot begin "
+                                            "with a chance outcome: those follow an action")
         else:
             game = cls.new(campaign, list(setup["heroes"]), int(setup["seed"]), setup["mode"],
                            setup.get("challenge_rules"), bool(setup.get("companion")),
