@@ -8,6 +8,11 @@ from pathlib import Path
 import pytest
 
 from grail.content import Campaign, load_pack
+from grail.content.encounters import CombatEncounter
+from grail.engine.actions import EndPlay, Escape, KeepHands, PlayCard, Ready
+from grail.engine.encounters.play import stages
+from grail.engine.events import Event
+from grail.engine.game import Game
 
 PACKS = Path(__file__).parent / "packs"
 MINIMAL = PACKS / "minimal"
@@ -73,3 +78,36 @@ def like_wren(campaign: Campaign, *others: tuple[str, int]) -> Campaign:
 def three_heroes() -> Campaign:
     """The minimal pack with two more heroes like Wren, for cooperative games."""
     return like_wren(load_pack(MINIMAL), ("ash", 4), ("kes", 5))
+
+
+def play_out(game: Game, won: bool) -> list[Event]:
+    """Play the Encounter under way to its end, for tests about what follows a fight: won,
+    by playing a card and filling the Combat pool (or the last Stage's Affinity track)
+    before the check, or else by escaping. Other decisions take the plain way: Items kept,
+    hands kept, the first of the rest. A fight that ends by itself first (a deck too thin
+    to draw) ends so; the next one, if one follows at once, is left waiting."""
+    events: list[Event] = []
+    fought = game.state.encounter
+    while game.state.encounter is fought and fought is not None and not game.is_terminal():
+        encounter = fought
+        legal = game.legal_actions()
+        plain = [a for a in legal if isinstance(a, Ready | KeepHands)]
+        if encounter.step == "play" and any(isinstance(a, EndPlay | Escape) for a in legal):
+            plays = [a for a in legal if isinstance(a, PlayCard)]
+            if not won:
+                events += game.apply(next(a for a in legal if isinstance(a, Escape)))
+                continue
+            if plays and encounter.played == 0:  # no Opportunity attack, no draw [COMBAT-11]
+                events += game.apply(plays[0])
+                continue
+            card = game.campaign.encounter[encounter.id]
+            if isinstance(card, CombatEncounter):
+                encounter.pool = card.value
+            else:
+                encounter.stage = len(stages(card, encounter)) - 1
+                encounter.affinity = card.affinity.green
+            game.refresh()
+            events += game.apply(next(a for a in legal if isinstance(a, EndPlay)))
+        else:
+            events += game.apply(plain[0] if plain else legal[0])
+    return events

@@ -8,7 +8,6 @@ from grail.content import Campaign
 from grail.engine.actions import (
     ActivateMenhir,
     CharacterAction,
-    EncounterOutcome,
     LocationAction,
     Pass,
     Rest,
@@ -17,6 +16,8 @@ from grail.engine.actions import (
 from grail.engine.game import Game, IllegalAction
 from grail.engine.state import Menhir
 
+from .conftest import play_out
+
 
 def test_a_once_per_day_location_action_waits_for_the_next_day(minimal: Campaign) -> None:
     game = Game.new(minimal, ["wren"], seed=1)
@@ -24,9 +25,8 @@ def test_a_once_per_day_location_action_waits_for_the_next_day(minimal: Campaign
     hero = game.state.hero("wren")
     assert (hero.energy, hero.food) == (5, 3)
     assert game.state.encounter is not None and game.state.encounter.id == "green-boar"
-    assert game.legal_actions() == [EncounterOutcome(won=True), EncounterOutcome(won=False)]
-    game.apply(EncounterOutcome(won=True))  # the action's 'won' effects: 1 Exp
-    assert game.state.hero("wren").exp == 1 and game.state.encounter is None
+    play_out(game, won=True)  # the action's 'won' effects: 1 Exp; the Boar's Reward: 1 Exp
+    assert game.state.hero("wren").exp == 2 and game.state.encounter is None
     assert game.state.location_tokens == [101]  # [ACT-LOC-2]
     with pytest.raises(IllegalAction, match=r"\[ACT-LOC-2\]"):
         game.apply(LocationAction(hero="wren"))

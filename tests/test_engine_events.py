@@ -7,6 +7,8 @@ from grail.engine.actions import ActivateMenhir, Explore, Pass, Rest, Travel
 from grail.engine.encounter_decks import take_out
 from grail.engine.game import Game
 
+from .conftest import play_out
+
 
 def test_the_first_event_is_revealed_and_its_quest_displayed(minimal: Campaign) -> None:
     game = Game.new(minimal, ["wren"], seed=1)
@@ -59,29 +61,27 @@ def test_encounter_decks_hold_the_chapters_levels(minimal: Campaign) -> None:  #
 
 
 def test_an_undefeated_guardian_stays_on_the_map(minimal: Campaign) -> None:  # [GUARD-1]
-    from grail.engine.actions import EncounterOutcome
-
     game = Game.new(minimal, ["wren"], seed=1)
     game.apply(Travel(hero="wren", to=104))
-    game.apply(Travel(hero="wren", to=107))  # lightning rule: the Ridge Warden [MAP-6]
-    assert game.state.encounter is not None and game.state.encounter.id == "grey-warden"
-    game.apply(EncounterOutcome(won=False))
+    events = game.apply(Travel(hero="wren", to=107))  # lightning rule: the Warden [MAP-6]
+    # it is Slow and Wren's deck too thin for 4 cards: she escapes at once [COMBAT-24]
+    assert [(e.encounter, e.result) for e in events if e.type == "encounter_ended"] == \
+        [("grey-warden", "escaped")]
     assert [(g.id, g.location) for g in game.state.guardians] == [("grey-warden", 107)]
     assert "grey-warden" not in game.state.encounter_decks["grey"] + game.state.unseen["grey"]
 
 
 def test_a_finished_encounter_goes_to_the_bottom_of_its_deck(minimal: Campaign) -> None:
-    from grail.engine.actions import EncounterOutcome, LocationAction
+    from grail.engine.actions import LocationAction
 
     game = Game.new(minimal, ["wren"], seed=1)
     game.apply(LocationAction(hero="wren"))
-    game.apply(EncounterOutcome(won=False))  # [ENC-4]
+    play_out(game, won=False)  # [ENC-4]
     assert game.state.encounter_decks["green"] == ["green-boar"]
     assert game.state.hero("wren").food == 3 - 1  # the action's 'lost' effects
 
 
 def test_guardians_move_by_the_die_and_attack_whoever_is_there(minimal: Campaign) -> None:
-    from grail.engine.actions import EncounterOutcome
     from grail.engine.state import Guardian
 
     for seed in range(8):  # faces: north, south, stay, discard [GUARD-2]
@@ -102,7 +102,7 @@ def test_guardians_move_by_the_die_and_attack_whoever_is_there(minimal: Campaign
     game.refresh()
     game.apply(Travel(hero="wren", to=104))  # entering its Location [GUARD-6]
     assert game.state.encounter is not None and game.state.encounter.heroes == ["wren"]
-    game.apply(EncounterOutcome(won=True))  # defeated: off the map, to the bottom [GUARD-5]
+    play_out(game, won=True)  # defeated: off the map, to the bottom [GUARD-5]
     assert game.state.guardians == [] and game.state.encounter_decks["grey"][-1] == "grey-warden"
 
 

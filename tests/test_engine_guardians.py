@@ -5,10 +5,12 @@ from __future__ import annotations
 import pytest
 
 from grail.content import Campaign
-from grail.engine.actions import EncounterOutcome, FaceGuardian, Travel
+from grail.engine.actions import FaceGuardian, Travel
 from grail.engine.encounter_decks import take_out
 from grail.engine.game import Game, IllegalAction
 from grail.engine.state import Guardian
+
+from .conftest import play_out
 
 
 def _two_guardians_at_107(campaign: Campaign) -> Game:
@@ -30,12 +32,15 @@ def test_entering_with_several_guardians_lets_the_players_choose_the_order_GUARD
     game.apply(FaceGuardian(id="green-boar"))
     assert game.state.encounter is not None and game.state.encounter.id == "green-boar"
     assert game.state.encounter.heroes == ["wren"]
-    game.apply(EncounterOutcome(won=False))
+    play_out(game, won=False)
     # one is left: no choice, it attacks at once
     assert game.state.encounter is not None and game.state.encounter.id == "purple-shade"
-    game.apply(EncounterOutcome(won=True))
-    # only then the Location's lightning rule: the Ridge Warden [MAP-6]
-    assert game.state.encounter is not None and game.state.encounter.id == "grey-warden"
+    events = play_out(game, won=True)
+    # only then the Location's lightning rule: the Ridge Warden [MAP-6], Slow, for which
+    # Wren's deck is too thin [TRAIT-12]: she escapes at once [COMBAT-24] and it stays [GUARD-1]
+    ended = [(e.encounter, e.result) for e in events if e.type == "encounter_ended"]
+    assert ended == [("purple-shade", "won"), ("grey-warden", "escaped")]
+    assert [(g.id, g.location) for g in game.state.guardians] == [("grey-warden", 107)]
 
 
 def test_facing_a_guardian_is_only_a_choice_among_several_GUARD_6(minimal: Campaign) -> None:
@@ -53,7 +58,7 @@ def test_a_character_who_falls_faces_no_further_guardian_DEATH_1(minimal: Campai
     game.apply(Travel(hero="wren", to=107))
     game.apply(FaceGuardian(id="green-boar"))
     game.state.hero("wren").health = 0  # the fight left Wren at 0 Health
-    game.apply(EncounterOutcome(won=False))
+    play_out(game, won=False)
     assert game.state.encounter is None or game.state.encounter.id != "purple-shade"
     assert game.state.facing == []
 

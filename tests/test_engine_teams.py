@@ -13,7 +13,6 @@ from grail.engine.actions import (
     Begin,
     Cancel,
     Choose,
-    EncounterOutcome,
     Explore,
     Join,
     Leave,
@@ -26,7 +25,7 @@ from grail.engine.actions import (
 from grail.engine.game import Game, IllegalAction
 from grail.engine.state import GameState, Guardian
 
-from .conftest import MINIMAL, changed
+from .conftest import MINIMAL, changed, play_out
 
 
 @pytest.fixture(scope="module")
@@ -298,5 +297,5 @@ def test_random_play_reaches_every_team_decision(minimal: Campaign) -> None:
             seen.add(action.type)
             game.apply(action)
             if game.state.encounter is not None:
-                game.apply(EncounterOutcome(won=chooser.random() < 0.5))
+                play_out(game, won=chooser.random() < 0.5)
     assert {"join", "leave", "begin", "cancel", "pay_share", "share"} <= seen

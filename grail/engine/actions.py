@@ -214,16 +214,6 @@ class ChooseReplacement(_Action):
         return f"Replacement: {self.hero} joins the game"
 
 
-class EncounterOutcome(_Action):
-    """How an Encounter went, until Step 3 plays it out card by card."""
-
-    type: Literal["encounter_outcome"] = "encounter_outcome"
-    won: bool = Field(description="Won, or lost (failed, escaped, fled).")
-
-    def describe(self) -> str:
-        return f"Encounter: {'won' if self.won else 'lost'}"
-
-
 class FaceGuardian(_Action):
     """Of several Guardians on a Location, the one the players face next [GUARD-6]."""
 
@@ -456,13 +446,151 @@ class Share(_Action):
             return f"Share: {self.hero}'s meters are set"
         return f"Share: {self.hero} {verb} {self.amount} {self.what}"
 
+# --- Encounters (RULES.md 17, 18) -----------------------------------------------------------
+
+
+class SetItemAside(_Action):
+    """At an Encounter's start, leave an Item in use out of it; it comes back at the end
+    [ITEM-3]."""
+
+    type: Literal["set_item_aside"] = "set_item_aside"
+    hero: str = Field(description="Whose Item.")
+    item: int = Field(description="The Item's number.")
+
+    def describe(self) -> str:
+        return f"Encounter: {self.hero} sets Item {self.item} aside"
+
+
+class Ready(_Action):
+    """The Items used are confirmed: the Encounter begins and hands are drawn [ITEM-3],
+    [COMBAT-3]."""
+
+    type: Literal["ready"] = "ready"
+
+    def describe(self) -> str:
+        return "Encounter: Items confirmed, draw the hands"
+
+
+class Avoid(_Action):
+    """Avoid a Diplomacy Encounter before it begins: meet its requirements, each member pays
+    its cost [DIPLO-14], [DIPLO-15]."""
+
+    type: Literal["avoid"] = "avoid"
+
+    def describe(self) -> str:
+        return "Encounter: avoid it"
+
+
+class Mulligan(_Action):
+    """Discard the hand and draw one card fewer [COMBAT-4]."""
+
+    type: Literal["mulligan"] = "mulligan"
+    hero: str = Field(description="Whose hand.")
+
+    def describe(self) -> str:
+        return f"Encounter: {self.hero} draws a new hand, one card fewer"
+
+
+class KeepHands(_Action):
+    """Everyone keeps the hand they hold: the first turn begins [COMBAT-4]."""
+
+    type: Literal["keep_hands"] = "keep_hands"
+
+    def describe(self) -> str:
+        return "Encounter: keep the hands"
+
+
+class ChooseApproach(_Action):
+    """Of a Diplomacy Encounter's alternative approaches, the one played [DIPLO-2]."""
+
+    type: Literal["choose_approach"] = "choose_approach"
+    approach: int = Field(description="The approach's index, from 0.")
+
+    def describe(self) -> str:
+        return f"Encounter: take approach {self.approach + 1}"
+
+
+class Activate(_Action):
+    """The team picks the next active character [COMBAT-5]."""
+
+    type: Literal["activate"] = "activate"
+    hero: str = Field(description="A member not yet activated this turn.")
+
+    def describe(self) -> str:
+        return f"Encounter: {self.hero} is active"
+
+
+class PlayCard(_Action):
+    """The active character adds a card to the Sequence [COMBAT-8]..[COMBAT-10]; ``magic``
+    names, for each Magic Key that meets, who pays its 1 Magic, if anyone [KEY-3].
+
+    >>> PlayCard(hero="beor", card="defense", magic=((2, "beor"),)).to_json()
+    '{"type":"play_card","hero":"beor","card":"defense","magic":[[2,"beor"]]}'
+    """
+
+    type: Literal["play_card"] = "play_card"
+    hero: str = Field(description="The active character.")
+    card: str = Field(description="A card in hand (in Panic, first the top of the deck).")
+    magic: tuple[tuple[int, str], ...] = Field(
+        default=(), description="[position, payer] for each Magic Key paid.")
+
+    def describe(self) -> str:
+        paid = "".join(f", {payer} pays 1 Magic at {at}" for at, payer in self.magic)
+        return f"Play: {self.hero} plays {self.card}{paid}"
+
+
+class SpendCharges(_Action):
+    """Pay Charges from a card in the Sequence for its Ability [ANAT-10], [COMBAT-20]."""
+
+    type: Literal["spend_charges"] = "spend_charges"
+    hero: str = Field(description="The active character.")
+    serial: int = Field(description="The card's place in the order of play, from 1.")
+    ability: int = Field(description="Which of the card's Abilities, from 0.")
+
+    def describe(self) -> str:
+        return f"Charges: {self.hero} spends the Charges of card {self.serial}"
+
+
+class EndPlay(_Action):
+    """The active character plays no more cards this activation [COMBAT-10], [COMBAT-11]."""
+
+    type: Literal["end_play"] = "end_play"
+    hero: str = Field(description="The active character.")
+
+    def describe(self) -> str:
+        return f"Play: {self.hero} plays no more cards"
+
+
+class Escape(_Action):
+    """Leave the Encounter: in Combat the active character, for 1 Energy and the
+    Opportunity attack [COMBAT-17]; in Diplomacy the team, each taking the Failure
+    [DIPLO-13]."""
+
+    type: Literal["escape"] = "escape"
+    hero: str = Field(description="The active character.")
+
+    def describe(self) -> str:
+        return f"Escape: {self.hero} escapes"
+
+
+class DiscardCard(_Action):
+    """Discard a card from hand, where an Encounter asks for a discard [COMBAT-15]."""
+
+    type: Literal["discard_card"] = "discard_card"
+    hero: str = Field(description="Who discards.")
+    card: str = Field(description="The card.")
+
+    def describe(self) -> str:
+        return f"Discard: {self.hero} discards {self.card}"
+
 
 Actions = (Travel | Explore | Choose | LocationAction | CharacterAction | ActivateMenhir | Pass
            | Rest | BuyAttribute | DeckUpgrade | KeepCard | FinishUpgrades | SetAside | TakeBack
-           | GiveSecret | ChooseReplacement | EncounterOutcome | FaceGuardian | AcceptMercy
+           | GiveSecret | ChooseReplacement | FaceGuardian | AcceptMercy
            | EndCampaign | JoinGame | LeaveGame | Trade | FaceUp | UseCard | PickSkill | MoveTo
            | ItemCap | PickUp | Join | Leave | Begin | Cancel | PayShare | Share | LeaveStoryMode
-           | ChanceOutcome)
+           | ChanceOutcome | SetItemAside | Ready | Avoid | Mulligan | KeepHands
+           | ChooseApproach | Activate | PlayCard | SpendCharges | EndPlay | Escape | DiscardCard)
 AnyAction = Annotated[Actions, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Actions] = TypeAdapter(AnyAction)
 

@@ -36,4 +36,22 @@ def _count(value: Count, state: GameState, hero: HeroState | None) -> int:
         return len(hero.items)
     if value.count == "secrets":
         return len(hero.secrets)
-    return 0  # Sequence, hand and charge counts exist only inside an Encounter (Step 3)
+    return _in_encounter(value, state, hero)
+
+
+def _in_encounter(value: Count, state: GameState, hero: HeroState) -> int:
+    """Counts read from an Encounter's board: 0 outside one [ANAT-8], [EX-COMBAT-9]."""
+    encounter = state.encounter
+    if encounter is None:
+        return 0
+    if value.count == "joined_keys":
+        return sum(card.joined.count(value.attribute or "") for card in encounter.sequence)
+    if value.count == "connected_magic_keys":
+        return sum(len(card.magic) for card in encounter.sequence)
+    if value.count == "cards_in_hand":
+        return len(encounter.hands.get(hero.id, []))
+    frame = state.frames[-1] if state.frames else None  # the card whose Ability resolves
+    if frame is None or frame.source != "ability":
+        return 0
+    serial = int(frame.key.rsplit("/", 1)[1])
+    return next((card.charges for card in encounter.sequence if card.serial == serial), 0)

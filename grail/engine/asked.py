@@ -1,6 +1,6 @@
 """Decisions that effects ask for while they resolve: which Skill side [ATTR-4], [ATTR-5],
-where special movement goes [MAP-9], and an Item over the Challenge cap
-[MODE-CHALLENGE-10].
+where special movement goes [MAP-9], an Item over the Challenge cap [MODE-CHALLENGE-10],
+and which cards an Encounter makes a character discard [COMBAT-15], [COMBAT-25].
 
 An effect that needs one queues it in ``state.asked`` and the reading waits (``journal``
 resolves nothing while one is open); once taken, the reading goes on where it stopped.
@@ -11,11 +11,12 @@ from __future__ import annotations
 from grail.content import Campaign
 
 from . import world
-from .actions import ItemCap, MoveTo, PickSkill
+from .actions import DiscardCard, ItemCap, MoveTo, PickSkill
+from .encounters.effects import discarded
 from .events import Event, WorldChanged
-from .state import DestinationAsked, GameState, ItemOffered, SkillAsked
+from .state import DestinationAsked, DiscardAsked, GameState, ItemOffered, SkillAsked
 
-Answer = PickSkill | MoveTo | ItemCap
+Answer = PickSkill | MoveTo | ItemCap | DiscardCard
 
 
 def legal(state: GameState) -> list[Answer]:
@@ -25,6 +26,10 @@ def legal(state: GameState) -> list[Answer]:
         return [PickSkill(hero=asked.hero, skill=side) for side in asked.options]
     if isinstance(asked, DestinationAsked):
         return [MoveTo(hero=asked.hero, to=to) for to in asked.options]
+    if isinstance(asked, DiscardAsked):
+        assert state.encounter is not None
+        return [DiscardCard.of(hero=asked.hero, card=card)
+                for card in sorted(set(state.encounter.hands[asked.hero]))]
     hero = state.hero(asked.hero)
     return [*(ItemCap(hero=hero.id, item=asked.item, discard=n) for n in hero.items),
             ItemCap(hero=hero.id, item=asked.item)]
@@ -38,12 +43,16 @@ def why(state: GameState) -> tuple[str, str]:
     if isinstance(asked, DestinationAsked):
         places = ", ".join(str(n) for n in asked.options)
         return "MAP-9", f"{asked.hero} first chooses where to go: {places}"
+    if isinstance(asked, DiscardAsked):
+        return "COMBAT-15", f"{asked.hero} first discards {asked.count} card(s) from hand"
     return "MODE-CHALLENGE-10", f"{asked.hero} first discards an Item for Item {asked.item}, " \
         "or refuses it"
 
 
 def take(campaign: Campaign, state: GameState, answer: Answer) -> list[Event]:
     """Close the decision with the answer chosen."""
+    if isinstance(state.asked[0], DiscardAsked) and isinstance(answer, DiscardCard):
+        return discarded(campaign, state, state.asked[0], answer.card)
     asked = state.asked.pop(0)
     if isinstance(asked, SkillAsked) and isinstance(answer, PickSkill):
         hero = state.hero(asked.hero)

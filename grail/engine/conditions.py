@@ -77,7 +77,14 @@ def holds(campaign: Campaign, state: GameState, condition: Any, heroes: list[Her
         return state.mode == condition.mode
     if isinstance(condition, c.HeroState):
         return in_state(campaign, heroes[0], condition.state)
-    # Affinity and the Combat pool exist only inside an Encounter (Step 3).
+    if isinstance(condition, c.AffinityOn):  # [DIPLO-12]
+        encounter = state.encounter
+        if encounter is None:
+            return False
+        space = "green" if encounter.affinity > 0 else "red" if encounter.affinity < 0 else "grey"
+        return space == condition.affinity
+    if isinstance(condition, c.PoolIs):
+        return state.encounter is not None and within(state.encounter.pool, condition.pool)
     return False
 
 

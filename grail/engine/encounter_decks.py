@@ -1,8 +1,9 @@
-"""The four Encounter decks, Encounters begun, and Guardians [ENC-*], [GUARD-1], [DISC-1].
+"""The four Encounter decks, Encounters begun and ended, and Guardians [ENC-*], [GUARD-1],
+[DISC-1].
 
-An Encounter begun is a decision in the state (``state.encounter``). Step 3 plays it out
-card by card; until then the table says how it went (``EncounterOutcome``), as in a
-companion game, and the won or lost effects of what began it follow.
+An Encounter begun lives in the state (``state.encounter``) and is played out card by card
+(grail/engine/encounters); when it ends, its card goes to the bottom of its deck or stays on
+the map, and the won or lost effects of what began it follow.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from .events import EncounterEnded, Event, WorldChanged
 from .frames import push
 from .guardians import meet
 from .map import connected, neighbour
-from .state import UNSEEN, EncounterState, Frame, GameState, Guardian
+from .state import UNSEEN, EncounterResult, EncounterState, Frame, GameState, Guardian
 
 DECKS = ("green", "grey", "purple", "blue")
 
@@ -79,25 +80,32 @@ def begin(campaign: Campaign, state: GameState, effect: Any, origin: Frame) -> l
         return [WorldChanged(what="the Encounter deck is empty")]
     encounter = campaign.encounter[card]
     where = state.hero(origin.heroes[0]).location
-    if encounter.effects:
-        push(state, "encounter_text", card, origin.heroes)
-    if not encounter.right:  # no keys: only its text resolves [NOTE-28]
+    if encounter.right:  # with no keys, only its text resolves [NOTE-28]
+        state.encounter = EncounterState(id=card, heroes=list(origin.heroes),
+                                         team=list(origin.heroes), origin=origin,
+                                         location=where, floor=len(state.frames))
+    else:
         state.encounter_decks[encounter.deck].append(card)
+    if encounter.effects:  # the card's text first, before any fight
+        push(state, "encounter_text", card, origin.heroes)
+    if not encounter.right:
         return [WorldChanged(what=f"Encounter {encounter.name}: its text only")]
-    state.encounter = EncounterState(id=card, heroes=origin.heroes, origin=origin, location=where)
     return [WorldChanged(what=f"Encounter begins: {encounter.name}")]
 
 
-def finish(campaign: Campaign, state: GameState, won: bool) -> list[Event]:
+def finish(campaign: Campaign, state: GameState, result: EncounterResult) -> list[Event]:
     """The card goes to the bottom of its deck, or an undefeated Guardian stays on the map
-    [ENC-4], [GUARD-1]; then the won or lost effects of what began it."""
+    [ENC-4], [GUARD-1], [NOTE-12]; then the won or lost effects of what began it."""
     begun = state.encounter
     assert begun is not None
     state.encounter = None
     encounter = campaign.encounter[begun.id]
-    ended: list[Event] = [EncounterEnded(encounter=begun.id, won=won)]
+    won = result == "won"
+    ended: list[Event] = [EncounterEnded(encounter=begun.id, won=won, result=result)]
     on_map = next((g for g in state.guardians if g.id == begun.id), None)
-    if not won and isinstance(encounter, CombatEncounter) and encounter.guardian:
+    stays = ("escaped", "fallen") if campaign.manifest.rules.guardian_stays_unless == \
+        "defeated_or_fled" else ("escaped", "fallen", "fled")
+    if isinstance(encounter, CombatEncounter) and encounter.guardian and result in stays:
         if on_map is None:
             state.guardians.append(Guardian(id=begun.id, location=begun.location))
         events = [*ended, WorldChanged(what=f"{encounter.name} stays on the map")]
@@ -144,4 +152,5 @@ def fight(campaign: Campaign, state: GameState, encounter_id: str, heroes: list[
     entry (simulations, odds): no won or lost effects follow it."""
     take_out(state, encounter_id)
     where = state.hero(heroes[0]).location
-    state.encounter = EncounterState(id=encounter_id, heroes=list(heroes), location=where)
+    state.encounter = EncounterState(id=encounter_id, heroes=list(heroes), team=list(heroes),
+                                     location=where, floor=len(state.frames))

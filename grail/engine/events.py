@@ -28,11 +28,76 @@ class ChanceAsked(_Event):
 
 
 class EncounterEnded(_Event):
-    """An Encounter is over: won, or not (lost, escaped, fled, failed) [ENC-4]."""
+    """An Encounter is over: won, or not (fled, failed, escaped, robbed, avoided, nobody left
+    standing) [ENC-4]."""
 
     type: Literal["encounter_ended"] = "encounter_ended"
     encounter: str
     won: bool
+    result: str
+
+
+class Activated(_Event):
+    """A character's activation begins [COMBAT-5]."""
+
+    type: Literal["activated"] = "activated"
+    hero: str
+    turn: int
+
+
+class CardPlayed(_Event):
+    """A card joins the Sequence: the keys that connected, and the icons they gave
+    [COMBAT-9]."""
+
+    type: Literal["card_played"] = "card_played"
+    hero: str
+    card: str
+    serial: int
+    connected: list[str]
+    icons: list[str]
+
+
+class PoolChanged(_Event):
+    """The Combat pool changed [KEY-5], [COMBAT-25]."""
+
+    type: Literal["pool_changed"] = "pool_changed"
+    pool: int
+    change: int
+
+
+class AffinityMoved(_Event):
+    """The Affinity marker moved [DIPLO-10]."""
+
+    type: Literal["affinity_moved"] = "affinity_moved"
+    affinity: int
+    change: int
+
+
+class CardsDrawn(_Event):
+    """A character drew Combat or Diplomacy cards [KEY-5]."""
+
+    type: Literal["cards_drawn"] = "cards_drawn"
+    hero: str
+    cards: list[str]
+
+
+class CardDiscarded(_Event):
+    """A card left a hand, a deck's top or the Sequence for the discards [COMBAT-21],
+    [ANAT-16]."""
+
+    type: Literal["card_discarded"] = "card_discarded"
+    hero: str
+    card: str
+    source: Literal["hand", "deck", "sequence"]
+
+
+class MagicPaid(_Event):
+    """Magic paid to connect a Magic Key; it sits on the key [KEY-3]."""
+
+    type: Literal["magic_paid"] = "magic_paid"
+    hero: str
+    serial: int
+    at: int
 
 
 class EnergySpent(_Event):
@@ -154,4 +219,6 @@ class WorldChanged(_Event):
 Event = (EnergySpent | HeroMoved | LocationRevealed | LocationDiscarded | MenhirDialTurned
          | MenhirRemoved | HeroPassed | MetersChanged | DayBegan | EntryRead | ResourcesChanged
          | StatusMarked | CardGained | TaskLogged | QuestChanged | ExplorationEnded
-         | EffectDeferred | WorldChanged | ChanceDrawn | ChanceAsked | EncounterEnded)
+         | EffectDeferred | WorldChanged | ChanceDrawn | ChanceAsked | EncounterEnded
+         | Activated | CardPlayed | PoolChanged | AffinityMoved | CardsDrawn | CardDiscarded
+         | MagicPaid)

@@ -11,10 +11,14 @@ from typing import Any
 
 from grail.content import Campaign
 from grail.content import effects as fx
+from grail.content.encounters import CombatEncounter
 
 from . import items
 from .events import EntryRead, Event
 from .state import Frame, FrameSource, GameState
+
+ENCOUNTER_SOURCES = frozenset({"encounter_text", "ability", "attack", "opportunity", "response",
+                               "reward", "loot", "failure"})
 
 
 def read_entry(campaign: Campaign, state: GameState, entry: str, heroes: list[str]) -> list[Event]:
@@ -41,8 +45,8 @@ def base_effects(campaign: Campaign, source: FrameSource, key: str) -> list[Any]
         return campaign.quest[key].success
     if source == "chapter_setup":
         return campaign.manifest.chapters[int(key) - 1].setup.effects
-    if source == "encounter_text":
-        return campaign.encounter[key].effects
+    if source in ENCOUNTER_SOURCES:
+        return _encounter_effects(campaign, source, key)
     if source == "dying":
         return campaign.manifest.dying
     if source == "dying_solo":
@@ -65,3 +69,27 @@ def base_effects(campaign: Campaign, source: FrameSource, key: str) -> list[Any]
     if source == "menhir" and location.menhir is not None:
         return location.menhir.effects
     return []
+
+
+def _encounter_effects(campaign: Campaign, source: FrameSource, key: str) -> list[Any]:
+    """An Encounter's effect lists: a card's Ability (``card/ability/serial``), a Combat
+    table row (``encounter/row``), a Stage's Response (``encounter/approach/stage``), the
+    Opportunity attack, Reward, Loot, Failure, or the card's text."""
+    if source == "ability":
+        card, ability, _ = key.split("/")
+        return campaign.card[card].abilities[int(ability)].effects
+    encounter_id, *where = key.split("/")
+    encounter = campaign.encounter[encounter_id]
+    if isinstance(encounter, CombatEncounter):
+        if source == "attack":
+            return encounter.attack[int(where[0])].effects
+        if source in ("opportunity", "loot"):
+            return list(getattr(encounter, source))
+    elif source == "response":
+        approach, stage = int(where[0]), int(where[1])
+        stages = encounter.approaches[approach].stages if encounter.approaches else \
+            encounter.stages or []
+        return stages[stage].response
+    elif source == "failure":
+        return encounter.failure
+    return encounter.effects if source == "encounter_text" else encounter.reward

@@ -22,7 +22,6 @@ from . import (
     chance,
     day,
     death,
-    encounter_decks,
     end_of_day,
     events_deck,
     guardians,
@@ -48,7 +47,7 @@ from .actions import (
     CharacterAction,
     Choose,
     ChooseReplacement,
-    EncounterOutcome,
+    DiscardCard,
     EndCampaign,
     Explore,
     FaceGuardian,
@@ -71,6 +70,9 @@ from .actions import (
     Travel,
     UseCard,
 )
+from .encounters import decisions as encounter_decisions
+from .encounters import turn as encounter_turn
+from .encounters.decisions import EncounterAction
 from .events import ChanceAsked, ChanceDrawn, Event
 from .map import connected
 from .refusals import why_refused
@@ -187,10 +189,11 @@ class Game:
                     for outcome in state.chance.point.options]
         if state.stage == "mercy":
             return [AcceptMercy(), EndCampaign()]
-        if state.encounter is not None:
-            return [EncounterOutcome(won=True), EncounterOutcome(won=False)]
         if state.asked:
             return list(asked.legal(state))
+        if state.encounter is not None and len(state.frames) <= state.encounter.floor \
+                and not state.face_up_queue:
+            return encounter_decisions.legal(self.campaign, state)
         if state.face_up_queue:
             hero_id, keyword = state.face_up_queue[0].split(":")
             hero = state.hero(hero_id)
@@ -329,15 +332,16 @@ class Game:
         if isinstance(action, FaceUp):
             items.turn_up(self.campaign, self.state, action.hero, action.card)
             return []
-        if isinstance(action, EncounterOutcome):
-            return encounter_decks.finish(self.campaign, self.state, action.won)
+        if isinstance(action, EncounterAction) or (
+                isinstance(action, UseCard) and self.state.encounter is not None):
+            return encounter_decisions.act(self.campaign, self.state, action)
         if isinstance(action, GiveSecret):
             return death.give_secret(self.campaign, self.state, action.secret, action.to)
         if isinstance(action, ChooseReplacement):
             return death.replace(self.campaign, self.state, action.hero)
         if isinstance(action, UseCard):
             return uses.use(self.campaign, self.state, action)
-        if isinstance(action, PickSkill | MoveTo | ItemCap):
+        if isinstance(action, PickSkill | MoveTo | ItemCap | DiscardCard):
             return asked.take(self.campaign, self.state, action)
         if isinstance(action, PickUp):
             return left_items.pick_up(self.campaign, self.state, action)
@@ -377,19 +381,32 @@ class Game:
         while True:
             state = self.state
             items.settle_queue(self.campaign, state)
-            if state.encounter is not None:
-                return events  # the fight is a decision
             if state.asked:
-                return events  # so is what an effect asked for
+                return events  # what an effect asked for is a decision
+            if state.encounter is not None:
+                if len(state.frames) > state.encounter.floor:
+                    events += journal.resolve(self.campaign, state, state.encounter.floor)
+                    if state.asked or (state.encounter is not None
+                                       and len(state.frames) > state.encounter.floor):
+                        return events  # a choice waits
+                    continue
+                if state.face_up_queue:
+                    return events  # which card of a keyword is in use [ITEM-2]
+                events += encounter_turn.advance(self.campaign, state)
+                if state.encounter is not None and len(state.frames) <= state.encounter.floor:
+                    return events  # a decision of the fight
+                continue
             if state.facing:  # Guardians come first [GUARD-6]
                 events += guardians.face_next(self.campaign, state)
-                if state.encounter is not None or state.facing:
-                    return events
+                if state.encounter is not None:
+                    continue  # the fight begins
+                if state.facing:
+                    return events  # which Guardian first: the players choose
             if state.team is not None:
                 return events  # who joins, who pays: decisions [TEAM-1]
             if state.frames:
                 events += journal.resolve(self.campaign, state)
-                if state.frames:
+                if state.frames and state.encounter is None:
                     return events  # a choice waits
                 continue
             if state.stage in ("over", "mercy") or state.hand_over or state.replacing:

@@ -59,7 +59,8 @@ def face(campaign: Campaign, state: GameState, guardian: str) -> list[Event]:
     facing = state.facing[0]
     facing.guardians.remove(guardian)
     state.encounter = EncounterState(id=guardian, heroes=list(facing.heroes),
-                                     location=facing.location)
+                                     team=list(facing.heroes), location=facing.location,
+                                     floor=len(state.frames))
     if not facing.guardians:
         state.facing.pop(0)
     return [WorldChanged(what=f"the Guardian {campaign.encounter[guardian].name} attacks")]

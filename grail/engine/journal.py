@@ -21,6 +21,7 @@ from .actions import Share
 from .amounts import amount_of
 from .conditions import holds
 from .costs import can_pay, pay
+from .encounters import effects as board
 from .events import Event, ExplorationEnded, WorldChanged
 from .frames import base_effects, read_entry
 from .state import Frame, GameState, HeroState
@@ -97,10 +98,11 @@ def choose(campaign: Campaign, state: GameState, option: int) -> list[Event]:
     return events
 
 
-def resolve(campaign: Campaign, state: GameState) -> list[Event]:
-    """Resolve effects until a choice waits or no frame is left."""
+def resolve(campaign: Campaign, state: GameState, floor: int = 0) -> list[Event]:
+    """Resolve effects until a choice waits or no frame is left above ``floor`` (the frames
+    an Encounter's effects stand on)."""
     events: list[Event] = []
-    while state.frames:
+    while len(state.frames) > floor:
         frame = state.frames[-1]
         current = effects_of(campaign, frame)
         if frame.index >= len(current):
@@ -145,10 +147,12 @@ def resolve(campaign: Campaign, state: GameState) -> list[Event]:
                             path=[*frame.path, frame.index - 1, "expired"], heroes=frame.heroes)
             events += dials.place(campaign, state, effect.place_dial, actors(state, frame)[0],
                                   expired)
+        elif board.handles(state, frame, effect):  # inside an Encounter
+            events += board.apply(campaign, state, frame, effect)
         else:
             events += teams.apply_effect(campaign, state, frame, effect)
-            if state.asked:
-                return events  # a decision the effect asked for: the reading waits on it
+        if state.asked:
+            return events  # a decision the effect asked for: the reading waits on it
     return events
 
 

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from .state import GameState
 
 Kind = Literal["none", "chance", "mercy", "encounter", "skill", "destination", "item_cap",
+               "discard", "encounter_items", "mulligan", "approach", "activation", "play",
                "face_up", "guardian_order", "team_forming", "team_paying", "give_secret",
                "replacement", "journal", "rest", "upgrade", "keep_card", "day_action"]
 
@@ -43,14 +44,16 @@ def pending_of(state: GameState) -> Pending:
         return Pending(kind="chance", heroes=[], text=state.chance.point.point)
     if state.stage == "mercy":
         return Pending(kind="mercy", heroes=everyone, text="ask for Mother's Mercy, or end")
-    if state.encounter is not None:
-        return Pending(kind="encounter", heroes=list(state.encounter.heroes),
-                       text=f"the Encounter {state.encounter.id}: won or lost")
     if state.asked:
         asked = state.asked[0]
         text = {"skill": "which Skill side to keep", "destination": "where to move",
-                "item_cap": "which Item to give up for a new one, or none"}[asked.kind]
+                "item_cap": "which Item to give up for a new one, or none",
+                "discard": "which card to discard"}[asked.kind]
         return Pending(kind=asked.kind, heroes=[asked.hero], text=text)
+    encounter = state.encounter
+    if encounter is not None and len(state.frames) <= encounter.floor \
+            and not state.face_up_queue:
+        return _encounter(state)
     if state.face_up_queue:
         hero, keyword = state.face_up_queue[0].split(":")
         return Pending(kind="face_up", heroes=[hero], text=f"which {keyword} card is in use")
@@ -78,6 +81,29 @@ def pending_of(state: GameState) -> Pending:
     able = [hero for hero in state.heroes if not hero.passed and hero.energy > 0]
     waiting = [hero.id for hero in able if not hero.acted] or [hero.id for hero in able]
     return Pending(kind="day_action", heroes=waiting, text="a Day action, or Pass")
+
+
+def _encounter(state: GameState) -> Pending:
+    """What the Encounter's waiting step asks, and of whom."""
+    encounter = state.encounter
+    assert encounter is not None
+    team = list(encounter.heroes)
+    if encounter.step == "equipment":
+        return Pending(kind="encounter_items", heroes=team,
+                       text=f"{encounter.id}: confirm the Items used, set some aside, or avoid")
+    if encounter.step == "mulligan":
+        return Pending(kind="mulligan", heroes=team, text=f"{encounter.id}: keep the hands or "
+                       "draw again, one card fewer")
+    if encounter.step == "approach":
+        return Pending(kind="approach", heroes=team, text=f"{encounter.id}: choose an approach")
+    if encounter.step == "choose_active":
+        waiting = [member for member in team if member not in encounter.activated]
+        return Pending(kind="activation", heroes=waiting,
+                       text=f"{encounter.id}: who is active next")
+    if encounter.step == "play" and encounter.active is not None:
+        return Pending(kind="play", heroes=[encounter.active],
+                       text=f"{encounter.id}: play a card, or stop")
+    return Pending(kind="encounter", heroes=team, text=f"the Encounter {encounter.id}")
 
 
 def _end_of_day(state: GameState) -> Pending:

@@ -21,7 +21,7 @@ from .actions import (
     CharacterAction,
     Choose,
     ChooseReplacement,
-    EncounterOutcome,
+    DiscardCard,
     EndCampaign,
     Explore,
     FaceGuardian,
@@ -45,6 +45,8 @@ from .actions import (
     Travel,
     UseCard,
 )
+from .encounters import decisions as encounter_decisions
+from .encounters.decisions import EncounterAction
 from .state import GameState, HeroState
 
 
@@ -61,6 +63,8 @@ def why_refused(campaign: Campaign, state: GameState, actors: list[HeroState],
             "in a game that is not a companion game)"
     if state.asked:
         return asked.why(state)
+    if state.encounter is not None and len(state.frames) <= state.encounter.floor:
+        return encounter_decisions.why(campaign, state, action)
     if state.stage == "mercy":
         return "MERCY-1", "the game is lost: ask for Mother's Mercy or end the campaign"
     if isinstance(action, AcceptMercy | EndCampaign):
@@ -91,8 +95,8 @@ def why_refused(campaign: Campaign, state: GameState, actors: list[HeroState],
         return "END-DAY-1", "at the End of Day each character rests, then spends Exp, in " \
             "character order, and an upgrade costs the Exp it costs [UPG-5]"
     names = [hero.id for hero in actors]
-    if state.encounter is not None:
-        return "ENC-2", "an Encounter is under way"
+    if isinstance(action, EncounterAction):
+        return "ENC-2", "no Encounter waits on that: it belongs to an Encounter under way"
     if isinstance(action, FaceUp):
         return "ITEM-2", "a card is turned face up when gaining or losing one of its " \
             "keyword, or at the Start of Day"
@@ -105,9 +109,9 @@ def why_refused(campaign: Campaign, state: GameState, actors: list[HeroState],
         return "PLAYERS-1", "players join or leave at a Day's start, before anyone acts, " \
             "within the campaign's player range; a new character starts on a Location " \
             "holding a veteran [PLAYERS-2]"
-    if isinstance(action, GiveSecret | ChooseReplacement | EncounterOutcome):
+    if isinstance(action, GiveSecret | ChooseReplacement):
         return "DEATH-3", "nobody has died"
-    if isinstance(action, PickSkill | MoveTo | ItemCap):
+    if isinstance(action, PickSkill | MoveTo | ItemCap | DiscardCard):
         return "JOURNAL-1", "no effect asks for that decision now"
     if isinstance(action, PickUp):
         return "DEATH-4", "no such Item lies where that character stands"

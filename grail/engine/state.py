@@ -100,7 +100,9 @@ class Portion(State):
 
 FrameSource = Literal["entry", "immediate", "location_action", "character_action", "menhir",
                       "event", "quest", "dying", "dying_solo", "encounter_text",
-                      "chapter_setup", "card_use", "secret_dial", "secret", "challenge_secret"]
+                      "chapter_setup", "card_use", "secret_dial", "secret", "challenge_secret",
+                      "ability", "attack", "opportunity", "response", "reward", "loot",
+                      "failure"]
 
 
 class Frame(State):
@@ -133,16 +135,113 @@ class TeamAction(State):
     paid: list[Portion] = Field(default_factory=list, description="Parts of the cost pledged.")
 
 
+EncounterStep = Literal["start", "equipment", "hands", "mulligan", "approach", "turn",
+                        "choose_active", "delayed", "play", "after_play", "check", "attack",
+                        "after_attack", "escaping", "next", "end_turn", "end_draw", "ending",
+                        "closing"]
+"""Where an Encounter stands in its order (RULES.md 17, 18): the setup (Items confirmed
+[ITEM-3], hands drawn [COMBAT-3], mulligans [COMBAT-4], an approach [DIPLO-2]); each turn's
+phases I-III with the activation's steps 1-4 [COMBAT-5]..[COMBAT-15]; an Escape under way
+[COMBAT-17]; and the end, while Reward, Loot or Failure resolve."""
+
+EncounterResult = Literal["won", "fled", "failed", "escaped", "robbed", "avoided", "fallen"]
+"""How an Encounter ended: won [COMBAT-16], [DIPLO-7]; the enemy fled [COMBAT-19]; Failure
+[DIPLO-6]; everyone escaped [COMBAT-18], [DIPLO-13]; a Thief took everything [TRAIT-10];
+avoided before it began [DIPLO-14]; or nobody was left standing [COMBAT-26]."""
+
+
+class SequenceCard(State):
+    """A card in the Sequence, left to right [COMBAT-1], with what sits on it."""
+
+    card: str = Field(description="The Combat or Diplomacy card.")
+    owner: str = Field(description="Whose deck it came from.")
+    serial: int = Field(description="Its place in the order cards were played, from 1.")
+    tokens: int = Field(default=0, description="Time tokens on it [ANAT-7].")
+    charges: int = Field(default=0, description="Charges on it [ANAT-10].")
+    magic: list[int] = Field(
+        default_factory=list, description="Positions of its paid Magic Keys: the Magic sits "
+        "there and is discarded with the card [KEY-3]."
+    )
+    joined: list[str] = Field(
+        default_factory=list, description="The Attributes of the Attribute Keys its left edge "
+        "joined, connected or not, by position [ANAT-8]."
+    )
+
+
 class EncounterState(State):
-    """An Encounter begun and waiting to be fought: Step 3 resolves it card by card; until
-    then its outcome is a decision [ENC-2], [ENC-3]."""
+    """An Encounter being fought, card by card [ENC-2], [ENC-3], [COMBAT-1], [DIPLO-1].
+
+    Every decision waits here as data: which step comes next (``step``), whose activation
+    it is, the hands, the Sequence, the Combat pool or the Affinity marker. Effects being
+    resolved are frames above ``floor`` on the state's stack; those below belong to what
+    began the Encounter and go on after it.
+    """
 
     id: str = Field(description="The Encounter card.")
-    heroes: list[str] = Field(description="Who fights it: the acting character or team.")
+    heroes: list[str] = Field(description="Who still fights it, by character number.")
     origin: Frame | None = Field(
         default=None, description="The effect that began it, whose won/lost effects follow."
     )
     location: int = Field(description="Where it began (an undefeated Guardian stays there).")
+    team: list[str] = Field(
+        default_factory=list, description="Who began it: their cards go back to their decks "
+        "at the end, even after they escaped [DISC-2]."
+    )
+    step: EncounterStep = Field(default="start", description="Where it stands in its order.")
+    floor: int = Field(default=0, description="Frames below this belong to what began it.")
+    turn: int = Field(default=0, description="The turn, counted from 1 [COMBAT-5].")
+    activated: list[str] = Field(
+        default_factory=list, description="Members with a Time token on their board this "
+        "turn [COMBAT-5]."
+    )
+    activations: int = Field(default=0, description="Activations so far [TRAIT-1], [TRAIT-2].")
+    active: str | None = Field(default=None, description="The active character [COMBAT-6].")
+    played: int = Field(default=0, description="Cards played this activation [COMBAT-10].")
+    free_continue: bool = Field(
+        default=False, description="The next card plays as if it connected a continue key "
+        "(paid with Charges) [EX-DIPLO-9]."
+    )
+    forced: str | None = Field(
+        default=None, description="In Panic, the top card of the deck, to be played first "
+        "[COMBAT-22]."
+    )
+    prevent: int = Field(default=0, description="Damage of this activation's enemy attack "
+                         "still to be prevented [EX-COMBAT-5].")
+    attacks: int = Field(default=0, description="Enemy attacks (step 3) this activation "
+                         "[TRAIT-9].")
+    fury_spent: bool = Field(default=False, description="Fury's second attack was made, when "
+                             "it comes once per Encounter [TRAIT-9].")
+    escape_tried: bool = Field(default=False, description="An Escape was tried this "
+                               "activation [MODE-CHALLENGE-4].")
+    drawing: list[str] = Field(
+        default_factory=list, description="Members still to draw at the start or the end of "
+        "the turn, in order [COMBAT-3], [COMBAT-15]."
+    )
+    cursor: int = Field(default=0, description="Step 1: the next card to lose a Time token "
+                        "[COMBAT-7].")
+    pool: int = Field(default=0, description="Markers in the Combat pool [COMBAT-16].")
+    affinity: int = Field(default=0, description="The Affinity marker: 0 is grey, below is "
+                          "red, above green [DIPLO-2].")
+    stage: int = Field(default=0, description="The Stage being played, from 0 [DIPLO-3].")
+    approach: int | None = Field(default=None, description="The approach chosen [DIPLO-2].")
+    hands: dict[str, list[str]] = Field(default_factory=dict, description="Each member's hand.")
+    discards: dict[str, list[str]] = Field(
+        default_factory=dict, description="Each member's discards, back in the deck at the end "
+        "[DISC-2]."
+    )
+    sequence: list[SequenceCard] = Field(default_factory=list, description="The Sequence.")
+    placed: int = Field(default=0, description="Cards placed in the Sequence so far.")
+    stowed: list[str] = Field(
+        default_factory=list, description="'hero:card' set aside for this Encounter [ITEM-3]."
+    )
+    used: list[str] = Field(
+        default_factory=list, description="'hero:card/use' of uses spent this Encounter; a "
+        "flipped card turns back at the end [ITEM-6]."
+    )
+    magic_discarded: int = Field(
+        default=0, description="Magic discarded with the cards whose keys it paid [KEY-3]."
+    )
+    result: EncounterResult | None = Field(default=None, description="How it ended.")
 
 
 class Guardian(State):
@@ -220,7 +319,18 @@ class ItemOffered(State):
     )
 
 
-Asked = Annotated[SkillAsked | DestinationAsked | ItemOffered, Field(discriminator="kind")]
+class DiscardAsked(State):
+    """Cards an Encounter makes a character discard from hand, the character choosing which:
+    down to 3 at the end of a turn [COMBAT-15], down to 1 under Ambush [TRAIT-1], one per
+    marker missing from the Combat pool [COMBAT-25], or as an effect says."""
+
+    kind: Literal["discard"] = "discard"
+    hero: str = Field(description="Who discards.")
+    count: int = Field(description="How many cards are still to go.")
+
+
+Asked = Annotated[SkillAsked | DestinationAsked | ItemOffered | DiscardAsked,
+                  Field(discriminator="kind")]
 
 
 class ChancePoint(State):

@@ -256,11 +256,13 @@ def _next_part(what: str, total: int, members: list[str], caps: dict[str, int],
 
 
 def who_of(campaign: Campaign, frame: Frame, effect: Any) -> str:
-    """Whom an effect touches in a team: its own ``who``, else the entry's ``team``, else the
-    campaign's ``team_gains`` / ``team_losses`` [ACT-EXPLORE-2]. A Secret exists once, so
-    'each' means 'share' for it [SECRET-1]."""
+    """Whom an effect touches in a team: its own ``who``, else the entry's ``team`` (Loot is
+    shared), else the campaign's ``team_gains`` / ``team_losses`` [ACT-EXPLORE-2]. A Secret
+    exists once, so 'each' means 'share' for it [SECRET-1]."""
     if effect.who is not None:
         return str(effect.who)
+    if frame.source == "loot":
+        return "share"  # the Loot is shared among the members [COMBAT-16]
     entry = campaign.entry[frame.key].team if frame.source == "entry" else None
     rules = campaign.manifest.rules
     who = entry or (rules.team_gains if isinstance(effect, GAINS) else rules.team_losses)

@@ -26,6 +26,8 @@ from .world import discard_card
 
 OUTSIDE = ("action", "any", "end_of_day")
 """Timings of uses taken outside Encounters."""
+INSIDE = ("encounter_start", "combat", "diplomacy", "encounter")
+"""Timings of uses taken inside Encounters (grail/engine/encounters/uses.py)."""
 
 
 def _spent_key(card: str, index: int) -> str:
@@ -36,9 +38,17 @@ def _once_a_day(use: Use) -> bool:
     return use.once == "day" or use.when == "end_of_day"
 
 
+def _once_an_encounter(use: Use) -> bool:
+    """A use once per Encounter, or one that flips its card until the end [ITEM-6]."""
+    return use.once == "encounter" or use.flip
+
+
 def _may(campaign: Campaign, state: GameState, hero: HeroState, card: str, index: int,
          use: Use) -> bool:
     if _once_a_day(use) and _spent_key(card, index) in state.uses_spent:
+        return False
+    if _once_an_encounter(use) and state.encounter is not None and \
+            f"{hero.id}:{_spent_key(card, index)}" in state.encounter.used:
         return False
     if use.requires is not None and not holds(campaign, state, use.requires, [hero]):
         return False
@@ -72,12 +82,13 @@ def at_end_of_day(campaign: Campaign, state: GameState) -> list[UseCard]:
 
 def held_use(campaign: Campaign, state: GameState, action: UseCard) -> Use | None:
     """The use an action names, if its card is in use by that character [ITEM-1] and the use
-    is one taken outside Encounters."""
+    is taken where the game stands: outside Encounters or inside one."""
     hero = next((h for h in state.heroes if h.id == action.hero), None)
     if hero is None or action.card not in items.in_use(campaign, hero):
         return None
     printed = items.uses_of(campaign, action.card)
-    if 0 <= action.use < len(printed) and printed[action.use].when in OUTSIDE:
+    timings = INSIDE if state.encounter is not None else OUTSIDE
+    if 0 <= action.use < len(printed) and printed[action.use].when in timings:
         return printed[action.use]
     return None
 
@@ -91,6 +102,8 @@ def use(campaign: Campaign, state: GameState, action: UseCard) -> list[Event]:
         state.uses_spent.append(_spent_key(action.card, action.use))
     if taken.when == "action":
         acted(state, [hero])
+    if _once_an_encounter(taken) and state.encounter is not None:
+        state.encounter.used.append(f"{hero.id}:{_spent_key(action.card, action.use)}")
     if taken.discard:  # the card goes; its effects, read from the content, still resolve
         events += discard_card(campaign, state, action.card)
     push(state, "card_use", _spent_key(action.card, action.use), [hero.id])

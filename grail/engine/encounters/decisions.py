@@ -1,0 +1,144 @@
+"""The decisions of an Encounter: what may be done at each step that waits, doing it, and
+why anything else is refused."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grail.content import Campaign
+
+from .. import uses
+from ..actions import (
+    Activate,
+    Avoid,
+    ChooseApproach,
+    EndPlay,
+    Escape,
+    KeepHands,
+    Mulligan,
+    PlayCard,
+    Ready,
+    SetItemAside,
+    SpendCharges,
+    UseCard,
+)
+from ..events import Event, WorldChanged
+from ..modes import challenge
+from ..state import GameState
+from . import abilities, diplomacy, leaving, play, start
+from .hands import diplomacy as is_diplomacy
+from .turn import activate, candidates
+from .uses import offered
+
+EncounterAction = (SetItemAside | Ready | Avoid | Mulligan | KeepHands | ChooseApproach
+                   | Activate | PlayCard | SpendCharges | EndPlay | Escape)
+
+
+def legal(campaign: Campaign, state: GameState) -> list[Any]:
+    """The actions the step waiting allows, in a stable order."""
+    encounter = state.encounter
+    assert encounter is not None
+    step = encounter.step
+    if step == "equipment":
+        found: list[Any] = [*start.asides(campaign, state), *offered(campaign, state, "start")]
+        if diplomacy.may_avoid(campaign, state):
+            found.append(Avoid.of())
+        return [*found, Ready.of()]
+    if step == "mulligan":
+        return [*start.mulligans(campaign, state), KeepHands.of()]
+    if step == "approach":
+        return list(start.approaches(campaign, state))
+    if step == "choose_active":
+        return [Activate.of(hero=member) for member in candidates(state)]
+    if step == "play":
+        assert encounter.active is not None
+        found = [*play.playable(campaign, state), *abilities.spendable(campaign, state),
+                 *offered(campaign, state, "activation")]
+        if encounter.forced is None:
+            found.append(EndPlay.of(hero=encounter.active))
+        if may_escape(campaign, state):
+            found.append(Escape.of(hero=encounter.active))
+        return found
+    return []
+
+
+def may_escape(campaign: Campaign, state: GameState) -> bool:
+    """During an activation [COMBAT-17]; once an activation under the Challenge rule
+    [MODE-CHALLENGE-4]; a team in Diplomacy always may [DIPLO-13]."""
+    assert state.encounter is not None
+    if is_diplomacy(campaign, state):
+        return True
+    return not (challenge(state, "escape_by_dial") and state.encounter.escape_tried)
+
+
+def act(campaign: Campaign, state: GameState, action: Any) -> list[Event]:
+    """Do a legal Encounter action."""
+    encounter = state.encounter
+    assert encounter is not None
+    if isinstance(action, SetItemAside):
+        return start.set_aside(state, action)
+    if isinstance(action, Ready):
+        return start.ready(state)
+    if isinstance(action, Avoid):
+        return diplomacy.avoid(campaign, state)
+    if isinstance(action, Mulligan):
+        return start.mulligan(campaign, state, action)
+    if isinstance(action, KeepHands):
+        return start.kept(campaign, state)
+    if isinstance(action, ChooseApproach):
+        encounter.approach = action.approach
+        encounter.step = "turn"
+        return [WorldChanged(what=f"approach {action.approach + 1} taken")]
+    if isinstance(action, Activate):
+        return activate(campaign, state, action.hero)
+    if isinstance(action, PlayCard):
+        return play.play(campaign, state, action)
+    if isinstance(action, SpendCharges):
+        return abilities.spend(campaign, state, action)
+    if isinstance(action, UseCard):
+        return uses.use(campaign, state, action)
+    if isinstance(action, EndPlay):
+        encounter.step = "after_play"
+        return []
+    assert isinstance(action, Escape)
+    if is_diplomacy(campaign, state):
+        return leaving.end(state, "escaped")  # each member takes the Failure [DIPLO-13]
+    return leaving.escape(campaign, state, action.hero, forced=False)
+
+
+def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
+    """The rule an action breaks while an Encounter waits on a decision."""
+    encounter = state.encounter
+    assert encounter is not None
+    step = encounter.step
+    if step == "equipment":
+        if isinstance(action, Avoid):
+            return "DIPLO-14", "Avoid needs an Avoid section, its requirements met by the " \
+                "best member, and its cost from each member"
+        return "ITEM-3", "the Encounter is starting: confirm the Items used (or set some " \
+            "aside), then draw the hands"
+    if step == "mulligan":
+        return "COMBAT-4", "the hands are drawn: mulligan (down to 1 card) or keep them"
+    if step == "approach":
+        return "DIPLO-2", "choose one of the approaches the card offers"
+    if step == "choose_active":
+        return "COMBAT-5", "choose the next active character among those not activated " \
+            f"this turn: {', '.join(candidates(state))}"
+    active = encounter.active
+    if isinstance(action, PlayCard | SpendCharges | EndPlay | Escape | UseCard) and \
+            getattr(action, "hero", None) != active:
+        return "COMBAT-6", f"only the active character, {active}, acts now"
+    if isinstance(action, PlayCard):
+        if encounter.forced is not None:
+            return "COMBAT-22", f"in Panic the top card, {encounter.forced}, is played first"
+        if play.swift_spent(campaign, encounter):
+            return "TRAIT-4", "a Swift enemy allows at most 2 cards an activation"
+        return "COMBAT-10", "a card must be in hand; after the first, it must connect a " \
+            "continue key of its own; each Magic Key paid needs 1 Magic from a member [KEY-3]"
+    if isinstance(action, SpendCharges):
+        return "ANAT-10", "that card is covered or holds too few Charges"
+    if isinstance(action, Escape):
+        return "MODE-CHALLENGE-4", "an Escape is tried at most once an activation"
+    if isinstance(action, EndPlay):
+        return "COMBAT-22", "in Panic the top card of the deck must be played first"
+    return "COMBAT-1", "an Encounter is under way: play it out, or escape"

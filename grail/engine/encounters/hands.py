@@ -1,0 +1,93 @@
+"""Decks, hands and discards during an Encounter [COMBAT-3], [COMBAT-21], [DISC-2].
+
+A character's Combat or Diplomacy deck is an unordered pool of unseen cards (sorted in the
+state): every draw, and every card discarded from its top, is a chance point among the
+cards it holds. Hands and discards live in the Encounter; at its end every card goes back
+into its deck [DISC-2], [NOTE-18].
+"""
+
+from __future__ import annotations
+
+from grail.content import Campaign
+
+from .. import chance
+from ..events import CardDiscarded, CardsDrawn, Event
+from ..state import EncounterState, GameState, HeroState
+
+
+def diplomacy(campaign: Campaign, state: GameState) -> bool:
+    """Whether the Encounter under way is a Diplomacy Encounter (a blue card) [ENC-2]."""
+    assert state.encounter is not None
+    return campaign.encounter[state.encounter.id].deck == "blue"
+
+
+def deck(campaign: Campaign, state: GameState, hero: HeroState) -> list[str]:
+    """The deck the Encounter plays from: Combat or Diplomacy [COMBAT-1], [DIPLO-1]."""
+    return hero.diplomacy_deck if diplomacy(campaign, state) else hero.combat_deck
+
+
+def hand(encounter: EncounterState, hero: str) -> list[str]:
+    return encounter.hands.setdefault(hero, [])
+
+
+def can_draw(campaign: Campaign, state: GameState, hero: HeroState, count: int) -> bool:
+    """Whether the deck holds ``count`` cards; a character who must draw more must Escape
+    [COMBAT-24] or fails [DIPLO-16]."""
+    return len(deck(campaign, state, hero)) >= count
+
+
+def draw(campaign: Campaign, state: GameState, hero: HeroState, count: int) -> list[Event]:
+    """Draw ``count`` cards into the hand, each a chance point; the caller checked
+    :func:`can_draw`."""
+    assert state.encounter is not None
+    pool = deck(campaign, state, hero)
+    drawn = [chance.draw_from(state, f"{hero.id} draws a card", pool) for _ in range(count)]
+    hand(state.encounter, hero.id).extend(drawn)
+    return [CardsDrawn(hero=hero.id, cards=drawn)] if drawn else []
+
+
+def draw_top(campaign: Campaign, state: GameState, hero: HeroState) -> str:
+    """The top card of the deck, taken out of it (to be played in Panic) [COMBAT-22]."""
+    return chance.draw_from(state, f"{hero.id} turns the top card", deck(campaign, state, hero))
+
+
+def discard(state: GameState, hero: HeroState, card: str) -> CardDiscarded:
+    """A card from the hand to the discards."""
+    assert state.encounter is not None
+    hand(state.encounter, hero.id).remove(card)
+    state.encounter.discards.setdefault(hero.id, []).append(card)
+    return CardDiscarded(hero=hero.id, card=card, source="hand")
+
+
+def discard_top(campaign: Campaign, state: GameState, hero: HeroState, count: int) -> list[Event]:
+    """Discard cards from the top of the deck, as many as it holds [TRAIT-7], [COMBAT-21]."""
+    assert state.encounter is not None
+    pool = deck(campaign, state, hero)
+    events: list[Event] = []
+    for _ in range(min(count, len(pool))):
+        card = chance.draw_from(state, f"{hero.id} discards the top card", pool)
+        state.encounter.discards.setdefault(hero.id, []).append(card)
+        events.append(CardDiscarded(hero=hero.id, card=card, source="deck"))
+    return events
+
+
+def back_to_deck(campaign: Campaign, state: GameState, hero: HeroState, cards: list[str]) -> None:
+    """Cards shuffled back into the deck [DISC-2]."""
+    pool = deck(campaign, state, hero)
+    pool.extend(cards)
+    pool.sort()
+
+
+def reshuffle(campaign: Campaign, state: GameState, hero: HeroState) -> None:
+    """The hand and discards go back into the deck: after an Escape [COMBAT-17] and at the
+    Encounter's end [COMBAT-16]."""
+    assert state.encounter is not None
+    back_to_deck(campaign, state, hero, state.encounter.hands.pop(hero.id, [])
+                 + state.encounter.discards.pop(hero.id, []))
+
+
+def hand_size(campaign: Campaign, state: GameState) -> int:
+    """3 cards for 1-3 characters fighting, 2 for 4 [COMBAT-3]; Slow adds one [TRAIT-12]."""
+    assert state.encounter is not None
+    sizes = campaign.manifest.rules.hand_size
+    return sizes[min(len(state.encounter.team), len(sizes)) - 1]
