@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .cli_encounter import encounter_lines, gain
 from .content import Campaign, PackError, bundled_pack
 from .content.cache import load_cached
 from .engine.actions import (
@@ -24,6 +25,7 @@ from .engine.actions import (
     JoinGame,
     LeaveGame,
     MalformedAction,
+    PlayCard,
     UseCard,
 )
 from .engine.chance import ChanceMismatch
@@ -129,7 +131,7 @@ def summary(game: Game) -> str:
         entry = state.frames[-1].key
         lines.append(f"Reading {entry}: {game.campaign.entry[entry].text}"
                      if state.frames[-1].source == "entry" else f"Resolving {entry}")
-    return "\n".join(lines)
+    return "\n".join(lines + encounter_lines(game))
 
 
 def _mode(state: GameState) -> str:
@@ -158,6 +160,9 @@ def action_lines(game: Game) -> list[str]:
         elif isinstance(action, UseCard):
             use = uses_of(game.campaign, action.card)[action.use]
             text = f"Use: {action.hero} uses {card_name(game.campaign, action.card)}: {use.name}"
+        elif isinstance(action, PlayCard):
+            card = game.campaign.card[action.card]
+            text += f": {gain(game, action.hero, card, sorted(at for at, _ in action.magic))}"
         lines.append(f"{number}. {text}")
     for _, text, why in closed_options(game.campaign, game.state):
         lines.append(f"-. (not open: {why}) {text}")

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .cli_encounter import encounter_lines
 from .cli_game import CommandError, _campaign, _keep, _open, _parse, action_lines, summary
 from .cli_words import event_text
 from .engine.game import Game, IllegalAction, UndoError
@@ -34,7 +35,9 @@ def ask(prompt: str) -> str | None:
 
 
 def play(game: Game, path: Path) -> int:
-    """The play loop: summary, numbered actions, an answer, what happened; saved each time."""
+    """The play loop: summary, numbered actions, an answer, what happened; saved each time.
+    During an Encounter the fight is shown after every action: the whole Encounter card
+    when it begins (and with ``s``), then what changes."""
     print(summary(game))
     while True:
         print()
@@ -45,19 +48,23 @@ def play(game: Game, path: Path) -> int:
         if answer == "s":
             print(summary(game))
             continue
+        fighting = game.state.encounter is not None
         try:
             if answer == "u":
                 game.undo()
                 save_game(game, path)
                 print("undone")
-                continue
-            events = game.apply(_parse(game, answer))
+            else:
+                events = game.apply(_parse(game, answer))
+                for event in events:
+                    print(event_text(game.campaign, event))
+                _keep(game, path, events)
         except (CommandError, IllegalAction, UndoError) as error:
             print(error)
             continue
-        for event in events:
-            print(event_text(game.campaign, event))
-        _keep(game, path, events)
+        if game.state.encounter is not None and game.state.chance is None:
+            print()  # the fight as it stands, the whole card when it has just begun
+            print("\n".join(encounter_lines(game, full=not fighting)))
 
 
 def _menu(folder: Path, pack: str | None) -> Path | None:

@@ -1,5 +1,6 @@
 """What happened, in words, for plain-text play (``grail text``): one sentence an event,
-with the names of heroes and Locations, readable by a screen reader.
+with the names of heroes, Locations and cards, readable by a screen reader (an Encounter's
+events are told in cli_encounter.py).
 
 >>> from grail.content import load_pack, bundled_pack
 >>> from grail.engine.events import HeroMoved
@@ -12,6 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from grail.content import Campaign
+
+from .cli_encounter import ENCOUNTER_EVENTS, encounter_event_text
 
 
 def event_text(campaign: Campaign, event: Any) -> str:
@@ -68,10 +71,8 @@ def event_text(campaign: Campaign, event: Any) -> str:
         return f"Chance: {event.point}: {event.outcome}."
     if kind == "chance_asked":
         return f"The table says: {event.point}? ({', '.join(event.options)})"
-    if kind == "encounter_ended":
-        name = campaign.encounter[event.encounter].name if event.encounter in \
-            campaign.encounter else event.encounter
-        return f"The Encounter with {name} is {'won' if event.won else 'over, not won'}."
+    if kind in ENCOUNTER_EVENTS:
+        return encounter_event_text(campaign, event)
     if kind == "effect_deferred":
         return f"Not played yet (a later step): {event.effect}."
     fields = ", ".join(f"{key}: {value}" for key, value in event.model_dump().items()

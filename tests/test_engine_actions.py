@@ -8,6 +8,7 @@ from grail.content import Campaign
 from grail.engine.actions import (
     ActivateMenhir,
     CharacterAction,
+    FinishUpgrades,
     LocationAction,
     Pass,
     Rest,
@@ -32,6 +33,7 @@ def test_a_once_per_day_location_action_waits_for_the_next_day(minimal: Campaign
         game.apply(LocationAction(hero="wren"))
     game.apply(Pass(hero="wren"))
     game.apply(Rest(hero="wren", eat=True))
+    game.apply(FinishUpgrades(hero="wren"))  # 2 Exp would buy a deck upgrade [UPG-2]
     assert game.state.location_tokens == []  # [DAY-START-4]
     assert LocationAction(hero="wren") in game.legal_actions()
 

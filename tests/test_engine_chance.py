@@ -38,8 +38,11 @@ def _next_day(game: Game) -> None:
 def test_an_unseen_card_drawn_is_logged_after_its_action(minimal: Campaign) -> None:  # [ENC-3]
     game = Game.new(minimal, ["wren"], seed=1)
     events = _hunt(game)
-    assert game.log[-2:] == [LocationAction(hero="wren"),
-                             ChanceOutcome(point=GREEN, outcome="green-boar")]
+    acted = game.log.index(LocationAction(hero="wren"))
+    assert game.log[acted:acted + 2] == [LocationAction(hero="wren"),
+                                         ChanceOutcome(point=GREEN, outcome="green-boar")]
+    # then Wren's hand for the fight, each card a chance point too [COMBAT-3]
+    assert [entry.point for entry in game.log[acted + 2:]] == ["wren draws a card"] * 3
     assert ("chance_drawn", GREEN, "green-boar") in [
         (e.type, getattr(e, "point", None), getattr(e, "outcome", None)) for e in events]
     assert game.undoable() == []  # a card was revealed: undo stops there
@@ -121,7 +124,9 @@ def test_the_table_rolls_the_guardian_die(minimal: Campaign) -> None:  # [GUARD-
         game.apply(Pass(hero="wren"))  # the table answers first; nothing changes
     game.apply(ChanceOutcome(point="guardian die", outcome="north"))
     # north of 104 no card is revealed: it goes to the highest connected number, 101,
-    # where Wren stands, and attacks [GUARD-3], [GUARD-4]
+    # where Wren stands, and attacks [GUARD-3], [GUARD-4]: the table says her hand too
+    while game.state.chance is not None and game.state.chance.point.point == "wren draws a card":
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, ChanceOutcome)))
     assert [g.location for g in game.state.guardians] == [101] and game.state.day == 2
     assert game.state.encounter is not None and game.state.encounter.heroes == ["wren"]
     assert game.state.event == "rnd-fog"

@@ -63,10 +63,10 @@ def test_encounter_decks_hold_the_chapters_levels(minimal: Campaign) -> None:  #
 def test_an_undefeated_guardian_stays_on_the_map(minimal: Campaign) -> None:  # [GUARD-1]
     game = Game.new(minimal, ["wren"], seed=1)
     game.apply(Travel(hero="wren", to=104))
-    events = game.apply(Travel(hero="wren", to=107))  # lightning rule: the Warden [MAP-6]
-    # it is Slow and Wren's deck too thin for 4 cards: she escapes at once [COMBAT-24]
-    assert [(e.encounter, e.result) for e in events if e.type == "encounter_ended"] == \
-        [("grey-warden", "escaped")]
+    game.apply(Travel(hero="wren", to=107))  # lightning rule: the Ridge Warden [MAP-6]
+    assert game.state.encounter is not None and game.state.encounter.id == "grey-warden"
+    ended = [e for e in play_out(game, won=False) if e.type == "encounter_ended"]
+    assert [(e.encounter, e.result) for e in ended] == [("grey-warden", "escaped")]
     assert [(g.id, g.location) for g in game.state.guardians] == [("grey-warden", 107)]
     assert "grey-warden" not in game.state.encounter_decks["grey"] + game.state.unseen["grey"]
 

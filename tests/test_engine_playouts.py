@@ -22,17 +22,29 @@ def _campaign(name: str) -> Campaign:
     return PACKS[name]
 
 
+def in_encounter(state: GameState, hero: str) -> list[str]:
+    """A character's cards out of its deck during an Encounter: hand, discards, the Sequence
+    and, in Panic, the top card turned [COMBAT-22]."""
+    encounter = state.encounter
+    if encounter is None:
+        return []
+    cards = encounter.hands.get(hero, []) + encounter.discards.get(hero, [])
+    cards += [placed.card for placed in encounter.sequence if placed.owner == hero]
+    return cards + ([encounter.forced] if encounter.forced and encounter.active == hero else [])
+
+
 def _check(game: Game) -> None:
     campaign, state = game.campaign, game.state
     for hero in state.heroes:
         decks = campaign.hero[hero.id].decks
         held = hero.combat_deck + hero.diplomacy_deck + hero.combat_pool + hero.diplomacy_pool \
-            + hero.set_aside  # [UPG-4]
+            + hero.set_aside + in_encounter(state, hero.id)  # [UPG-4], [DISC-2]
         owned = (decks.combat.start + decks.combat.advanced + decks.diplomacy.start
                  + decks.diplomacy.advanced)
         assert sorted(held) == sorted(owned)  # cards are never lost or duplicated
         minimum = campaign.manifest.rules.deck_minimum
-        assert min(len(hero.combat_deck), len(hero.diplomacy_deck)) >= minimum  # [UPG-3]
+        if state.encounter is None:  # a fight takes cards out of the deck for a while
+            assert min(len(hero.combat_deck), len(hero.diplomacy_deck)) >= minimum  # [UPG-3]
         meters = campaign.hero[hero.id].meters
         assert 0 <= hero.health <= meters.health.max  # [SURV-7]
         assert 0 <= hero.terror <= meters.terror.max

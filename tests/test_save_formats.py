@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from grail.content import Campaign, load_pack
-from grail.engine.actions import Pass, Rest
+from grail.engine.actions import LocationAction, PlayCard
 from grail.engine.game import Game
 from grail.engine.state import GameState
 from grail.save import SaveError, load_game, migrations, save_game
@@ -51,8 +51,9 @@ def test_a_fixture_of_each_format_loads_and_plays_on(
     assert game.state == snapshot.model_copy(update={"undo_floor": game.state.undo_floor})
     day = game.state.day
     for _ in range(100):  # play on to the next Start of Day (the autosave point)
-        actions = game.legal_actions()  # end the Day: pass and rest when one may
-        game.apply(next((a for a in actions if a.type in ("pass", "rest")), actions[0]))
+        actions = game.legal_actions()  # end the Day: pass, rest and finish when one may
+        game.apply(next((a for a in actions if a.type in ("pass", "rest", "finish_upgrades")),
+                        actions[0]))
         if game.state.day > day:
             break
     assert game.state.day == day + 1
@@ -115,6 +116,32 @@ def test_the_format_3_fixture_waits_for_the_table(minimal: Campaign) -> None:
     assert [a.type for a in game.legal_actions()] == ["chance"]
 
 
+def test_the_format_4_fixture_is_in_the_middle_of_a_fight(minimal: Campaign) -> None:
+    game = load_game(fixture(4), minimal)
+    encounter = game.state.encounter
+    assert encounter is not None and (encounter.id, encounter.step) == ("green-boar", "play")
+    assert len(encounter.sequence) == 1 and encounter.active == "wren"
+    assert Game.replay(minimal, game.setup, game.log).state_hash() == game.state_hash()
+
+
+def test_a_game_waiting_for_an_encounter_outcome_goes_on_with_the_fight(
+        minimal: Campaign, tmp_path: Path) -> None:
+    """Format 3 decided an Encounter by a won/lost outcome; format 4 plays it: the fight
+    waiting starts afresh, on the frames that began it, and the game goes on from its state."""
+    body = json.loads(fixture(3).read_text())
+    del body["checksum"]
+    body["state"]["encounter"] = {"id": "green-boar", "heroes": ["wren"], "origin": None,
+                                  "location": 101}
+    body["log"].append({"type": "encounter_outcome", "won": True})
+    migrated = migrations.STEPS[3](body)
+    assert migrated["log"] == [] and migrated["setup"]["earlier"]["log"] == body["log"]
+    state = GameState.model_validate(migrated["state"])
+    assert state.encounter is not None and state.encounter.step == "equipment"
+    assert state.encounter.team == ["wren"] and state.encounter.floor == len(state.frames)
+    untouched = {**body, "log": [], "state": {**body["state"], "encounter": None}}
+    assert migrations.STEPS[3](untouched) == {**untouched, "format": 4}
+
+
 def test_the_chain_runs_each_step_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
     def step(number: int) -> Callable[[dict[str, Any]], dict[str, Any]]:
         return lambda body: {**body, "format": number + 1, "seen": [*body["seen"], number]}
@@ -128,15 +155,16 @@ def test_the_chain_runs_each_step_in_order(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def write_fixture() -> Path:
-    """The current format's fixture: the minimal pack, Wren, seed 3, a companion game at the
-    start of Day 2, waiting for the table to reveal a Random Event. Refuses to replace an
-    existing fixture. (Formats 1 and 2 were written by their own grail.)"""
+    """The current format's fixture: the minimal pack, Wren, seed 3, in the middle of the
+    Boar's fight that her Location action began, one card played. Refuses to replace an
+    existing fixture. (Formats 1 and 2 were written by their own grail; format 3's was a
+    companion game at the start of Day 2, waiting for the table to reveal a Random Event.)"""
     target = fixture(FORMAT)
     if target.exists():
         raise SystemExit(f"{target} exists; fixtures are never rewritten")
-    game = Game.new(load_pack(MINIMAL), ["wren"], seed=3, companion=True)
-    game.apply(Pass(hero="wren"))
-    game.apply(Rest(hero="wren", eat=True))
+    game = Game.new(load_pack(MINIMAL), ["wren"], seed=3)
+    game.apply(LocationAction(hero="wren"))  # her whole deck in hand: no mulligan [COMBAT-4]
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, PlayCard)))
     save_game(game, target)
     return target
 

@@ -3,9 +3,10 @@ the minimal pack over many Days, every draw and roll entered by hand, with a Dre
 upgrades bought, a Guardian moving, Menhirs running out and Locations vanishing, and a
 hero dying and replaced.
 
-The pack is the minimal one with a third hero (to replace the dead), a frail Yew and a
-"You Are Dying" card that kills at 0 Health in co-op too, so that the Wyrdness can do
-its work in a few Days.
+The pack is the minimal one with a third hero (to replace the dead), a frail Yew, a hardy
+Wren (the Ridge Warden's Sudden blow and Opportunity attack cost her 4 Health when she
+escapes it) and a "You Are Dying" card that kills at 0 Health in co-op too, so that the
+Wyrdness can do its work in a few Days.
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ def pack(tmp_path: Path) -> Path:
     (folder / "heroes" / "yew.yaml").write_text(
         yew.replace("energy: {max: 8, start: 3", "energy: {max: 8, start: 2")
         .replace("health: {max: 7, start: 5}", "health: {max: 7, start: 2}"))
+    wren = folder / "heroes" / "wren.yaml"  # hardy enough to walk away from the Warden
+    wren.write_text(wren.read_text().replace("health: {max: 8, start: 6}",
+                                             "health: {max: 10, start: 10}"))
     campaign = folder / "campaign.yaml"
     campaign.write_text(campaign.read_text().replace(
         "dying:\n  - lose_item: {}\n",
@@ -59,6 +63,17 @@ class Table:
         self.capsys.readouterr()
         assert main(["show", str(self.save), "--json"]) == 0
         return dict(json.loads(self.capsys.readouterr().out))
+
+    def escape_the_fight(self) -> list[dict[str, Any]]:
+        """The table says what was drawn (the first card it may be), keeps its hands,
+        discards what it must and escapes at the first chance [COMBAT-17]."""
+        events: list[dict[str, Any]] = []
+        while self.show()["encounter"] is not None or self.show()["chance"] is not None:
+            options = self.legal()
+            kinds = [option["type"] for option in options]
+            wanted = next((k for k in ("escape", "keep_hands") if k in kinds), kinds[0])
+            events += self.act(options[kinds.index(wanted)])
+        return events
 
     def end_the_day(self, die: str = "stay") -> list[dict[str, Any]]:
         """Everyone passes and rests; the table rolls ``die`` on the Guardian die."""
@@ -100,9 +115,11 @@ def test_a_companion_campaign_from_the_command_line(
     events = table.act({"type": "activate_menhir", "hero": "wren"})  # [MENHIR-5]
     assert {"type": "menhir_dial_turned", "location": 104, "dial": 6} in events
     assert table.show()["heroes"][0]["exp"] == 3  # [EVENT-3]
-    table.act({"type": "travel", "hero": "wren", "to": 107})  # lightning rules [MAP-6]
-    assert table.show()["encounter"]["id"] == "grey-warden"
-    table.act({"type": "encounter_outcome", "won": False})
+    events = table.act({"type": "travel", "hero": "wren", "to": 107})  # lightning rules [MAP-6]
+    assert events[-1]["type"] == "chance_asked" and events[-1]["point"] == "wren draws a card"
+    events = table.escape_the_fight()  # Ambush, Sudden, then Wren escapes [COMBAT-17]
+    assert {"type": "encounter_ended", "encounter": "grey-warden", "won": False,
+            "result": "escaped"} in events
     assert table.show()["guardians"] == [{"id": "grey-warden", "location": 107}]  # [GUARD-1]
 
     # End of Day 2: Wren buys a deck upgrade; the table says which cards came up

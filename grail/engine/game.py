@@ -277,8 +277,8 @@ class Game:
             assert before is not None
             self.state = before
             self.state.chance = PendingChance(
-                action=None if action is None else action.model_dump(),
-                answers=[given.model_dump() for given in met], point=ask.point)
+                action=None if action is None else action.model_dump(mode="json"),
+                answers=[given.model_dump(mode="json") for given in met], point=ask.point)
             self._legal = None
             self._log(action, told, met, len(answers) - 1 if logged else None)
             if met:

@@ -1,6 +1,7 @@
 """Telling an action in words with what the state knows when it is taken: where a Travel
-starts, where an action happens, what it costs. Legal lists show these texts, and undo
-names the actions it can take back by them.
+starts, where an action happens, what it costs, which card an Encounter action plays and
+what paying for it means. Legal lists show these texts, and undo names the actions it can
+take back by them. Encounter actions name heroes and cards by their campaign names.
 
 >>> from grail.content import load_pack, bundled_pack
 >>> from grail.engine.game import Game
@@ -8,22 +9,65 @@ names the actions it can take back by them.
 >>> game = Game.new(load_pack(bundled_pack()), ["tamsin"], seed=7)
 >>> tell(game.campaign, game.state, Travel(hero="tamsin", to=104))
 'Travel: tamsin 101 -> 104, -1 Energy'
+>>> effects_text(game.state, [{"damage": 2}, {"remove_markers": 1}, {"gain": {"terror": 1}}])
+'2 damage, remove 1 marker, gain 1 Terror'
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from grail.content import Campaign
-from grail.content.amounts import Amounts
+from pydantic import TypeAdapter
 
-from .actions import ActivateMenhir, CharacterAction, Explore, LocationAction, Travel
+from grail.content import Campaign
+from grail.content import effects as fx
+from grail.content import encounter_effects as efx
+from grail.content.amounts import Amounts, Count
+from grail.content.encounters import CombatEncounter, DiplomacyEncounter
+from grail.content.keyed import Keyed
+
+from .actions import (
+    Activate,
+    ActivateMenhir,
+    Avoid,
+    CharacterAction,
+    ChooseApproach,
+    DiscardCard,
+    EndPlay,
+    Escape,
+    Explore,
+    KeepHands,
+    LocationAction,
+    Mulligan,
+    PlayCard,
+    Ready,
+    SetItemAside,
+    SpendCharges,
+    Travel,
+)
 from .amounts import amount_of
+from .items import card_name
 from .state import GameState, HeroState
+
+ENCOUNTER_ACTIONS = (SetItemAside, Ready, Avoid, Mulligan, KeepHands, ChooseApproach, Activate,
+                     PlayCard, SpendCharges, EndPlay, Escape, DiscardCard)
+
+COUNTED = {"attribute": "point of {attribute}",
+           "joined_keys": "{attribute} key joined in the Sequence",
+           "connected_magic_keys": "paid Magic Key in the Sequence",
+           "cards_in_hand": "card in hand", "charges": "Charge on the card",
+           "items": "Item held", "secrets": "Secret held",
+           "revealed_locations": "revealed Location"}
+"""What a counted amount counts, one of them in words [ANAT-8]."""
+
+_EFFECT: TypeAdapter[Any] = TypeAdapter(fx.Effect)
 
 
 def tell(campaign: Campaign, state: GameState, action: Any) -> str:
     """The action's text, naming its origin and cost where the state knows them."""
+    if isinstance(action, ENCOUNTER_ACTIONS):
+        return _encounter_action(campaign, state, action)
     if not isinstance(action, Travel | Explore | LocationAction | CharacterAction
                       | ActivateMenhir):
         return str(action.describe())
@@ -49,3 +93,137 @@ def _cost(state: GameState, hero: HeroState, cost: Amounts | None) -> str:
     parts = [f"-{amount_of(value, state, hero)} {name.capitalize()}"
              for name, value in (cost or {}).items()]
     return "".join(f", {part}" for part in parts)
+
+
+def _encounter_action(campaign: Campaign, state: GameState, action: Any) -> str:
+    """An Encounter action in words (RULES.md 17, 18); its plain text when no Encounter is
+    under way."""
+    encounter = state.encounter
+    if encounter is None:
+        return str(action.describe())
+    card = campaign.encounter[encounter.id]
+
+    def hero(hero_id: str) -> str:
+        return campaign.hero[hero_id].name if hero_id in campaign.hero else hero_id
+
+    def named(card_id: str) -> str:
+        return campaign.card[card_id].name if card_id in campaign.card else card_id
+
+    if isinstance(action, Ready):
+        return "Ready: confirm the Items used and draw the hands"
+    if isinstance(action, SetItemAside):
+        return f"Set aside: {hero(action.hero)} leaves {card_name(campaign, f'item:{action.item}')}" \
+            f" (Item {action.item}) out of this Encounter"
+    if isinstance(action, Avoid):
+        avoid = card.avoid if isinstance(card, DiplomacyEncounter) else None
+        cost = avoid.cost if avoid is not None else None
+        return "Avoid the Encounter" + (f": each member pays {_amounts(state, cost)}" if cost else "")
+    if isinstance(action, Mulligan):
+        held = len(encounter.hands.get(action.hero, []))
+        return f"Mulligan: {hero(action.hero)} discards the hand of {held} and draws {held - 1}"
+    if isinstance(action, KeepHands):
+        return "Keep these hands"
+    if isinstance(action, ChooseApproach):
+        approaches = card.approaches if isinstance(card, DiplomacyEncounter) else None
+        name = f": {approaches[action.approach].name}" if approaches else ""
+        return f"Approach {action.approach + 1}{name}"
+    if isinstance(action, Activate):
+        return f"Activate {hero(action.hero)}"
+    if isinstance(action, PlayCard):
+        paid = ", ".join(f"for key {at}: {hero(payer)}" for at, payer in action.magic)
+        top = " (the top card of the deck, in Panic)" if encounter.forced == action.card else ""
+        return f"Play {named(action.card)}{top}" + (f" (pay 1 Magic {paid})" if paid else "")
+    if isinstance(action, SpendCharges):
+        placed = next((c for c in encounter.sequence if c.serial == action.serial), None)
+        if placed is None:
+            return str(action.describe())
+        ability = campaign.card[placed.card].abilities[action.ability]
+        charges = amount_of(ability.charges, state, state.hero(action.hero))
+        return f"Spend {charges} Charge{'s' * (charges != 1)} of {named(placed.card)}: " \
+            + effects_text(state, ability.effects)
+    if isinstance(action, EndPlay):
+        return "Play no more cards this activation"
+    if isinstance(action, Escape):
+        if isinstance(card, CombatEncounter):
+            attack = f" ({effects_text(state, card.opportunity)})" if card.opportunity else ""
+            return f"Escape: -1 Energy and the Opportunity attack{attack}"
+        failure = f" ({effects_text(state, card.failure)})" if card.failure else ""
+        return f"Escape: the team leaves, each member takes the Failure{failure}"
+    assert isinstance(action, DiscardCard)
+    return f"Discard {named(action.card)}" + \
+        (f" ({hero(action.hero)})" if len(encounter.heroes) > 1 else "")
+
+
+def effects_text(state: GameState, effects: Sequence[Any]) -> str:
+    """An effect list in words, e.g. a Combat-table row, a Response or an Ability: one
+    phrase per effect, separated by commas."""
+    parsed = [effect if isinstance(effect, Keyed) else _EFFECT.validate_python(effect)
+              for effect in effects]
+    return ", ".join(_effect(state, effect) for effect in parsed) or "nothing"
+
+
+def _effect(state: GameState, effect: Any) -> str:
+    simple: dict[type, tuple[str, str, str, str, str]] = {
+        efx.Prevent: ("prevent", "prevent ", "damage", "damage", ""),
+        efx.AddMarkers: ("add_markers", "+", "marker", "markers", ""),
+        efx.RemoveMarkers: ("remove_markers", "remove ", "marker", "markers", ""),
+        efx.Draw: ("draw", "draw ", "card", "cards", ""),
+        efx.Discard: ("discard", "discard ", "card", "cards", ""),
+        efx.DiscardFromDeck: ("discard_from_deck", "discard ", "card", "cards",
+                              " from the top of the deck"),
+        efx.AddCharges: ("add_charges", "put ", "Charge", "Charges", " on the card"),
+        fx.Damage: ("damage", "", "damage", "damage", ""),
+    }
+    if type(effect) in simple:
+        field, verb, one, many, after = simple[type(effect)]
+        return verb + _amount(state, getattr(effect, field), one, many) + after
+    if isinstance(effect, fx.Gain):
+        return f"gain {_amounts(state, effect.gain)}"
+    if isinstance(effect, fx.Lose):
+        return f"lose {_amounts(state, effect.lose)}"
+    if isinstance(effect, fx.SetMeters):
+        return "set " + ", ".join(f"{name.capitalize()} to {_amount(state, value, '', '')}"
+                                  for name, value in effect.set.items())
+    if isinstance(effect, efx.MoveAffinity):
+        moved = effect.affinity
+        if isinstance(moved, int):
+            return f"marker {'up' if moved >= 0 else 'down'} {abs(moved)}"
+        return f"marker up {_amount(state, moved, 'space', 'spaces')}"
+    if isinstance(effect, efx.DiscardLast):
+        return "discard the last card of the Sequence"
+    if isinstance(effect, efx.Flee):
+        return "the enemy flees"
+    if isinstance(effect, efx.NextCardConnects):
+        return f"the next card connects a {effect.next_card_connects} key"
+    if isinstance(effect, fx.If):
+        then = effects_text(state, effect.then)
+        otherwise = f"; otherwise {effects_text(state, effect.else_)}" if effect.else_ else ""
+        return f"(if {_words(effect.if_.model_dump(by_alias=True, exclude_none=True))}: " \
+            f"{then}{otherwise})"
+    return _words(effect.model_dump(by_alias=True, exclude_none=True))
+
+
+def _amount(state: GameState, value: Any, one: str, many: str) -> str:
+    """An amount with its unit: '2 markers', '1 marker per paid Magic Key in the Sequence'."""
+    if isinstance(value, Count):
+        per = COUNTED[value.count].format(attribute=(value.attribute or "").capitalize())
+        plus = f", plus {value.plus}" if value.plus else ""
+        return f"{value.times} {one if value.times == 1 else many} per {per}{plus}".rstrip()
+    number = amount_of(value, state)
+    return f"{number} {one if number == 1 else many}".rstrip()
+
+
+def _amounts(state: GameState, amounts: Amounts) -> str:
+    return ", ".join(_amount(state, value, name.capitalize(), name.capitalize())
+                     for name, value in amounts.items())
+
+
+def _words(value: Any) -> str:
+    """Any effect or condition's data as plain words, for kinds without a phrase of their
+    own: 'gain item keyword shield', 'not affinity green'."""
+    if isinstance(value, dict):
+        return ", ".join(key.replace("_", " ") + ("" if inner is True else f" {_words(inner)}")
+                         for key, inner in value.items())
+    if isinstance(value, list):
+        return ", ".join(_words(inner) for inner in value)
+    return str(value).replace("_", " ")

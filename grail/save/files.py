@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from grail import __version__
 from grail.content import Campaign
-from grail.engine.actions import AnyAction
+from grail.engine.actions import Action, AnyAction
 from grail.engine.game import Game
 from grail.engine.state import GameState
 
@@ -165,13 +165,18 @@ def load_game(path: Path, campaign: Campaign, notes: list[str] | None = None) ->
 
 def _went_on(campaign: Campaign, saved: Envelope) -> Game:
     """The saved game going on from its state under changed content: its log starts again
-    from ``setup["start"]`` (which undo and replay start from), the old one kept beside."""
+    from ``setup["start"]`` (which undo and replay start from), the old one kept beside. A
+    companion game waiting for the table keeps the action it stopped in, and the answers
+    given so far, at the head of its new log."""
     state = saved.state.model_copy(update={"undo_floor": 0})
     setup = {key: value for key, value in saved.setup.items() if key not in ("start", "earlier")}
-    setup["start"] = state.model_dump(mode="json")
+    setup["start"] = state.model_copy(update={"chance": None}).model_dump(mode="json")
     setup["earlier"] = {"pack": saved.pack.model_dump(), "setup": saved.setup,
                         "log": [action.model_dump() for action in saved.log]}
-    return Game(campaign, state, setup=setup, log=[])
+    waiting = state.chance  # an action stopped for the table: the state is from before it
+    log = [] if waiting is None or waiting.action is None else \
+        [Action.from_json(json.dumps(entry)) for entry in (waiting.action, *waiting.answers)]
+    return Game(campaign, state, setup=setup, log=log)
 
 
 AUTOSAVES_KEPT = 5

@@ -19,10 +19,14 @@ from typing import Any
 
 from grail.content import Campaign
 from grail.content.base import ATTRIBUTES
+from grail.content.encounters import DiplomacyEncounter
+from grail.engine.encounters.play import stages
 from grail.engine.journal import effects_of
 from grail.engine.state import (
     UNSEEN,
     DestinationAsked,
+    DiscardAsked,
+    EncounterState,
     Frame,
     GameState,
     ItemOffered,
@@ -57,6 +61,10 @@ def _known(campaign: Campaign) -> dict[str, Callable[[Any], bool]]:
         "deck_encounter": lambda v: v == UNSEEN or v in campaign.encounter,
         "deck_event": lambda v: v == UNSEEN or v in campaign.event,
         "asked": lambda v: _asked_fits(campaign, skills, v),
+        "hero_item": lambda v: v.split(":")[0] in campaign.hero and _in_use(
+            campaign, v.split(":", 1)[1]),
+        "hero_use": lambda v: v.split(":")[0] in campaign.hero and _in_use(
+            campaign, v.split(":", 1)[1].split("/")[0]),
     }
 
 
@@ -69,8 +77,24 @@ def _asked_fits(campaign: Campaign, skills: set[int], asked: Any) -> bool:
     if isinstance(asked, DestinationAsked):
         return set(asked.heroes) <= set(campaign.hero) and set(asked.options) <= set(
             campaign.location)
+    if isinstance(asked, DiscardAsked):
+        return True
     assert isinstance(asked, ItemOffered)
     return asked.item in campaign.item and asked.location in (None, *campaign.location)
+
+
+def _board_fits(campaign: Campaign, encounter: EncounterState) -> bool:
+    """An Encounter under way still has its kind, approach and Stage [DIPLO-2], [DIPLO-3]."""
+    card = campaign.encounter.get(encounter.id)
+    if card is None:
+        return True  # reported through encounter.id
+    if not isinstance(card, DiplomacyEncounter):
+        return encounter.approach is None and encounter.stage == 0 and encounter.affinity == 0
+    if encounter.approach is not None and (
+            card.approaches is None or encounter.approach >= len(card.approaches)):
+        return False
+    return encounter.stage < len(stages(card, encounter)) and \
+        -card.affinity.red <= encounter.affinity <= card.affinity.green
 
 
 def _in_use(campaign: Campaign, card: str) -> bool:
@@ -107,6 +131,13 @@ REFERENCES: dict[str, str] = {
     "unseen.{}": "encounter_deck", "unseen.*.*": "encounter",
     "encounter.id": "encounter", "encounter.heroes.*": "hero", "encounter.origin": "frame",
     "encounter.location": "location", "guardians.*.id": "encounter",
+    "encounter.team.*": "hero", "encounter.activated.*": "hero",
+    "encounter.active": "hero", "encounter.drawing.*": "hero", "encounter.forced": "card",
+    "encounter.hands.{}": "hero", "encounter.hands.*.*": "card",
+    "encounter.discards.{}": "hero", "encounter.discards.*.*": "card",
+    "encounter.sequence.*.card": "card", "encounter.sequence.*.owner": "hero",
+    "encounter.sequence.*.joined.*": "attribute", "encounter.stowed.*": "hero_item",
+    "encounter.used.*": "hero_use",
     "guardians.*.location": "location", "face_up_queue.*": "hero_keyword",
     "event_discards.*": "event",
     "heroes.*.set_aside.*": "card", "dials.*.expired": "frame",
@@ -131,6 +162,14 @@ PLAIN = frozenset({
     "entry_visits.*", "location_visits.*", "offer_deck", "dreamt", "outcome", "undo_floor",
     "heroes.*.health_marker", "acted_today", "challenge_rules.*", "companion", "mercies",
     "uses_spent.*", "team.action", "team.paying", "team.paid.*.amount", "team.paid.*.what",
+    # an Encounter's counts and flags; its approach and Stage are checked with the card
+    "encounter.step", "encounter.floor", "encounter.turn", "encounter.activations",
+    "encounter.played", "encounter.free_continue", "encounter.prevent", "encounter.attacks",
+    "encounter.fury_spent", "encounter.escape_tried", "encounter.cursor", "encounter.pool",
+    "encounter.affinity", "encounter.stage", "encounter.approach", "encounter.placed",
+    "encounter.magic_discarded", "encounter.result", "encounter.sequence.*.serial",
+    "encounter.sequence.*.tokens", "encounter.sequence.*.charges",
+    "encounter.sequence.*.magic.*",
     # a pending chance point is answered from its own options, checked when it is answered
     "chance",
     "fallen.number", "fallen.energy", "fallen.health", "fallen.terror", "fallen.food",
@@ -168,4 +207,7 @@ def misfits(campaign: Campaign, state: GameState) -> list[str]:
                 shown = f"{value.source} {value.key}" if isinstance(value, Frame) else repr(value)
                 found.append(f"{path.replace('.*', '').replace('.{}', '')} names {kind} "
                              f"{shown}, which the campaign no longer has")
+    if state.encounter is not None and not _board_fits(campaign, state.encounter):
+        found.append(f"the Encounter {state.encounter.id} under way no longer has its "
+                     "approach, Stage or Affinity space")
     return found

@@ -51,7 +51,32 @@ def _to_3(body: Body) -> Body:
     return {**body, "format": 3, "setup": setup, "state": state, "log": []}
 
 
-STEPS: dict[int, Callable[[Body], Body]] = {1: _to_2, 2: _to_3}
+def _to_4(body: Body) -> Body:
+    """Format 4 plays Encounters card by card: the interim ``encounter_outcome`` action is
+    gone, and an Encounter in the state holds its step, hands and Sequence. A log that
+    holds an outcome, or a game waiting for one, cannot be replayed by these rules, so it
+    goes on from its state, as in format 3; the Encounter waiting starts afresh, its
+    members about to confirm their Items, on top of the frames that began it."""
+    state = _fresh_encounter(body["state"])
+    log = body["log"]
+    if not any(entry.get("type") == "encounter_outcome" for entry in log) and \
+            body["state"].get("encounter") is None:
+        return {**body, "format": 4}
+    setup = {key: value for key, value in body["setup"].items() if key not in ("start", "earlier")}
+    setup["start"] = {**state, "undo_floor": 0}
+    setup["earlier"] = {"pack": body["pack"], "setup": body["setup"], "log": log}
+    return {**body, "format": 4, "setup": setup, "state": setup["start"], "log": []}
+
+
+def _fresh_encounter(state: Body) -> Body:
+    encounter = state.get("encounter")
+    if encounter is None:
+        return state
+    return {**state, "encounter": {**encounter, "team": list(encounter["heroes"]),
+                                   "floor": len(state.get("frames", [])), "step": "equipment"}}
+
+
+STEPS: dict[int, Callable[[Body], Body]] = {1: _to_2, 2: _to_3, 3: _to_4}
 """``STEPS[n]`` turns a format-``n`` body into a format-``n + 1`` body."""
 
 FORMAT = 1 + len(STEPS)

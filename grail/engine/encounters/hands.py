@@ -79,11 +79,15 @@ def back_to_deck(campaign: Campaign, state: GameState, hero: HeroState, cards: l
 
 
 def reshuffle(campaign: Campaign, state: GameState, hero: HeroState) -> None:
-    """The hand and discards go back into the deck: after an Escape [COMBAT-17] and at the
-    Encounter's end [COMBAT-16]."""
-    assert state.encounter is not None
-    back_to_deck(campaign, state, hero, state.encounter.hands.pop(hero.id, [])
-                 + state.encounter.discards.pop(hero.id, []))
+    """The hand and discards (and a Panic's top card not yet played) go back into the deck:
+    after an Escape [COMBAT-17] and at the Encounter's end [COMBAT-16]."""
+    encounter = state.encounter
+    assert encounter is not None
+    cards = encounter.hands.pop(hero.id, []) + encounter.discards.pop(hero.id, [])
+    if encounter.forced is not None and encounter.active == hero.id:  # [COMBAT-22]
+        cards.append(encounter.forced)
+        encounter.forced = None
+    back_to_deck(campaign, state, hero, cards)
 
 
 def hand_size(campaign: Campaign, state: GameState) -> int:

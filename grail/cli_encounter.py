@@ -1,0 +1,372 @@
+"""An Encounter under way, in plain lines for ``grail show`` and ``grail text`` (RULES.md 2,
+17, 18): the Encounter card, the turn, the Sequence left to right and the hands.
+
+Everything here reads the state; what a card would give if played now comes from the
+engine's key matching (:mod:`grail.engine.encounters.sequence`) against the edge the next
+card meets (:func:`grail.engine.encounters.play.right_edge`), and whether it may be played
+from ``game.legal_actions()``. Lines are plain words, no drawing a screen reader would spell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+from typing import Any
+
+from grail.content import Campaign
+from grail.content.cards import AttributeKey, BonusKey, PlayerCard
+from grail.content.encounters import CombatEncounter, DiplomacyEncounter
+
+from .engine.actions import PlayCard
+from .engine.encounters.hands import deck
+from .engine.encounters.play import Edge, right_edge, stage_bonus, stages
+from .engine.encounters.sequence import (
+    Meeting,
+    connects,
+    covered,
+    markers,
+    meetings,
+    placing,
+    read,
+)
+from .engine.game import Game
+from .engine.state import EncounterState
+from .engine.telling import effects_text
+from .engine.upgrades import attribute
+
+TRAITS = {"ambush": "the first active character discards down to 1 card",
+          "sudden": "the first active character suffers 2 damage",
+          "defensive": "each activation's first card adds 1 marker fewer",
+          "swift": "at most 2 cards an activation",
+          "feint": "its attack's damage cannot be prevented",
+          "guardian": "stays on the map if not defeated",
+          "horde": "its attack discards the top 2 cards of the deck",
+          "opportunist": "fewer than 2 cards played bring the Opportunity attack",
+          "fury": "it attacks twice", "thief": "robs a team all at 1 Health or less",
+          "destruction": "the Weapons used are discarded at the end",
+          "slow": "each member draws 1 card more"}
+"""The traits in a few words [TRAIT-1]..[TRAIT-12]."""
+
+RESULTS = {"won": "won", "fled": "the enemy fled", "failed": "Failure",
+           "escaped": "everyone escaped", "robbed": "the Thief took everything",
+           "avoided": "avoided", "fallen": "nobody was left standing"}
+"""How an Encounter ended, in words [ENC-4]."""
+
+
+def encounter_lines(game: Game, full: bool = True) -> list[str]:
+    """The Encounter under way, or nothing when there is none. ``full``: with all the card
+    says (traits, the whole Combat table, the Affinity track, Response and Failure); else
+    only what changes as it is played (the pool and the attack it brings now, the marker,
+    the Stage), then the turn, the Sequence and the hands."""
+    encounter = game.state.encounter
+    if encounter is None:
+        return []
+    card = game.campaign.encounter[encounter.id]
+    lines = _combat(game, card, encounter, full) if isinstance(card, CombatEncounter) \
+        else _diplomacy(game, card, encounter, full)
+    if encounter.result is not None:
+        return [*lines, f"The Encounter is over: {RESULTS.get(encounter.result, encounter.result)}."]
+    return [*lines, *_turn(game, encounter), *_sequence(game, encounter), *_hands(game, encounter)]
+
+
+def _combat(game: Game, card: CombatEncounter, encounter: EncounterState, full: bool) -> list[str]:
+    """The Combat card: value and pool, traits, the Combat table with the pool's row marked,
+    the Opportunity attack [COMBAT-13], [COMBAT-11]."""
+    state = game.state
+    rows = []
+    for row in card.attack:
+        low, high = row.pool
+        pool = f"pool {low} or more" if high is None else \
+            f"pool {low}" if low == high else f"pool {low} to {high}"
+        now = (low or 0) <= encounter.pool and (high is None or encounter.pool <= high)
+        rows.append((f"  {pool}{' (now)' if now else ''}: {effects_text(state, row.effects)}.",
+                     now, row.effects))
+    attack = next(effects_text(state, effects) for _, now, effects in rows if now)
+    lines = [f"Combat: {card.name} ({card.deck} deck, level {card.level}). The pool holds "
+             f"{encounter.pool} of the {card.value} markers needed; the enemy attack at this "
+             f"pool: {attack}."]
+    if not full:
+        return lines
+    if card.traits:
+        lines.append("Traits: " + "; ".join(f"{trait.capitalize()} ({TRAITS[trait]})"
+                                            for trait in card.traits) + ".")
+    lines.append("Combat table, the enemy attack for the pool:")
+    lines += [line for line, _, _ in rows]
+    lines.append(f"Opportunity attack: {effects_text(state, card.opportunity)}.")
+    return lines
+
+
+def _diplomacy(game: Game, card: DiplomacyEncounter, encounter: EncounterState,
+               full: bool) -> list[str]:
+    """The Diplomacy card: the Affinity track with the marker, the Stage and its bonus per
+    Attribute, the Response [DIPLO-2], [DIPLO-3], [DIPLO-5], [DIPLO-11]."""
+    state = game.state
+    track = card.affinity
+    played = stages(card, encounter)
+    stage = played[encounter.stage]
+    where = "green" if encounter.affinity > 0 else "red" if encounter.affinity < 0 else "grey"
+    approach = f", approach {card.approaches[encounter.approach].name}" \
+        if card.approaches is not None and encounter.approach is not None else ""
+    lines = [f"Diplomacy: {card.name} ({card.deck} deck, level {card.level}){approach}, "
+             f"Stage {encounter.stage + 1} of {len(played)}: {stage.name}.",
+             f"The marker is on {encounter.affinity}, {where}: {track.green - encounter.affinity}"
+             f" up to the top, {encounter.affinity + track.red} down to the bottom."]
+    if not full:
+        return lines
+    lines.insert(1, "Affinity track from the bottom: red "
+                 + ", ".join(str(space) for space in range(-track.red, 0))
+                 + " (the bottom, Failure); grey 0; green "
+                 + ", ".join(str(space) for space in range(1, track.green + 1))
+                 + " (the top, the Stage is won).")
+    bonus = "; ".join(f"{name.capitalize()} {icons_text(read(icons), False)}"
+                      for name, icons in stage.bonus.model_dump(exclude_none=True).items())
+    if stage.text:
+        lines.append(f"The Stage: {stage.text}")
+    lines.append(f"Attribute bonus in this Stage: {bonus or 'none'}.")
+    lines.append(f"Response: {effects_text(state, stage.response)}.")
+    lines.append(f"Failure: {effects_text(state, card.failure)}.")
+    return lines
+
+
+def _turn(game: Game, encounter: EncounterState) -> list[str]:
+    """The turn, who is active and who is still to activate [COMBAT-5]; Panic's top card
+    [COMBAT-22]; the keys the next card meets [ANAT-11]."""
+    if encounter.turn == 0:
+        return ["The first turn has not begun."]
+
+    def name(hero_id: str) -> str:
+        return hero_name(game.campaign, hero_id)
+
+    waiting = [name(member) for member in encounter.heroes if member not in encounter.activated]
+    active = f"{name(encounter.active)} is active, {encounter.played} card" \
+        f"{'s' * (encounter.played != 1)} played" if encounter.active else "Nobody is active"
+    lines = [f"Turn {encounter.turn}. {active}. Still to activate this turn: "
+             f"{', '.join(waiting) or 'nobody'}."]
+    if encounter.forced is not None and encounter.active is not None:
+        lines.append(f"Panic: {name(encounter.active)} plays first the top card of the deck, "
+                     f"{game.campaign.card[encounter.forced].name}.")
+    if encounter.free_continue:
+        lines.append("The next card plays as if it connected a continue key.")
+    lines.append("The next card meets: " + _edge(right_edge(game.campaign, encounter)) + ".")
+    return lines
+
+
+def _edge(edge: Edge) -> str:
+    keys = [f"key {key.at} {key.attribute.capitalize()} level {key.level}"
+            if isinstance(key, AttributeKey)
+            else f"key {key.at} Magic" for key in sorted(edge, key=lambda key: key.at)]
+    return ", ".join([*keys, "the free key"])
+
+
+def _sequence(game: Game, encounter: EncounterState) -> list[str]:
+    """The Sequence left to right: each card's keys that connected, Magic on keys, Time
+    tokens, Charges, and whether its Ability is covered [ANAT-6], [ANAT-7], [ANAT-10],
+    [KEY-3]."""
+    campaign = game.campaign
+    if not encounter.sequence:
+        return ["Sequence: no card yet."]
+    lines = [f"Sequence, left to right, {len(encounter.sequence)} "
+             f"card{'s' * (len(encounter.sequence) != 1)}:"]
+    edge: Edge = [key for key in campaign.encounter[encounter.id].right
+                  if isinstance(key, AttributeKey)]
+    for index, placed in enumerate(encounter.sequence):
+        card = campaign.card[placed.card]
+        meets = meetings(edge, card)
+        joined = [m for m in meets if connects(m, _levels(game, placed.owner), placed.magic)]
+        parts = ["connected: " + ", ".join(_key(m) for m in joined)]
+        missed = [_key(m) for m in meets if m not in joined]
+        if missed:
+            parts.append("joined, not connected: " + ", ".join(missed))
+        parts += [f"1 Magic on key {at}" for at in placed.magic]
+        if placed.tokens:
+            parts.append(f"{placed.tokens} Time token{'s' * (placed.tokens != 1)}")
+        if placed.charges:
+            parts.append(f"{placed.charges} Charge{'s' * (placed.charges != 1)}")
+        if card.abilities:
+            parts.append("Ability covered" if covered(encounter.sequence, index, card.passive)
+                         else "Ability active")
+        lines.append(f"  {index + 1}. {card.name} ({hero_name(campaign, placed.owner)}): "
+                     + "; ".join(parts) + ".")
+        edge = list(card.right)
+    return lines
+
+
+def _key(meeting: Meeting) -> str:
+    if meeting.kind == "attribute":
+        return f"{(meeting.attribute or '').capitalize()} key {meeting.at}"
+    return f"Magic key {meeting.at}" if meeting.kind == "magic" else "the free key"
+
+
+def _hands(game: Game, encounter: EncounterState) -> list[str]:
+    """Every member's hand, deck and discards: the active character's hand card by card,
+    with what each would give and whether it may be played now; the others' hand sizes
+    (their cards too while nobody is active, to mulligan or choose who acts)."""
+    campaign, state = game.campaign, game.state
+    lines = []
+    for member in encounter.heroes:
+        hand = encounter.hands.get(member, [])
+        counts = f"{hero_name(campaign, member)}: {len(hand)} card{'s' * (len(hand) != 1)} " \
+            f"in hand, {len(deck(campaign, state, state.hero(member)))} in the deck, " \
+            f"{len(encounter.discards.get(member, []))} discarded"
+        if member == encounter.active:
+            lines.append(counts + (". The hand:" if hand else "."))
+            lines += [f"  {line}" for line in hand_lines(game, member)]
+        elif encounter.active is None and hand:
+            lines.append(f"{counts}: {', '.join(campaign.card[c].name for c in hand)}.")
+        else:
+            lines.append(counts + ".")
+    return lines
+
+
+def hand_lines(game: Game, hero_id: str) -> list[str]:
+    """Each card in the active character's hand: what its keys give if played now, for
+    each way to pay the Magic Keys that meet, and whether it may be played now."""
+    encounter = game.state.encounter
+    assert encounter is not None
+    legal = [action for action in game.legal_actions()
+             if isinstance(action, PlayCard) and action.hero == hero_id]
+    lines = []
+    for card_id in encounter.hands.get(hero_id, []):
+        card = game.campaign.card[card_id]
+        magic = [m.at for m in meetings(right_edge(game.campaign, encounter), card)
+                 if m.kind == "magic"]
+        ways = [list(paid) for size in range(len(magic) + 1)
+                for paid in combinations(magic, size)]
+        gives = [("" if not paid else "paying Magic " + _keys(paid) + ": ")
+                 + gain(game, hero_id, card, paid) for paid in ways]
+        open_ = [paid for paid in ways if any(
+            action.card == card_id and sorted(at for at, _ in action.magic) == paid
+            for action in legal)]
+        if not open_:
+            can = "Cannot be played now."
+        elif len(open_) == len(ways):
+            can = "Can be played."
+        else:
+            can = "Can be played " + " or ".join(
+                "paying Magic " + _keys(paid) if paid else "without paying" for paid in open_) + "."
+        lines.append(f"{card.name}: {'; '.join(gives)}. {can}")
+    return lines
+
+
+def _levels(game: Game, hero_id: str) -> Callable[[str], int]:
+    """The character's level in each Attribute, as key matching reads it [KEY-2]."""
+    hero = game.state.hero(hero_id)
+    return lambda name: attribute(game.campaign, hero, name)
+
+
+def _keys(positions: list[int]) -> str:
+    return f"key{'s' * (len(positions) != 1)} " + " and ".join(map(str, positions))
+
+
+def gain(game: Game, hero_id: str, card: PlayerCard, paid: list[int]) -> str:
+    """What the card's keys give if the character places it now with the Magic Keys at
+    ``paid`` paid [COMBAT-9], [KEY-5], [DIPLO-10], [DIPLO-11], and which keys connect."""
+    campaign, encounter = game.campaign, game.state.encounter
+    assert encounter is not None
+    meets = meetings(right_edge(campaign, encounter), card)
+    level = _levels(game, hero_id)
+    placed = placing(meets, level, paid, stage_bonus(campaign, encounter))
+    keys = ", ".join(_key(m) for m in meets if connects(m, level, paid))
+    return f"{icons_text(list(placed.icons), placed.continues)} ({keys})"
+
+
+def icons_text(icons: list[tuple[str, int]], continues: bool) -> str:
+    """Bonus icons as key matching reads them, (icon, times) in the order they resolve,
+    in words; ``continues``: a continue key connected [KEY-5], [DIPLO-10].
+
+    >>> icons_text([("marker", 1), ("marker2", 1), ("draw", 1)], True)
+    '+3 markers, draw 1, continue'
+    """
+    parts: list[tuple[str, int]] = []
+    for icon, times in icons:
+        kind = "marker" if icon.startswith("marker") else icon
+        count = markers([(icon, times)]) if kind == "marker" else times
+        if parts and parts[-1][0] == kind:
+            parts[-1] = (kind, parts[-1][1] + count)
+        else:
+            parts.append((kind, count))
+    said = [_icon_words(kind, count) for kind, count in parts] + (["continue"] if continues else [])
+    return ", ".join(said) or "nothing"
+
+
+def _icon_words(kind: str, count: int) -> str:
+    if kind == "marker":
+        return f"+{count} marker{'s' * (count != 1)}"
+    if kind in ("up", "down", "draw"):
+        return f"{kind} {count}"
+    times = f" {count} times" if count > 1 else ""
+    if kind == "discard_last":
+        return "discard the last card" + times
+    return kind + times  # continue
+
+
+def hero_name(campaign: Campaign, hero_id: str) -> str:
+    """A hero's name, or its id when the campaign has no such hero."""
+    return campaign.hero[hero_id].name if hero_id in campaign.hero else hero_id
+
+
+ENCOUNTER_EVENTS = frozenset({"activated", "card_played", "pool_changed", "affinity_moved",
+                              "cards_drawn", "card_discarded", "magic_paid", "encounter_ended"})
+"""The events of an Encounter that :func:`encounter_event_text` tells."""
+
+
+def encounter_event_text(campaign: Campaign, event: Any) -> str:
+    """One of an Encounter's events as a sentence, with hero and card names."""
+    def hero(hero_id: str) -> str:
+        return hero_name(campaign, hero_id)
+
+    def card(card_id: str) -> str:
+        return campaign.card[card_id].name if card_id in campaign.card else card_id
+
+    kind = event.type
+    if kind == "activated":
+        return f"Turn {event.turn}: {hero(event.hero)} is active."
+    if kind == "card_played":
+        keys = _and([_connected(campaign, event.card, key) for key in event.connected])
+        connect = f": {keys} connect{'s' * (len(event.connected) == 1)}" if keys else ""
+        gained = f"; it gives {icons_text([_icon(icon) for icon in event.icons], False)}" \
+            if event.icons else ""
+        return f"{hero(event.hero)} plays {card(event.card)}{connect}{gained}."
+    if kind in ("pool_changed", "affinity_moved"):
+        what, now = ("The Combat pool", event.pool) if kind == "pool_changed" \
+            else ("The Affinity marker", event.affinity)
+        way = "goes up" if event.change > 0 else "goes down" if event.change < 0 else "stays"
+        by = f" by {abs(event.change)} to" if event.change else " at"
+        return f"{what} {way}{by} {now}."
+    if kind == "cards_drawn":
+        return f"{hero(event.hero)} draws {_and([card(c) for c in event.cards]) or 'no card'}."
+    if kind == "card_discarded":
+        where = {"hand": "from hand", "deck": "from the top of the deck",
+                 "sequence": "from the Sequence"}.get(event.source, f"from {event.source}")
+        return f"{hero(event.hero)} discards {card(event.card)} {where}."
+    if kind == "magic_paid":
+        return f"{hero(event.hero)} pays 1 Magic for Magic key {event.at}; it stays on the key."
+    name = campaign.encounter[event.encounter].name if event.encounter in campaign.encounter \
+        else event.encounter
+    if event.won:
+        return f"The Encounter with {name} is won."
+    return f"The Encounter with {name} is over: {RESULTS.get(event.result, event.result)}."
+
+
+def _connected(campaign: Campaign, card_id: str, key: str) -> str:
+    """A key named in a CardPlayed event ('attribute 1', 'magic 2', 'free') in words."""
+    kind, _, at = key.partition(" ")
+    if kind == "free":
+        return "the free key"
+    if kind == "magic":
+        return f"Magic key {at}"
+    card = campaign.card.get(card_id)
+    found = next((k for k in card.left if str(k.at) == at and isinstance(k, BonusKey)), None) \
+        if card is not None else None
+    return f"{found.attribute.capitalize()} key {at}" if found is not None else key
+
+
+def _icon(text: str) -> tuple[str, int]:
+    """'marker x2' as ('marker', 2)."""
+    icon, _, times = text.partition(" x")
+    return icon, int(times) if times.isdigit() else 1
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1] \
+        if words else ""
