@@ -79,9 +79,9 @@ def _combat(game: Game, card: CombatEncounter, encounter: EncounterState, full: 
         pool = f"pool {low} or more" if high is None else \
             f"pool {low}" if low == high else f"pool {low} to {high}"
         now = (low or 0) <= encounter.pool and (high is None or encounter.pool <= high)
-        rows.append((f"  {pool}{' (now)' if now else ''}: {effects_text(state, row.effects)}.",
+        rows.append((f"  {pool}{' (now)' if now else ''}: {effects_text(game.campaign, state, row.effects)}.",
                      now, row.effects))
-    attack = next(effects_text(state, effects) for _, now, effects in rows if now)
+    attack = next(effects_text(game.campaign, state, effects) for _, now, effects in rows if now)
     lines = [f"Combat: {card.name} ({card.deck} deck, level {card.level}). The pool holds "
              f"{encounter.pool} of the {card.value} markers needed; the enemy attack at this "
              f"pool: {attack}."]
@@ -92,7 +92,7 @@ def _combat(game: Game, card: CombatEncounter, encounter: EncounterState, full: 
                                             for trait in card.traits) + ".")
     lines.append("Combat table, the enemy attack for the pool:")
     lines += [line for line, _, _ in rows]
-    lines.append(f"Opportunity attack: {effects_text(state, card.opportunity)}.")
+    lines.append(f"Opportunity attack: {effects_text(game.campaign, state, card.opportunity)}.")
     return lines
 
 
@@ -123,8 +123,8 @@ def _diplomacy(game: Game, card: DiplomacyEncounter, encounter: EncounterState,
     if stage.text:
         lines.append(f"The Stage: {stage.text}")
     lines.append(f"Attribute bonus in this Stage: {bonus or 'none'}.")
-    lines.append(f"Response: {effects_text(state, stage.response)}.")
-    lines.append(f"Failure: {effects_text(state, card.failure)}.")
+    lines.append(f"Response: {effects_text(game.campaign, state, stage.response)}.")
+    lines.append(f"Failure: {effects_text(game.campaign, state, card.failure)}.")
     return lines
 
 

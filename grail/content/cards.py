@@ -35,6 +35,7 @@ from .base import (
     Text,
 )
 from .effects import Effect
+from .inside import check_inside
 
 BonusIcon = Literal[
     "marker", "marker2", "marker3", "up", "down", "attribute",
@@ -193,7 +194,12 @@ class PlayerCard(Model):
             if icon in wrong:
                 raise Placed(path, f"a {self.kind} card cannot use the bonus icon '{icon}'")
         wrong_trigger = "response" if self.kind == "combat" else "enemy_attack"
+        tokens = {ability.tokens for ability in self.abilities if ability.trigger == "delayed"}
+        if len(tokens) > 1:
+            raise Placed(("abilities",), "a card's delayed Abilities share the Time tokens on "
+                         "it: give them all the same 'tokens' [ANAT-15]")
         for index, ability in enumerate(self.abilities):
+            check_inside(ability.effects, ("abilities", index, "effects"))
             if ability.trigger == wrong_trigger:
                 raise Placed(("abilities", index, "trigger"),
                              f"a {self.kind} card has no '{wrong_trigger}' trigger")

@@ -11,6 +11,7 @@ from .base import CombatDeck, Level, Model, Placed, Positive, Slug, Text, duplic
 from .cards import AttributeKey, RightKey, check_edges
 from .conditions import Condition
 from .effects import Effect
+from .inside import check_inside
 
 Trait = Literal[
     "ambush", "sudden", "defensive", "swift", "feint", "guardian",
@@ -62,6 +63,8 @@ class _Encounter(Model):
 
     @model_validator(mode="after")
     def _keys_apart(self) -> _Encounter:
+        check_inside(self.effects, ("effects",))
+        check_inside(self.reward, ("reward",))
         check_edges([], self.right)
         for index, key in enumerate(self.right):
             if not isinstance(key, AttributeKey):
@@ -94,6 +97,10 @@ class CombatEncounter(_Encounter):
     @model_validator(mode="after")
     def _table(self) -> CombatEncounter:
         duplicates(list(self.traits), "traits", "trait")
+        for index, row in enumerate(self.attack):
+            check_inside(row.effects, ("attack", index, "effects"))
+        check_inside(self.opportunity, ("opportunity",))
+        check_inside(self.loot, ("loot",))
         expected = 0
         for index, row in enumerate(self.attack):
             low, high = row.pool
@@ -178,6 +185,12 @@ class DiplomacyEncounter(_Encounter):
 
     @model_validator(mode="after")
     def _stages(self) -> DiplomacyEncounter:
+        check_inside(self.failure, ("failure",))
+        for index, stage in enumerate(self.stages or []):
+            check_inside(stage.response, ("stages", index, "response"))
+        for number, approach in enumerate(self.approaches or []):
+            for index, stage in enumerate(approach.stages):
+                check_inside(stage.response, ("approaches", number, "stages", index, "response"))
         if self.stages is not None and self.approaches is not None:
             raise Placed(("approaches",), "give 'stages' or 'approaches', not both")
         if self.stages is None and self.approaches is None:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from grail.content import Campaign
 from grail.content.amounts import Count, Scaled
 
 from .state import GameState, HeroState, Mode
+from .upgrades import attribute
 
 
 def scaling_players(heroes: int, mode: Mode) -> int:
@@ -15,23 +17,24 @@ def scaling_players(heroes: int, mode: Mode) -> int:
     return max(1, heroes - 1) if mode == "story" else heroes
 
 
-def amount_of(value: Any, state: GameState, hero: HeroState | None = None) -> int:
+def amount_of(campaign: Campaign, value: Any, state: GameState,
+              hero: HeroState | None = None) -> int:
     """The value of an amount now, for the active ``hero``; never below 0 [ANAT-8]."""
     if isinstance(value, Scaled):
         return max(0, value.value(scaling_players(len(state.heroes), state.mode)))
     if isinstance(value, Count):
-        counted = _count(value, state, hero)
+        counted = _count(campaign, value, state, hero)
         return max(0, counted * value.times + value.plus)
     return int(value)
 
 
-def _count(value: Count, state: GameState, hero: HeroState | None) -> int:
+def _count(campaign: Campaign, value: Count, state: GameState, hero: HeroState | None) -> int:
     if value.count == "revealed_locations":
         return len(state.placed)
     if hero is None:
         return 0
-    if value.count == "attribute" and value.attribute:
-        return hero.attributes[value.attribute]
+    if value.count == "attribute" and value.attribute:  # board, Skills and cards in use [ATTR-3]
+        return attribute(campaign, hero, value.attribute)
     if value.count == "items":
         return len(hero.items)
     if value.count == "secrets":

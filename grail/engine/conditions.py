@@ -43,7 +43,7 @@ def holds(campaign: Campaign, state: GameState, condition: Any, heroes: list[Her
         return any(_item_fits(campaign, number, pick) for hero in heroes for number in hero.items)
     if isinstance(condition, c.Has):
         return all(any(getattr(hero, name) >= amount for hero in heroes)
-                   for name, amount in _fixed(condition.has, state))
+                   for name, amount in _fixed(campaign, condition.has, state))
     if isinstance(condition, c.MeterIs):
         bounds = condition.meter
         return all(within(getattr(heroes[0], name), getattr(bounds, name))
@@ -104,5 +104,5 @@ def _item_fits(campaign: Campaign, number: int, pick: c.ItemPick) -> bool:
         (pick.craftable in (None, item.craftable))
 
 
-def _fixed(amounts: Any, state: GameState) -> list[tuple[str, int]]:
-    return [(name, amount_of(value, state)) for name, value in amounts.items()]
+def _fixed(campaign: Campaign, amounts: Any, state: GameState) -> list[tuple[str, int]]:
+    return [(name, amount_of(campaign, value, state)) for name, value in amounts.items()]

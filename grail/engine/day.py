@@ -106,13 +106,13 @@ def location_action(campaign: Campaign, state: GameState, heroes: list[str]) -> 
 def can_use_character_action(campaign: Campaign, state: GameState, hero: HeroState) -> bool:
     """Only its owner; alone, the owner pays it all [ACT-CHAR-1], [ACT-CHAR-2]."""
     cost = campaign.hero[hero.id].action.cost
-    return cost is None or can_pay(state, hero, cost)
+    return cost is None or can_pay(campaign, state, hero, cost)
 
 
 def character_action(campaign: Campaign, state: GameState, hero_id: str) -> list[Event]:
     hero = state.hero(hero_id)
     cost = campaign.hero[hero.id].action.cost
-    events = pay(state, hero, cost) if cost else []
+    events = pay(campaign, state, hero, cost) if cost else []
     acted(state, [hero])
     push(state, "character_action", hero.id, [hero.id])
     return events

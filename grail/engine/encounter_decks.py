@@ -149,7 +149,7 @@ def move_guardians(campaign: Campaign, state: GameState) -> list[Event]:
 
 def fight(campaign: Campaign, state: GameState, encounter_id: str, heroes: list[str]) -> None:
     """Begin a named Encounter for ``heroes`` where the first stands, outside any journal
-    entry (simulations, odds): no won or lost effects follow it."""
+    entry (``Game.fight``): no won or lost effects follow it."""
     take_out(state, encounter_id)
     where = state.hero(heroes[0]).location
     state.encounter = EncounterState(id=encounter_id, heroes=list(heroes), team=list(heroes),

@@ -22,6 +22,7 @@ from . import (
     chance,
     day,
     death,
+    encounter_decks,
     end_of_day,
     events_deck,
     guardians,
@@ -151,6 +152,13 @@ class Game:
             game._check_legal(action)
             game._run(action, answers)
         return game
+
+    def fight(self, encounter: str, heroes: list[str]) -> list[Event]:
+        """Begin a named Encounter for ``heroes`` outside any journal entry, and run it to its
+        first decision (simulations, odds, tests). Its draws are logged as chance outcomes,
+        but the fight itself is no action of the log: such a game does not replay."""
+        encounter_decks.fight(self.campaign, self.state, encounter, heroes)
+        return self._run(None, [])
 
     def state_hash(self) -> str:
         return hashlib.sha256(self.state.model_dump_json().encode()).hexdigest()

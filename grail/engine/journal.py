@@ -79,7 +79,7 @@ def option_open(campaign: Campaign, state: GameState, option: fx.Choice) -> bool
     heroes = actors(state, state.frames[-1])
     if option.if_ is not None and not holds(campaign, state, option.if_, heroes):
         return False
-    return option.cost is None or can_pay(state, heroes[0], option.cost)
+    return option.cost is None or can_pay(campaign, state, heroes[0], option.cost)
 
 
 def choose(campaign: Campaign, state: GameState, option: int) -> list[Event]:
@@ -90,7 +90,7 @@ def choose(campaign: Campaign, state: GameState, option: int) -> list[Event]:
     taken = choice.choose[option]
     events: list[Event] = []
     if taken.cost is not None:
-        events += pay(state, actors(state, frame)[0], taken.cost)
+        events += pay(campaign, state, actors(state, frame)[0], taken.cost)
     index = frame.index
     frame.index += 1
     state.frames.append(Frame(source=frame.source, key=frame.key,
@@ -173,8 +173,8 @@ def closed_options(campaign: Campaign, state: GameState) -> list[tuple[int, str,
     for index, option in enumerate(choice.choose):
         if option.if_ is not None and not holds(campaign, state, option.if_, heroes):
             found.append((index, option.text, option.unavailable or explain(option.if_)))
-        elif option.cost is not None and not can_pay(state, heroes[0], option.cost):
-            needs = ", ".join(f"{amount_of(value, state, heroes[0])} {name}"
+        elif option.cost is not None and not can_pay(campaign, state, heroes[0], option.cost):
+            needs = ", ".join(f"{amount_of(campaign, value, state, heroes[0])} {name}"
                               for name, value in option.cost.items())
             found.append((index, option.text, f"it costs {needs}"))
     return found

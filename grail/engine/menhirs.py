@@ -22,7 +22,7 @@ def can_activate(campaign: Campaign, state: GameState, hero: HeroState) -> bool:
         return False
     if menhir.requires is not None and not holds(campaign, state, menhir.requires, [hero]):
         return False
-    return menhir.cost is None or can_pay(state, hero, menhir.cost)
+    return menhir.cost is None or can_pay(campaign, state, hero, menhir.cost)
 
 
 def activate(campaign: Campaign, state: GameState, hero_id: str) -> list[Event]:
@@ -31,8 +31,8 @@ def activate(campaign: Campaign, state: GameState, hero_id: str) -> list[Event]:
     hero = state.hero(hero_id)
     section = campaign.location[hero.location].menhir
     assert section is not None
-    events: list[Event] = pay(state, hero, section.cost) if section.cost else []
-    dial = amount_of(section.dial, state, hero)  # costs scale with players in the game [ACT-MENHIR-2]
+    events: list[Event] = pay(campaign, state, hero, section.cost) if section.cost else []
+    dial = amount_of(campaign, section.dial, state, hero)  # by players in the game [ACT-MENHIR-2]
     if challenge(state, "short_menhirs"):
         dial -= 1  # [MODE-CHALLENGE-6]
     state.menhirs = [m for m in state.menhirs if m.location != hero.location]

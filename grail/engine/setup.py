@@ -43,7 +43,7 @@ def starting_menhir(campaign: Campaign, state: GameState, location: int,
                     dial: Amount | None) -> Menhir:
     """The Menhir a game or a Chapter restart begins with: its dial from the campaign's
     start_menhir unless given [SETUP-W2]; a day shorter in Challenge [MODE-CHALLENGE-6]."""
-    days = amount_of(dial or campaign.manifest.start_menhir, state)
+    days = amount_of(campaign, dial or campaign.manifest.start_menhir, state)
     if challenge(state, "short_menhirs") and campaign.manifest.rules.challenge_shortens_start_menhir:
         days -= 1
     return Menhir(location=location, dial=days)

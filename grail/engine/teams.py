@@ -58,7 +58,7 @@ def may_propose_location_action(campaign: Campaign, state: GameState, hero: Hero
     action = campaign.location[hero.location].action
     assert action is not None
     team = [hero, *joiners(campaign, state, [hero.id])]
-    return action.cost is None or can_pay_together(state, team, action.cost)
+    return action.cost is None or can_pay_together(campaign, state, team, action.cost)
 
 
 def propose(campaign: Campaign, state: GameState,
@@ -159,7 +159,7 @@ def _cost(campaign: Campaign, state: GameState, team: TeamAction) -> list[tuple[
     action = campaign.location[proposer.location].action
     if action is None or action.cost is None:
         return []
-    return [(name, amount_of(value, state, proposer)) for name, value in action.cost.items()]
+    return [(name, amount_of(campaign, value, state, proposer)) for name, value in action.cost.items()]
 
 
 def _payable(campaign: Campaign, state: GameState, team: TeamAction) -> bool:
@@ -226,7 +226,7 @@ def _start(campaign: Campaign, state: GameState, team: TeamAction) -> list[Event
         if not mine:
             continue
         if team.action == "location_action":
-            events += pay(state, hero, Amounts(**mine))
+            events += pay(campaign, state, hero, Amounts(**mine))
         else:
             hero.energy -= mine["energy"]
             events.append(EnergySpent(hero=member, amount=mine["energy"]))
@@ -280,7 +280,7 @@ def share_options(campaign: Campaign, state: GameState, frame: Frame, effect: An
     most what the member holds), or who takes a card; empty once all is decided."""
     if not shared(campaign, frame, effect):
         return []
-    for what, total, loss in _parts(state, frame, effect):
+    for what, total, loss in _parts(campaign, state, frame, effect):
         if what in CARDS:
             if not any(p.what == what for p in frame.portions):
                 return [Share(hero=hero, what=what, amount=1, loss=loss)
@@ -330,16 +330,17 @@ def apply_effect(campaign: Campaign, state: GameState, frame: Frame, effect: Any
     return events
 
 
-def _parts(state: GameState, frame: Frame, effect: Any) -> list[tuple[str, int, bool]]:
+def _parts(campaign: Campaign, state: GameState, frame: Frame,
+           effect: Any) -> list[tuple[str, int, bool]]:
     """What is split: (resource or card, total, whether a loss). Amounts are worked out for
     the active character."""
     active = state.hero(frame.heroes[0])
     if isinstance(effect, fx.Gain | fx.Lose):
         amounts = effect.gain if isinstance(effect, fx.Gain) else effect.lose
-        return [(name, amount_of(value, state, active), isinstance(effect, fx.Lose))
+        return [(name, amount_of(campaign, value, state, active), isinstance(effect, fx.Lose))
                 for name, value in amounts.items()]
     if isinstance(effect, fx.Damage):
-        return [("health", amount_of(effect.damage, state, active), True)]
+        return [("health", amount_of(campaign, effect.damage, state, active), True)]
     if isinstance(effect, fx.SetMeters):
         return [("meters", 1, False)]
     if isinstance(effect, fx.GainSecret):

@@ -9,7 +9,7 @@ take back by them. Encounter actions name heroes and cards by their campaign nam
 >>> game = Game.new(load_pack(bundled_pack()), ["tamsin"], seed=7)
 >>> tell(game.campaign, game.state, Travel(hero="tamsin", to=104))
 'Travel: tamsin 101 -> 104, -1 Energy'
->>> effects_text(game.state, [{"damage": 2}, {"remove_markers": 1}, {"gain": {"terror": 1}}])
+>>> effects_text(game.campaign, game.state, [{"damage": 2}, {"remove_markers": 1}, {"gain": {"terror": 1}}])
 '2 damage, remove 1 marker, gain 1 Terror'
 """
 
@@ -79,18 +79,18 @@ def tell(campaign: Campaign, state: GameState, action: Any) -> str:
     if isinstance(action, ActivateMenhir):
         menhir = campaign.location[hero.location].menhir
         cost = menhir.cost if menhir is not None else None
-        return f"Activate the Menhir: {hero.id} at {hero.location}" + _cost(state, hero, cost)
+        return f"Activate the Menhir: {hero.id} at {hero.location}" + _cost(campaign, state, hero, cost)
     if isinstance(action, CharacterAction):
         own = campaign.hero[hero.id].action
-        return f"Character action: {hero.id}, {own.name}" + _cost(state, hero, own.cost)
+        return f"Character action: {hero.id}, {own.name}" + _cost(campaign, state, hero, own.cost)
     place = campaign.location[hero.location].action
     name = f" ({place.name})" if place is not None else ""
     cost = place.cost if place is not None else None
-    return f"Location action: {hero.id} at {hero.location}{name}" + _cost(state, hero, cost)
+    return f"Location action: {hero.id} at {hero.location}{name}" + _cost(campaign, state, hero, cost)
 
 
-def _cost(state: GameState, hero: HeroState, cost: Amounts | None) -> str:
-    parts = [f"-{amount_of(value, state, hero)} {name.capitalize()}"
+def _cost(campaign: Campaign, state: GameState, hero: HeroState, cost: Amounts | None) -> str:
+    parts = [f"-{amount_of(campaign, value, state, hero)} {name.capitalize()}"
              for name, value in (cost or {}).items()]
     return "".join(f", {part}" for part in parts)
 
@@ -117,7 +117,8 @@ def _encounter_action(campaign: Campaign, state: GameState, action: Any) -> str:
     if isinstance(action, Avoid):
         avoid = card.avoid if isinstance(card, DiplomacyEncounter) else None
         cost = avoid.cost if avoid is not None else None
-        return "Avoid the Encounter" + (f": each member pays {_amounts(state, cost)}" if cost else "")
+        paid = f": each member pays {_amounts(campaign, state, cost)}" if cost else ""
+        return "Avoid the Encounter" + paid
     if isinstance(action, Mulligan):
         held = len(encounter.hands.get(action.hero, []))
         return f"Mulligan: {hero(action.hero)} discards the hand of {held} and draws {held - 1}"
@@ -138,31 +139,31 @@ def _encounter_action(campaign: Campaign, state: GameState, action: Any) -> str:
         if placed is None:
             return str(action.describe())
         ability = campaign.card[placed.card].abilities[action.ability]
-        charges = amount_of(ability.charges, state, state.hero(action.hero))
+        charges = amount_of(campaign, ability.charges, state, state.hero(action.hero))
         return f"Spend {charges} Charge{'s' * (charges != 1)} of {named(placed.card)}: " \
-            + effects_text(state, ability.effects)
+            + effects_text(campaign, state, ability.effects)
     if isinstance(action, EndPlay):
         return "Play no more cards this activation"
     if isinstance(action, Escape):
         if isinstance(card, CombatEncounter):
-            attack = f" ({effects_text(state, card.opportunity)})" if card.opportunity else ""
+            attack = f" ({effects_text(campaign, state, card.opportunity)})" if card.opportunity else ""
             return f"Escape: -1 Energy and the Opportunity attack{attack}"
-        failure = f" ({effects_text(state, card.failure)})" if card.failure else ""
+        failure = f" ({effects_text(campaign, state, card.failure)})" if card.failure else ""
         return f"Escape: the team leaves, each member takes the Failure{failure}"
     assert isinstance(action, DiscardCard)
     return f"Discard {named(action.card)}" + \
         (f" ({hero(action.hero)})" if len(encounter.heroes) > 1 else "")
 
 
-def effects_text(state: GameState, effects: Sequence[Any]) -> str:
+def effects_text(campaign: Campaign, state: GameState, effects: Sequence[Any]) -> str:
     """An effect list in words, e.g. a Combat-table row, a Response or an Ability: one
     phrase per effect, separated by commas."""
     parsed = [effect if isinstance(effect, Keyed) else _EFFECT.validate_python(effect)
               for effect in effects]
-    return ", ".join(_effect(state, effect) for effect in parsed) or "nothing"
+    return ", ".join(_effect(campaign, state, effect) for effect in parsed) or "nothing"
 
 
-def _effect(state: GameState, effect: Any) -> str:
+def _effect(campaign: Campaign, state: GameState, effect: Any) -> str:
     simple: dict[type, tuple[str, str, str, str, str]] = {
         efx.Prevent: ("prevent", "prevent ", "damage", "damage", ""),
         efx.AddMarkers: ("add_markers", "+", "marker", "markers", ""),
@@ -176,19 +177,19 @@ def _effect(state: GameState, effect: Any) -> str:
     }
     if type(effect) in simple:
         field, verb, one, many, after = simple[type(effect)]
-        return verb + _amount(state, getattr(effect, field), one, many) + after
+        return verb + _amount(campaign, state, getattr(effect, field), one, many) + after
     if isinstance(effect, fx.Gain):
-        return f"gain {_amounts(state, effect.gain)}"
+        return f"gain {_amounts(campaign, state, effect.gain)}"
     if isinstance(effect, fx.Lose):
-        return f"lose {_amounts(state, effect.lose)}"
+        return f"lose {_amounts(campaign, state, effect.lose)}"
     if isinstance(effect, fx.SetMeters):
-        return "set " + ", ".join(f"{name.capitalize()} to {_amount(state, value, '', '')}"
+        return "set " + ", ".join(f"{name.capitalize()} to {_amount(campaign, state, value, '', '')}"
                                   for name, value in effect.set.items())
     if isinstance(effect, efx.MoveAffinity):
         moved = effect.affinity
         if isinstance(moved, int):
             return f"marker {'up' if moved >= 0 else 'down'} {abs(moved)}"
-        return f"marker up {_amount(state, moved, 'space', 'spaces')}"
+        return f"marker up {_amount(campaign, state, moved, 'space', 'spaces')}"
     if isinstance(effect, efx.DiscardLast):
         return "discard the last card of the Sequence"
     if isinstance(effect, efx.Flee):
@@ -196,25 +197,25 @@ def _effect(state: GameState, effect: Any) -> str:
     if isinstance(effect, efx.NextCardConnects):
         return f"the next card connects a {effect.next_card_connects} key"
     if isinstance(effect, fx.If):
-        then = effects_text(state, effect.then)
-        otherwise = f"; otherwise {effects_text(state, effect.else_)}" if effect.else_ else ""
+        then = effects_text(campaign, state, effect.then)
+        otherwise = f"; otherwise {effects_text(campaign, state, effect.else_)}" if effect.else_ else ""
         return f"(if {_words(effect.if_.model_dump(by_alias=True, exclude_none=True))}: " \
             f"{then}{otherwise})"
     return _words(effect.model_dump(by_alias=True, exclude_none=True))
 
 
-def _amount(state: GameState, value: Any, one: str, many: str) -> str:
+def _amount(campaign: Campaign, state: GameState, value: Any, one: str, many: str) -> str:
     """An amount with its unit: '2 markers', '1 marker per paid Magic Key in the Sequence'."""
     if isinstance(value, Count):
         per = COUNTED[value.count].format(attribute=(value.attribute or "").capitalize())
         plus = f", plus {value.plus}" if value.plus else ""
         return f"{value.times} {one if value.times == 1 else many} per {per}{plus}".rstrip()
-    number = amount_of(value, state)
+    number = amount_of(campaign, value, state)
     return f"{number} {one if number == 1 else many}".rstrip()
 
 
-def _amounts(state: GameState, amounts: Amounts) -> str:
-    return ", ".join(_amount(state, value, name.capitalize(), name.capitalize())
+def _amounts(campaign: Campaign, state: GameState, amounts: Amounts) -> str:
+    return ", ".join(_amount(campaign, state, value, name.capitalize(), name.capitalize())
                      for name, value in amounts.items())
 
 

@@ -52,7 +52,7 @@ def _may(campaign: Campaign, state: GameState, hero: HeroState, card: str, index
         return False
     if use.requires is not None and not holds(campaign, state, use.requires, [hero]):
         return False
-    return use.cost is None or can_pay(state, hero, use.cost)
+    return use.cost is None or can_pay(campaign, state, hero, use.cost)
 
 
 def offered(campaign: Campaign, state: GameState, hero: HeroState,
@@ -97,7 +97,7 @@ def use(campaign: Campaign, state: GameState, action: UseCard) -> list[Event]:
     """Pay the use's cost, mark it, and resolve its effects [DAY-5], [DAY-6]."""
     hero = state.hero(action.hero)
     taken = items.uses_of(campaign, action.card)[action.use]
-    events = pay(state, hero, taken.cost) if taken.cost else []
+    events = pay(campaign, state, hero, taken.cost) if taken.cost else []
     if _once_a_day(taken):
         state.uses_spent.append(_spent_key(action.card, action.use))
     if taken.when == "action":

@@ -62,7 +62,7 @@ def _change(campaign: Campaign, state: GameState, hero: HeroState, amounts: Amou
     changes: dict[str, int] = {}
     cap = campaign.manifest.rules.challenge_resource_cap
     for name, value in amounts.items():
-        amount = amount_of(value, state, hero)
+        amount = amount_of(campaign, value, state, hero)
         before = getattr(hero, name)
         after = amount if setting else max(0, before + sign * amount)
         if challenge(state, "resource_cap") and name in ("food", "wealth", "rep", "magic"):
@@ -84,7 +84,7 @@ def apply_effect(campaign: Campaign, state: GameState, effect: Any,
         return [_change(campaign, state, h, effect.set, 0, setting=True)
                 for h in _who(campaign, effect, heroes)]
     if isinstance(effect, fx.Damage):
-        amount = amount_of(effect.damage, state, heroes[0])
+        amount = amount_of(campaign, effect.damage, state, heroes[0])
         return [_change(campaign, state, h, Amounts(health=amount), -1)
                 for h in _who(campaign, effect, heroes)]
     if isinstance(effect, fx.Mark | fx.Unmark):
@@ -116,7 +116,7 @@ def apply_effect(campaign: Campaign, state: GameState, effect: Any,
         state.quests = [q for q in state.quests if q != effect.remove_quest]
         return [QuestChanged(quest=effect.remove_quest, change="removed")]
     if isinstance(effect, fx.RandomEvents):
-        return put_random_events(campaign, state, amount_of(effect.random_events, state))
+        return put_random_events(campaign, state, amount_of(campaign, effect.random_events, state))
     if isinstance(effect, fx.AddEvent):
         return add_event(state, effect.add_event.id, effect.add_event.where)
     if isinstance(effect, fx.Move):
@@ -161,7 +161,7 @@ def _world(campaign: Campaign, state: GameState, effect: Any,
         where = effect.place_menhir.location or here
         state.menhirs = [m for m in state.menhirs if m.location != where]  # [MENHIR-7]
         state.menhirs.append(Menhir(location=where,
-                                    dial=amount_of(effect.place_menhir.dial, state, heroes[0])))
+                                    dial=amount_of(campaign, effect.place_menhir.dial, state, heroes[0])))
         return [WorldChanged(what=f"Menhir at {where}")]
     if isinstance(effect, fx.ReplaceLocation):
         return _replace(campaign, state, effect.replace_location)

@@ -81,6 +81,7 @@ def spendable(campaign: Campaign, state: GameState) -> list[SpendCharges]:
     [COMBAT-20]."""
     encounter = state.encounter
     assert encounter is not None and encounter.active is not None
+    active = state.hero(encounter.active)
     found = []
     for index, placed in enumerate(encounter.sequence):
         card = campaign.card[placed.card]
@@ -88,7 +89,7 @@ def spendable(campaign: Campaign, state: GameState) -> list[SpendCharges]:
             continue
         for number, ability in enumerate(card.abilities):
             if ability.trigger == "spend_charges" and ability.charges is not None and \
-                    placed.charges >= amount_of(ability.charges, state, state.hero(encounter.active)):
+                    placed.charges >= amount_of(campaign, ability.charges, state, active):
                 found.append(SpendCharges.of(hero=encounter.active, serial=placed.serial,
                                              ability=number))
     return found
@@ -101,7 +102,8 @@ def spend(campaign: Campaign, state: GameState, action: SpendCharges) -> list[Ev
     placed = next(card for card in encounter.sequence if card.serial == action.serial)
     ability = campaign.card[placed.card].abilities[action.ability]
     assert ability.charges is not None
-    paid = amount_of(ability.charges, state, state.hero(action.hero))
+    paid = amount_of(campaign, ability.charges, state, state.hero(action.hero))
     placed.charges -= paid
     _push(state, placed, action.ability, action.hero)
-    return [WorldChanged(what=f"{action.hero} pays {paid} Charge(s) of {placed.card}")]
+    name = campaign.card[placed.card].name
+    return [WorldChanged(what=f"{action.hero} pays {paid} Charge(s) of {name}")]

@@ -111,6 +111,10 @@ def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
     encounter = state.encounter
     assert encounter is not None
     step = encounter.step
+    if step != "equipment" and isinstance(action, SetItemAside | Avoid):
+        if isinstance(action, Avoid):
+            return "DIPLO-14", "Avoid is only before the Encounter starts"
+        return "ITEM-3", "Items are set aside only at the Encounter's start: none once it began"
     if step == "equipment":
         if isinstance(action, Avoid):
             return "DIPLO-14", "Avoid needs an Avoid section, its requirements met by the " \

@@ -79,7 +79,7 @@ def may_avoid(campaign: Campaign, state: GameState) -> bool:
     avoid = card.avoid
     if avoid.requires is not None and not holds(campaign, state, avoid.requires, members):
         return False
-    return avoid.cost is None or all(can_pay(state, hero, avoid.cost) for hero in members)
+    return avoid.cost is None or all(can_pay(campaign, state, hero, avoid.cost) for hero in members)
 
 
 def avoid(campaign: Campaign, state: GameState) -> list[Event]:
@@ -90,5 +90,5 @@ def avoid(campaign: Campaign, state: GameState) -> list[Event]:
     events: list[Event] = []
     for member in encounter.heroes:
         if cost is not None and cost.cost is not None:
-            events += pay(state, state.hero(member), cost.cost)
+            events += pay(campaign, state, state.hero(member), cost.cost)
     return events + leaving.end(state, "avoided")

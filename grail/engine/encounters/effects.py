@@ -18,7 +18,7 @@ from grail.content.encounters import CombatEncounter, DiplomacyEncounter
 from .. import world
 from ..amounts import amount_of
 from ..events import AffinityMoved, CardDiscarded, Event, PoolChanged, WorldChanged
-from ..state import DiscardAsked, EncounterState, Frame, GameState, HeroState
+from ..state import DiscardAsked, EncounterState, Frame, GameState, HeroState, SequenceCard
 from . import hands, leaving
 
 ON_THE_BOARD = (board.AddMarkers, board.RemoveMarkers, board.MoveAffinity, board.Draw, board.Discard,
@@ -43,28 +43,28 @@ def apply(campaign: Campaign, state: GameState, frame: Frame, effect: Any) -> li
     if isinstance(effect, fx.Damage):
         return _attack_damage(campaign, state, encounter, effect, hero)
     if isinstance(effect, board.AddMarkers):
-        return add_markers(encounter, amount_of(effect.add_markers, state, hero))
+        return add_markers(encounter, amount_of(campaign, effect.add_markers, state, hero))
     if isinstance(effect, board.RemoveMarkers):
-        return remove_markers(campaign, state, hero, amount_of(effect.remove_markers, state, hero))
+        return remove_markers(campaign, state, hero, amount_of(campaign, effect.remove_markers, state, hero))
     if isinstance(effect, board.MoveAffinity):
-        return move_affinity(campaign, encounter, amount_of(effect.affinity, state, hero))
+        return move_affinity(campaign, encounter, amount_of(campaign, effect.affinity, state, hero))
     if isinstance(effect, board.Draw):
-        return draw(campaign, state, hero, amount_of(effect.draw, state, hero))
+        return draw(campaign, state, hero, amount_of(campaign, effect.draw, state, hero))
     if isinstance(effect, board.Discard):
-        return discard(campaign, state, hero, amount_of(effect.discard, state, hero))
+        return discard(campaign, state, hero, amount_of(campaign, effect.discard, state, hero))
     if isinstance(effect, board.DiscardFromDeck):
         return hands.discard_top(campaign, state, hero,
-                                 amount_of(effect.discard_from_deck, state, hero))
+                                 amount_of(campaign, effect.discard_from_deck, state, hero))
     if isinstance(effect, board.DiscardLast):
         return discard_last(state)
     if isinstance(effect, board.Flee):
         return leaving.end(state, "fled")
     if isinstance(effect, board.AddCharges):
-        return _add_charges(state, frame, amount_of(effect.add_charges, state, hero))
+        return _add_charges(campaign, state, frame, amount_of(campaign, effect.add_charges, state, hero))
     if isinstance(effect, board.NextCardConnects):
         encounter.free_continue = True  # [EX-DIPLO-9]
         return [WorldChanged(what="the next card plays as if it connected a continue key")]
-    encounter.prevent += amount_of(effect.prevent, state, hero)
+    encounter.prevent += amount_of(campaign, effect.prevent, state, hero)
     return [WorldChanged(what=f"{encounter.prevent} damage of the enemy attack will be prevented")]
 
 
@@ -72,7 +72,7 @@ def _attack_damage(campaign: Campaign, state: GameState, encounter: EncounterSta
                    effect: fx.Damage, hero: HeroState) -> list[Event]:
     """The enemy attack's damage, less what Abilities prevent, unless the enemy Feints
     [EX-COMBAT-5], [TRAIT-5]."""
-    damage = amount_of(effect.damage, state, hero)
+    damage = amount_of(campaign, effect.damage, state, hero)
     card = campaign.encounter[encounter.id]
     if not (isinstance(card, CombatEncounter) and "feint" in card.traits):
         prevented = min(damage, encounter.prevent)
@@ -161,7 +161,7 @@ def discard_last(state: GameState) -> list[Event]:
     return [CardDiscarded(hero=last.owner, card=last.card, source="sequence")]
 
 
-def _add_charges(state: GameState, frame: Frame, count: int) -> list[Event]:
+def _add_charges(campaign: Campaign, state: GameState, frame: Frame, count: int) -> list[Event]:
     """Charges on the card whose Ability resolves [ANAT-10]."""
     encounter = state.encounter
     assert encounter is not None
@@ -169,10 +169,11 @@ def _add_charges(state: GameState, frame: Frame, count: int) -> list[Event]:
     if card is None:
         return []
     card.charges += count
-    return [WorldChanged(what=f"{card.card} holds {card.charges} Charge(s)")]
+    return [WorldChanged(what=f"{campaign.card[card.card].name} holds {card.charges} "
+                         "Charge(s)")]
 
 
-def resolving(encounter: EncounterState, frame: Frame) -> Any:
+def resolving(encounter: EncounterState, frame: Frame) -> SequenceCard | None:
     """The card in the Sequence whose Ability a frame resolves, if it is still there."""
     if frame.source != "ability":
         return None

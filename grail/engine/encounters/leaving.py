@@ -9,14 +9,19 @@ ends, stops there.
 from __future__ import annotations
 
 from grail.content import Campaign
+from grail.content import effects as fx
+from grail.content.amounts import Amounts
 from grail.content.encounters import CombatEncounter
 
+from .. import world
 from ..events import Event, WorldChanged
 from ..frames import push
 from ..modes import challenge
 from ..state import DiscardAsked, EncounterResult, GameState
 from . import hands
 
+ESCAPE_ENERGY = 1
+"""Energy an Escape costs [COMBAT-17], [NOTE-1]."""
 ACTIVATION = frozenset({"delayed", "play", "after_play", "check", "attack", "after_attack",
                         "escaping"})
 """The steps of an activation: when its character leaves, play goes on from step 4."""
@@ -67,10 +72,9 @@ def escape(campaign: Campaign, state: GameState, hero_id: str, forced: bool) -> 
     [COMBAT-24]."""
     encounter = state.encounter
     assert encounter is not None
-    hero = state.hero(hero_id)
-    hero.energy = max(0, hero.energy - 1)
-    events: list[Event] = [WorldChanged(what=f"{hero_id} escapes: -1 Energy and the "
-                                        "Opportunity attack")]
+    events: list[Event] = [WorldChanged(what=f"{hero_id} escapes"), *world.apply_effect(
+        campaign, state, fx.Lose(lose=Amounts(energy=ESCAPE_ENERGY), who="active"),
+        [state.hero(hero_id)])]
     if challenge(state, "escape_by_dial") and not forced:
         encounter.escape_tried = True
         encounter.step = "escaping"

@@ -145,8 +145,8 @@ def _play(campaign: Campaign, state: GameState) -> list[Event] | None:
         if not hands.can_draw(campaign, state, hero, 1):
             return leaving.out_of_cards(campaign, state, hero.id)
         encounter.forced = hands.draw_top(campaign, state, hero)
-        return [WorldChanged(what=f"{hero.id} panics: the top card, {encounter.forced}, is "
-                             "played first")]
+        name = campaign.card[encounter.forced].name
+        return [WorldChanged(what=f"{hero.id} panics: the top card, {name}, is played first")]
     return None
 
 
