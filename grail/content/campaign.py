@@ -146,21 +146,25 @@ class RuleSettings(Model):
         description="A Guardian stays on the map unless defeated (or fled) [NOTE-12].",
     )
     fury_per: Literal["activation", "encounter"] = Field(
-        default="activation", description="Fury resolves step 3 twice per... [TRAIT-9]."
+        default="activation", description="Fury resolves step 3 twice in every activation, "
+        "or only once more in the whole Encounter [TRAIT-9]."
     )
     affinity_check: Literal["at_checks", "immediately"] = Field(
         default="at_checks",
         description="The Affinity marker stops at the ends and is checked only at step 2c and "
-        "after the Response, or as soon as it reaches an end [DIPLO-9].",
+        "after the Response, or as soon as it reaches an end (after the card or effect that "
+        "took it there) [DIPLO-9].",
     )
     skills_count_in_pair: bool = Field(
         default=True, description="Skill points count in the pair total [UPG-7], [NOTE-16]."
     )
     dying_escape_penalty: bool = Field(
-        default=False, description="A dying character's Escape costs the penalty [NOTE-17]."
+        default=False, description="A character falling to 0 Health leaves an Encounter as an "
+        "Escape, paying its price (Combat) or its Failure (Diplomacy) [NOTE-17]."
     )
     hand_returns_to_deck: bool = Field(
-        default=True, description="Mulligan discards and hands return at the end [NOTE-18]."
+        default=True, description="A mulligan's hand waits with the discards until the "
+        "Encounter ends, like the hand; false: it goes back into the deck at once [NOTE-18]."
     )
     team_gains: Who = Field(
         default="share", description="Default for gains in a team [ACT-EXPLORE-2]."
