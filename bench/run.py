@@ -1,7 +1,8 @@
 """Run every benchmark of grail and print one line per measure: ``name: value unit``.
 
-    python bench/run.py            # all benchmarks
-    python bench/run.py --repeat 3 # fewer repetitions
+    python bench/run.py              # all benchmarks
+    python bench/run.py --repeat 3   # fewer repetitions
+    python bench/run.py simulations  # some benchmarks, by name
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import yaml
@@ -21,7 +21,9 @@ import yaml
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from simulations import simulations
 from synthetic import write_pack
+from timing import median_time, paired_medians
 
 from grail.content import Campaign, load_pack
 from grail.content.cache import load_cached
@@ -29,31 +31,6 @@ from grail.content.loader import pack_files
 from grail.engine.game import Game
 from grail.save import load_game, save_game
 from grail.save.files import envelope
-
-
-def median_time(action: Callable[[], object], repeat: int) -> float:
-    """Median seconds of ``action``; what it returns is freed after the clock stops."""
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = action()
-        times.append(time.perf_counter() - start)
-        del result
-    return statistics.median(times)
-
-
-def paired_medians(first: Callable[[], object], second: Callable[[], object],
-                   runs: int) -> tuple[float, float]:
-    """Median seconds of each, run in turns so that both meet the same load on the machine
-    (short measures, such as a save's round trip, swing with what else runs)."""
-    times: tuple[list[float], list[float]] = ([], [])
-    for _ in range(runs):
-        for action, kept in zip((first, second), times, strict=True):
-            start = time.perf_counter()
-            result = action()
-            kept.append(time.perf_counter() - start)
-            del result
-    return statistics.median(times[0]), statistics.median(times[1])
 
 
 def content_load(repeat: int) -> list[tuple[str, float, str]]:
@@ -116,14 +93,26 @@ def engine(repeat: int) -> list[tuple[str, float, str]]:
             ("save_roundtrip_ratio", save_s / raw_s, "x")]
 
 
-BENCHMARKS = [content_load, engine]
+def sims(repeat: int) -> list[tuple[str, float, str]]:
+    """Whole Combats with the greedy policy, and 10,000 odds playouts (bench/simulations.py)."""
+    return simulations(repeat, paired_medians)
+
+
+BENCHMARKS = {"content_load": content_load, "engine": engine, "simulations": sims}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="runs per measure (median)")
+    parser.add_argument("names", nargs="*", metavar="NAME",
+                        help=f"benchmarks to run (default all): {', '.join(BENCHMARKS)}")
     args = parser.parse_args()
-    for benchmark in BENCHMARKS:
+    unknown = set(args.names) - set(BENCHMARKS)
+    if unknown:
+        parser.error(f"no benchmark {', '.join(sorted(unknown))}")
+    for name, benchmark in BENCHMARKS.items():
+        if args.names and name not in args.names:
+            continue
         for name, value, unit in benchmark(args.repeat):
             print(f"{name}: {value:.3f} {unit}" if value >= 1 else f"{name}: {value:.3g} {unit}")
     return 0

@@ -4,16 +4,22 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 from .cli_game import CommandError, _campaign
 from .content import bundled_pack
 from .sim.odds import odds
+from .sim.playouts import DeckError, deck_kind, read_deck
 from .sim.policies import POLICIES
+
+PROGRESS_FROM = 2_000
+"""Playouts from which a run counts them on stderr."""
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
+    """Check what is asked, play the playouts, print the win probability."""
     campaign = _campaign(args.pack)
     if args.hero not in campaign.hero:
         raise CommandError(f"no hero '{args.hero}'; heroes are {', '.join(sorted(campaign.hero))}")
@@ -23,9 +29,16 @@ def cmd_odds(args: argparse.Namespace) -> int:
         raise CommandError(f"'{args.encounter}' has no keys: it is read, not fought")
     if args.n < 1:
         raise CommandError("--n is the number of playouts: 1 or more")
+    deck = None
+    if args.deck is not None:
+        try:
+            deck = read_deck(campaign, Path(args.deck), deck_kind(campaign, args.encounter))
+        except DeckError as error:
+            raise CommandError(f"--deck {error}") from None
     pack = Path(args.pack) if args.pack else bundled_pack()
-    result = odds(pack, args.hero, args.encounter, args.n, args.policy, args.seed,
-                  progress=not args.json and args.n >= 2000)
+    workers = max(1, min(2, os.cpu_count() or 1))
+    result = odds(pack, args.hero, args.encounter, args.n, args.policy, args.seed, workers=workers,
+                  progress=args.n >= PROGRESS_FROM, deck=deck)
     if args.json:
         print(json.dumps(result.as_json()))
         return 0
@@ -33,7 +46,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
     print(f"{args.hero} against {args.encounter}: wins {result.win_probability:.1%} "
           f"(95% interval {low:.1%} to {high:.1%}) over {result.n} playouts, "
           f"{args.policy} policy")
-    print(f"mean decisions {result.mean_turns:.1f}, mean Health lost {result.mean_damage:.2f}")
+    print(f"mean turns {result.mean_turns:.2f}, mean Health lost {result.mean_damage:.2f}")
     return 0
 
 
@@ -43,9 +56,12 @@ def add_odds_command(commands: Any) -> None:
     command.add_argument("--pack", help="pack folder (default: the bundled campaign)")
     command.add_argument("--hero", required=True, help="the hero id")
     command.add_argument("--encounter", required=True, help="the Encounter id")
+    command.add_argument("--deck", metavar="FILE",
+                         help="a YAML list of card ids replacing the hero's deck of the "
+                         "Encounter's kind")
     command.add_argument("--n", type=int, default=10_000, help="playouts (default 10000)")
-    command.add_argument("--policy", choices=sorted(POLICIES), default="greedy",
-                         help="who decides in the playouts (default greedy)")
+    command.add_argument("--policy", choices=sorted(POLICIES), default="search",
+                         help="who decides in the playouts (default search)")
     command.add_argument("--seed", type=int, default=1, help="first playout's seed (default 1)")
     command.add_argument("--json", action="store_true", help="print the result as JSON")
     command.set_defaults(run=cmd_odds)

@@ -1,9 +1,8 @@
-"""Odds: Monte Carlo playouts of one Encounter, with a 95% interval (``grail odds``).
+"""Odds: Monte Carlo playouts of one Encounter, with a 95% Wilson interval (``grail odds``).
 
-Each playout sets up a fresh game for the hero, begins the Encounter and lets a policy
-take every decision until it ends; the game's own generator answers its chance points,
-from a seed of its own. Playouts are split over worker processes; the same seed gives
-the same answer with any number of workers.
+Playout ``i`` plays from seed ``seed + i`` (:func:`.playouts.playout`), so the answer for a
+seed is the same whatever the number of worker processes: each worker sets the start up
+once and copies it per playout, and only sums come back.
 
 >>> [round(bound, 4) for bound in wilson(50, 100)]
 [0.4038, 0.5962]
@@ -13,28 +12,13 @@ from __future__ import annotations
 
 import math
 import sys
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
-from grail.content import Campaign
 from grail.content.cache import load_cached
-from grail.engine import encounter_decks
-from grail.engine.game import Game
 
-from .policies import POLICIES
-
-STEP_LIMIT = 2_000
-"""Decisions after which a playout that has not ended counts as not won."""
-
-
-@dataclass(frozen=True)
-class Playout:
-    """How one Encounter went."""
-
-    won: bool
-    decisions: int
-    damage: int
+from .playouts import Start, playout, prepare
 
 
 @dataclass(frozen=True)
@@ -45,7 +29,9 @@ class Odds:
     ci95: tuple[float, float]
     n: int
     mean_turns: float
+    """The Encounter's own turns [COMBAT-5], on average."""
     mean_damage: float
+    """Health lost, on average."""
 
     def as_json(self) -> dict[str, object]:
         return {"win_probability": self.win_probability, "ci95": list(self.ci95), "n": self.n,
@@ -62,45 +48,56 @@ def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def playout(campaign: Campaign, hero: str, encounter: str, seed: int, policy: str) -> Playout:
-    """One game: the hero meets the Encounter, the policy decides everything."""
-    game = Game.new(campaign, [hero], seed=seed)
-    health = game.state.hero(hero).health
-    encounter_decks.fight(campaign, game.state, encounter, [hero])
-    game.refresh()
-    chooser = POLICIES[policy](seed)
-    won, decisions = False, 0
-    while game.state.encounter is not None and not game.is_terminal():
-        if decisions >= STEP_LIMIT:
-            break
-        events = game.apply(chooser.choose(game))
-        decisions += 1
-        won = won or any(e.type == "encounter_ended" and e.won for e in events)
-    left = next((h.health for h in game.state.heroes if h.id == hero), 0)
-    return Playout(won=won, decisions=decisions, damage=max(0, health - left))
+Totals = tuple[int, int, int]
+"""Wins, turns and Health lost, summed over playouts."""
+
+_START: Start | None = None
+"""The start a worker process copies for each playout."""
 
 
-def _batch(pack: str, hero: str, encounter: str, seeds: range, policy: str) -> list[Playout]:
-    campaign = load_cached(Path(pack))
-    return [playout(campaign, hero, encounter, seed, policy) for seed in seeds]
+def _set_up(pack: str, hero: str, encounter: str, deck: list[str] | None) -> None:
+    global _START
+    _START = prepare(load_cached(Path(pack)), hero, encounter, deck)
 
 
-def odds(pack: Path, hero: str, encounter: str, n: int, policy: str = "greedy", seed: int = 1,
-         workers: int = 2, progress: bool = False) -> Odds:
-    """Play ``n`` playouts (seeds ``seed`` .. ``seed + n - 1``) over ``workers`` processes."""
-    size = max(1, min(500, n // (workers * 4) or 1))
-    batches = [range(start, min(start + size, seed + n)) for start in range(seed, seed + n, size)]
-    results: list[Playout] = []
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(_batch, str(pack), hero, encounter, batch, policy)
-                   for batch in batches]
-        for future in futures:
-            results += future.result()
-            if progress:
-                print(f"\r{len(results)}/{n} playouts", end="", file=sys.stderr, flush=True)
+def _batch(seeds: range, policy: str) -> Totals:
+    assert _START is not None
+    wins = turns = damage = 0
+    for seed in seeds:
+        result = playout(_START, seed, policy)
+        wins, turns, damage = wins + result.won, turns + result.turns, damage + result.damage
+    return wins, turns, damage
+
+
+def odds(pack: Path, hero: str, encounter: str, n: int, policy: str = "search", seed: int = 1,
+         workers: int = 2, progress: bool = False, deck: list[str] | None = None) -> Odds:
+    """Play ``n`` playouts (seeds ``seed`` .. ``seed + n - 1``) over ``workers`` processes
+    (1: in this process), ``deck`` replacing the hero's deck of the Encounter's kind;
+    ``progress`` counts them on stderr."""
+    size = max(1, min(250, n // (workers * 8)))
+    batches = [range(first, min(first + size, seed + n)) for first in range(seed, seed + n, size)]
+    totals: list[Totals] = []
+    if workers == 1:
+        _set_up(str(pack), hero, encounter, deck)
+        for batch in batches:
+            totals.append(_batch(batch, policy))
+            _count(totals, batches, n, progress)
+    else:
+        with ProcessPoolExecutor(max_workers=workers, initializer=_set_up,
+                                 initargs=(str(pack), hero, encounter, deck)) as pool:
+            futures = [pool.submit(_batch, batch, policy) for batch in batches]
+            for future in as_completed(futures):
+                totals.append(future.result())
+                _count(totals, batches, n, progress)
     if progress:
         print(file=sys.stderr)
-    wins = sum(result.won for result in results)
-    return Odds(win_probability=wins / n, ci95=wilson(wins, n), n=n,
-                mean_turns=sum(r.decisions for r in results) / n,
-                mean_damage=sum(r.damage for r in results) / n)
+    wins, turns, damage = (sum(column) for column in zip(*totals, strict=True))
+    return Odds(win_probability=wins / n, ci95=wilson(wins, n), n=n, mean_turns=turns / n,
+                mean_damage=damage / n)
+
+
+def _count(totals: list[Totals], batches: list[range], n: int, progress: bool) -> None:
+    """Playouts done so far, on stderr (batches are of one size but the last)."""
+    if progress:
+        done = min(n, len(totals) * len(batches[0]))
+        print(f"\r{done}/{n} playouts", end="", file=sys.stderr, flush=True)

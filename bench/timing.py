@@ -1,0 +1,32 @@
+"""Timing helpers for the benchmarks: medians, and medians of two measures taken in turns."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+
+
+def median_time(action: Callable[[], object], repeat: int) -> float:
+    """Median seconds of ``action``; what it returns is freed after the clock stops."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = action()
+        times.append(time.perf_counter() - start)
+        del result
+    return statistics.median(times)
+
+
+def paired_medians(first: Callable[[], object], second: Callable[[], object],
+                   runs: int) -> tuple[float, float]:
+    """Median seconds of each, run in turns so that both meet the same load on the machine
+    (short measures, such as a save's round trip, swing with what else runs)."""
+    times: tuple[list[float], list[float]] = ([], [])
+    for _ in range(runs):
+        for action, kept in zip((first, second), times, strict=True):
+            start = time.perf_counter()
+            result = action()
+            kept.append(time.perf_counter() - start)
+            del result
+    return statistics.median(times[0]), statistics.median(times[1])
