@@ -129,6 +129,9 @@ class Ability(Model):
             raise Placed(("charges",), "'charges' belongs to a spend_charges ability only")
         if self.charges is None and self.trigger == "spend_charges":
             raise Placed(("trigger",), "a spend_charges ability needs 'charges'")
+        if self.charges == 0:
+            raise Placed(("charges",), "a spend_charges ability pays at least 1 Charge: one "
+                         "that costs nothing could be used forever [ANAT-10]")
         return self
 
 

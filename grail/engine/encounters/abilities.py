@@ -78,7 +78,8 @@ def remove_token(campaign: Campaign, state: GameState) -> list[Event]:
 
 def spendable(campaign: Campaign, state: GameState) -> list[SpendCharges]:
     """The Charges the active character may pay now, on uncovered cards [ANAT-10],
-    [COMBAT-20]."""
+    [COMBAT-20]; a price counted from play that works out below 1 is never free: it needs
+    a Charge."""
     encounter = state.encounter
     assert encounter is not None and encounter.active is not None
     active = state.hero(encounter.active)
@@ -89,7 +90,7 @@ def spendable(campaign: Campaign, state: GameState) -> list[SpendCharges]:
             continue
         for number, ability in enumerate(card.abilities):
             if ability.trigger == "spend_charges" and ability.charges is not None and \
-                    placed.charges >= amount_of(campaign, ability.charges, state, active):
+                    placed.charges >= max(1, amount_of(campaign, ability.charges, state, active)):
                 found.append(SpendCharges.of(hero=encounter.active, serial=placed.serial,
                                              ability=number))
     return found
@@ -102,7 +103,7 @@ def spend(campaign: Campaign, state: GameState, action: SpendCharges) -> list[Ev
     placed = next(card for card in encounter.sequence if card.serial == action.serial)
     ability = campaign.card[placed.card].abilities[action.ability]
     assert ability.charges is not None
-    paid = amount_of(campaign, ability.charges, state, state.hero(action.hero))
+    paid = max(1, amount_of(campaign, ability.charges, state, state.hero(action.hero)))
     placed.charges -= paid
     _push(state, placed, action.ability, action.hero)
     name = campaign.card[placed.card].name
