@@ -23,6 +23,7 @@ from .engine.setup import SetupError
 from .engine.state import Mode
 from .save import save_game
 from .save.folder import SaveNameError, list_saves, save_path, saves_folder
+from .sim.hints import hint
 
 MODES: tuple[Mode, ...] = ("story", "normal", "challenge")
 
@@ -37,16 +38,23 @@ def ask(prompt: str) -> str | None:
 def play(game: Game, path: Path) -> int:
     """The play loop: summary, numbered actions, an answer, what happened; saved each time.
     During an Encounter the fight is shown after every action: the whole Encounter card
-    when it begins (and with ``s``), then what changes."""
+    when it begins (and with ``s``), then what changes; ``h`` asks for the best play found
+    for the hand (grail/sim/hints.py)."""
     print(summary(game))
     while True:
         print()
         print("\n".join(action_lines(game)))
-        answer = ask("Type a number, u to undo, s for the summary, q to quit.")
+        tip = hint(game)
+        answer = ask("Type a number, u to undo, s for the summary, "
+                     + ("h for a hint, " if tip is not None else "") + "q to quit.")
         if answer is None:
             return 0
         if answer == "s":
             print(summary(game))
+            continue
+        if answer == "h":
+            print(f"Hint: {tip.text}." if tip is not None else "No hint now: hints are for "
+                  "the cards of an activation.")
             continue
         fighting = game.state.encounter is not None
         try:

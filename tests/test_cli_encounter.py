@@ -103,7 +103,8 @@ def _numbers(campaign: Campaign, hero: str, plan: Plan) -> list[str]:
 
 def _screens(out: str) -> list[str]:
     """What ``grail text`` printed, cut at each prompt."""
-    return out.split("Type a number, u to undo, s for the summary, q to quit.")
+    return re.split(r"Type a number, u to undo, s for the summary, (?:h for a hint, )?q to quit\.",
+                    out)
 
 
 def _text(save: Path, answers: list[str], monkeypatch: pytest.MonkeyPatch,
@@ -171,6 +172,20 @@ def test_the_combat_example_played_in_grail_text(
     state = _state(save)
     beor = state["heroes"][0]
     assert state["encounter"] is None and (beor["exp"], beor["wealth"], beor["magic"]) == (3, 2, 0)
+
+
+def test_a_hint_on_request_in_grail_text(
+    tmp_path: Path, examples: Campaign, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # [EX-COMBAT-2], [EX-COMBAT-3]
+    """At Beor's first activation 'h' shows the best play found for the hand: Attack, then
+    Defense through its paid Magic Key; no hint is offered outside an activation."""
+    save = _new(tmp_path, "beor", capsys, "--companion")
+    numbers = _numbers(examples, "beor", COMBAT[:3])
+    out = _text(save, ["h", *numbers, "h"], monkeypatch, capsys)
+    assert "No hint now: hints are for the cards of an activation." in out
+    assert "Hint: play Attack then Defense: +2 markers, pay 1 Magic, prevent 2 damage." in out
+    assert "s for the summary, h for a hint, q to quit." in out
 
 
 def test_the_diplomacy_example_played_in_grail_text(
