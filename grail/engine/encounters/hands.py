@@ -71,6 +71,16 @@ def discard_top(campaign: Campaign, state: GameState, hero: HeroState, count: in
     return events
 
 
+def unplayed(state: GameState) -> None:
+    """A Panic's top card never played, when the activation or the Encounter ends, joins
+    the active character's discards (back in the deck at the end) [COMBAT-22]."""
+    encounter = state.encounter
+    assert encounter is not None
+    if encounter.forced is not None and encounter.active is not None:
+        encounter.discards.setdefault(encounter.active, []).append(encounter.forced)
+        encounter.forced = None
+
+
 def back_to_deck(campaign: Campaign, state: GameState, hero: HeroState, cards: list[str]) -> None:
     """Cards shuffled back into the deck [DISC-2]."""
     pool = deck(campaign, state, hero)

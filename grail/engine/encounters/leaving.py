@@ -33,9 +33,7 @@ def end(state: GameState, result: EncounterResult) -> list[Event]:
     assert encounter is not None
     encounter.result = result
     encounter.step = "ending"
-    if encounter.forced is not None and encounter.active is not None:  # never played
-        encounter.discards.setdefault(encounter.active, []).append(encounter.forced)
-        encounter.forced = None
+    hands.unplayed(state)
     encounter.active = None
     encounter.drawing = []
     del state.frames[encounter.floor:]

@@ -61,8 +61,9 @@ def _fallen(campaign: Campaign, state: GameState) -> list[Event]:
             if not campaign.manifest.rules.dying_escape_penalty:
                 return leaving.leave(campaign, state, member, "fallen")
             if is_diplomacy(campaign, state):
-                push(state, "failure", encounter.id, [member])
-                return leaving.leave(campaign, state, member, "fallen")
+                events = leaving.leave(campaign, state, member, "fallen")
+                push(state, "failure", encounter.id, [member])  # after: leaving drops its frames
+                return events
             return leaving.escape(campaign, state, member, forced=True)
     if combat.has(campaign, state, "thief") and \
             all(state.hero(member).health <= 1 for member in encounter.heroes):
@@ -185,6 +186,7 @@ def _next(campaign: Campaign, state: GameState) -> list[Event]:
     """Step 4: the next member, or the end of the turn [COMBAT-14]."""
     encounter = state.encounter
     assert encounter is not None
+    hands.unplayed(state)
     encounter.active = None
     encounter.prevent = 0
     encounter.step = "choose_active"
