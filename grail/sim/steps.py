@@ -19,11 +19,9 @@ from grail.content import effects as fx
 from grail.content import encounter_effects as efx
 from grail.content.amounts import Count
 from grail.engine.amounts import amount_of
+from grail.engine.encounters.sequence import MARKERS
 
 from .board import Board, Context, Slot, gains, meets_of, previous
-
-MARKERS = {"marker": 1, "marker2": 2, "marker3": 3}
-"""Markers each Combat icon adds [KEY-5]."""
 
 
 def place(ctx: Context, board: Board, card_id: str, option: tuple[tuple[int, str], ...]) -> Board:

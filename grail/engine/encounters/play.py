@@ -21,7 +21,7 @@ from ..survival import panics
 from ..upgrades import attribute
 from . import effects, hands
 from .abilities import on_place
-from .sequence import Meeting, connects, magic_options, meetings, placing
+from .sequence import MARKERS, Meeting, connects, magic_options, meetings, placing
 
 Edge = list[AttributeKey | MagicHalf]
 
@@ -152,8 +152,8 @@ def _bonuses(campaign: Campaign, state: GameState, icons: tuple[tuple[str, int],
     for icon, times in icons:
         if encounter.active != hero.id or encounter.result is not None:
             break  # the character left (a deck too thin to draw), or the Encounter ended
-        if icon in ("marker", "marker2", "marker3"):
-            count = {"marker": 1, "marker2": 2, "marker3": 3}[icon] * times
+        if icon in MARKERS:
+            count = MARKERS[icon] * times
             less, fewer = min(fewer, count), fewer - min(fewer, count)
             events += effects.add_markers(encounter, count - less)
         elif icon in ("up", "down"):

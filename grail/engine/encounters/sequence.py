@@ -138,15 +138,6 @@ def covered(sequence: Sequence[object], index: int, passive: bool) -> bool:
     return index < len(sequence) - 1 and not passive
 
 
-def joined_keys(rights: Sequence[Sequence[AttributeKey | MagicHalf]], cards: Sequence[PlayerCard],
-                attribute: str) -> int:
-    """Attribute Keys of ``attribute`` physically joined anywhere in the Sequence, connected
-    or not [ANAT-8]; ``rights[i]`` is the right edge ``cards[i]`` was placed against."""
-    return sum(1 for right, card in zip(rights, cards, strict=True)
-               for meeting in meetings(right, card)
-               if meeting.kind == "attribute" and meeting.attribute == attribute)
-
-
 def magic_options(meets: Sequence[Meeting], payers: Mapping[str, int]) -> list[tuple[tuple[int, str], ...]]:
     """Every way to pay the Magic Keys that meet: each is paid by a member who has the Magic
     left, or not at all [KEY-3]; ``payers`` is each member's Magic."""

@@ -61,9 +61,9 @@ def _fallen(campaign: Campaign, state: GameState) -> list[Event]:
             if not campaign.manifest.rules.dying_escape_penalty:
                 return leaving.leave(campaign, state, member, "fallen")
             if is_diplomacy(campaign, state):
-                events = leaving.leave(campaign, state, member, "fallen")
+                left = leaving.leave(campaign, state, member, "fallen")
                 push(state, "failure", encounter.id, [member])  # after: leaving drops its frames
-                return events
+                return left
             return leaving.escape(campaign, state, member, forced=True)
     if combat.has(campaign, state, "thief") and \
             all(state.hero(member).health <= 1 for member in encounter.heroes):
