@@ -48,6 +48,21 @@ def test_an_escape_costs_energy_and_the_opportunity_attack_COMBAT_17() -> None:
     assert sorted(tamsin.combat_deck) == START  # played, held and discarded cards shuffled in
 
 
+def test_an_escape_suffers_the_opportunity_attack_before_the_hand_goes_back_COMBAT_17() -> None:
+    """Lose 1 Energy, suffer the Opportunity attack, then reshuffle: the Cutpurse's attack
+    takes a card the character chooses from the hand it still holds."""
+    table = solo("t-jab-1", "t-jab-2", "t-jab-3", enemy="grey-cutpurse")
+    table.play("t-jab-1")
+    events = table.act(Escape(hero="tamsin"))
+    assert not [e for e in events if e.type == "encounter_ended"]
+    assert table.encounter.escaping == "tamsin"
+    assert table.legal() == [DiscardCard(hero="tamsin", card="t-jab-2"),
+                             DiscardCard(hero="tamsin", card="t-jab-3")]
+    events = table.act(DiscardCard(hero="tamsin", card="t-jab-3"))
+    assert ended(events).result == "escaped"
+    assert sorted(table.hero("tamsin").combat_deck) == START  # all back once it is over
+
+
 def test_only_the_active_character_escapes_COMBAT_17() -> None:
     table = Table(["tamsin", "oswy"])
     table.fight("grey-brawler", "t-jab-1", "t-jab-2", "t-jab-3", "o-jab-1", "o-jab-2", "o-jab-3")

@@ -137,12 +137,12 @@ class TeamAction(State):
 
 EncounterStep = Literal["start", "equipment", "hands", "mulligan", "approach", "turn",
                         "choose_active", "delayed", "play", "after_play", "check", "attack",
-                        "after_attack", "escaping", "next", "end_turn", "end_draw", "ending",
+                        "after_attack", "next", "end_turn", "end_draw", "ending",
                         "closing"]
 """Where an Encounter stands in its order (RULES.md 17, 18): the setup (Items confirmed
 [ITEM-3], hands drawn [COMBAT-3], mulligans [COMBAT-4], an approach [DIPLO-2]); each turn's
-phases I-III with the activation's steps 1-4 [COMBAT-5]..[COMBAT-15]; an Escape under way
-[COMBAT-17]; and the end, while Reward, Loot or Failure resolve."""
+phases I-III with the activation's steps 1-4 [COMBAT-5]..[COMBAT-15]; and the end, while
+Reward, Loot or Failure resolve."""
 
 EncounterResult = Literal["won", "fled", "failed", "escaped", "robbed", "avoided", "fallen"]
 """How an Encounter ended: won [COMBAT-16], [DIPLO-7]; the enemy fled [COMBAT-19]; Failure
@@ -213,6 +213,14 @@ class EncounterState(State):
                              "it comes once per Encounter [TRAIT-9].")
     escape_tried: bool = Field(default=False, description="An Escape was tried this "
                                "activation [MODE-CHALLENGE-4].")
+    escaping: str | None = Field(
+        default=None, description="Who escapes once the Opportunity attack has resolved "
+        "[COMBAT-17]."
+    )
+    escape_dial: bool = Field(
+        default=False, description="That Escape flips the Challenge dial first "
+        "[MODE-CHALLENGE-4]."
+    )
     drawing: list[str] = Field(
         default_factory=list, description="Members still to draw at the start or the end of "
         "the turn, in order [COMBAT-3], [COMBAT-15]."

@@ -13,7 +13,7 @@ from grail.content import effects as fx
 from grail.content.amounts import Amounts
 from grail.content.encounters import CombatEncounter
 
-from .. import world
+from .. import chance, world
 from ..events import Event, WorldChanged
 from ..frames import push
 from ..modes import challenge
@@ -22,8 +22,7 @@ from . import hands
 
 ESCAPE_ENERGY = 1
 """Energy an Escape costs [COMBAT-17], [NOTE-1]."""
-ACTIVATION = frozenset({"delayed", "play", "after_play", "check", "attack", "after_attack",
-                        "escaping"})
+ACTIVATION = frozenset({"delayed", "play", "after_play", "check", "attack", "after_attack"})
 """The steps of an activation: when its character leaves, play goes on from step 4."""
 
 
@@ -65,22 +64,40 @@ def leave(campaign: Campaign, state: GameState, hero_id: str,
 
 
 def escape(campaign: Campaign, state: GameState, hero_id: str, forced: bool) -> list[Event]:
-    """Escape a Combat: lose 1 Energy and suffer the Opportunity attack [COMBAT-17]; under
-    the Challenge rule a dial then decides, unless the Escape is forced [MODE-CHALLENGE-4],
-    [COMBAT-24]."""
+    """Escape a Combat: lose 1 Energy and suffer the Opportunity attack, then leave
+    (:func:`escaped`) [COMBAT-17]; under the Challenge rule a dial decides first, unless the
+    Escape is forced [MODE-CHALLENGE-4], [COMBAT-24]. What was resolving for the character
+    stops."""
     encounter = state.encounter
     assert encounter is not None
+    encounter.escaping = hero_id
+    encounter.escape_dial = challenge(state, "escape_by_dial") and not forced
+    encounter.escape_tried = encounter.escape_tried or not forced
+    state.frames[encounter.floor:] = [frame for frame in state.frames[encounter.floor:]
+                                      if frame.heroes != [hero_id]]
     events: list[Event] = [WorldChanged(what=f"{hero_id} escapes"), *world.apply_effect(
         campaign, state, fx.Lose(lose=Amounts(energy=ESCAPE_ENERGY), who="active"),
         [state.hero(hero_id)])]
-    if challenge(state, "escape_by_dial") and not forced:
-        encounter.escape_tried = True
-        encounter.step = "escaping"
-        push(state, "opportunity", encounter.id, [hero_id])
-        return events
-    events += leave(campaign, state, hero_id, "escaped")
-    push(state, "opportunity", encounter.id, [hero_id])  # suffered even by the last to go
+    push(state, "opportunity", encounter.id, [hero_id])
     return events
+
+
+def escaped(campaign: Campaign, state: GameState) -> list[Event]:
+    """The Opportunity attack over, the character leaves, its hand and discards shuffled
+    back into its deck [COMBAT-17]; under the Challenge rule the dial says: Skull stays,
+    Grail escapes [MODE-CHALLENGE-4]."""
+    encounter = state.encounter
+    assert encounter is not None and encounter.escaping is not None
+    hero_id, dial = encounter.escaping, encounter.escape_dial
+    encounter.escaping, encounter.escape_dial = None, False
+    if hero_id not in encounter.heroes:
+        return []  # it fell to the attack and has left already
+    if dial:
+        if chance.pick(state, "escape dial", ["skull", "grail"]) == "skull":
+            return [WorldChanged(what=f"the dial shows the Skull: {hero_id} stays")]
+        return [WorldChanged(what="the dial shows the Grail"),
+                *leave(campaign, state, hero_id, "escaped")]
+    return leave(campaign, state, hero_id, "escaped")
 
 
 def out_of_cards(campaign: Campaign, state: GameState, hero_id: str) -> list[Event]:

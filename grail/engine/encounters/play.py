@@ -128,8 +128,7 @@ def play(campaign: Campaign, state: GameState, action: PlayCard) -> list[Event]:
                              icons=[f"{icon} x{times}" if times > 1 else icon
                                     for icon, times in gained.icons]))
     events += _bonuses(campaign, state, gained.icons)
-    if state.encounter is not None and placed in state.encounter.sequence \
-            and encounter.active == hero.id:
+    if placed in encounter.sequence and encounter.escaping is None and encounter.result is None:
         on_place(campaign, state, placed)
     return events
 
@@ -150,8 +149,8 @@ def _bonuses(campaign: Campaign, state: GameState, icons: tuple[tuple[str, int],
         and encounter.played == 1 else 0
     events: list[Event] = []
     for icon, times in icons:
-        if encounter.active != hero.id or encounter.result is not None:
-            break  # the character left (a deck too thin to draw), or the Encounter ended
+        if encounter.escaping is not None or encounter.result is not None:
+            break  # a deck too thin to draw forces an Escape, or the Encounter ended
         if icon in MARKERS:
             count = MARKERS[icon] * times
             less, fewer = min(fewer, count), fewer - min(fewer, count)

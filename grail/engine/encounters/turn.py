@@ -20,7 +20,7 @@ from grail.content import Campaign
 from grail.content import effects as fx
 from grail.content.amounts import Amounts
 
-from .. import chance, world
+from .. import world
 from ..events import Activated, Event, WorldChanged
 from ..frames import push
 from ..state import GameState
@@ -38,6 +38,9 @@ def advance(campaign: Campaign, state: GameState) -> list[Event]:
         encounter = state.encounter
         if len(state.frames) > encounter.floor or state.asked:
             return events
+        if encounter.escaping is not None:
+            events += leaving.escaped(campaign, state)
+            continue
         if encounter.result is None:
             fallen = _fallen(campaign, state)
             if fallen:
@@ -169,19 +172,6 @@ def _after_attack(campaign: Campaign, state: GameState) -> list[Event]:
     return combat.after_attack(campaign, state)
 
 
-def _escaping(campaign: Campaign, state: GameState) -> list[Event]:
-    """After the Opportunity attack, the Challenge dial: Skull stays, Grail escapes
-    [MODE-CHALLENGE-4]."""
-    encounter = state.encounter
-    assert encounter is not None and encounter.active is not None
-    encounter.step = "play"
-    face = chance.pick(state, "escape dial", ["skull", "grail"])
-    if face == "skull":
-        return [WorldChanged(what=f"the dial shows the Skull: {encounter.active} stays")]
-    return [WorldChanged(what="the dial shows the Grail"),
-            *leaving.leave(campaign, state, encounter.active, "escaped")]
-
-
 def _next(campaign: Campaign, state: GameState) -> list[Event]:
     """Step 4: the next member, or the end of the turn [COMBAT-14]."""
     encounter = state.encounter
@@ -243,7 +233,6 @@ STEPS: dict[str, Step] = {
     "check": combat.check,
     "attack": _attack,
     "after_attack": _after_attack,
-    "escaping": _escaping,
     "next": _next,
     "end_turn": _end_turn,
     "end_draw": _end_draw,
