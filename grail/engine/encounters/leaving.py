@@ -34,6 +34,7 @@ def end(state: GameState, result: EncounterResult) -> list[Event]:
     encounter.step = "ending"
     hands.unplayed(state)
     encounter.active = None
+    encounter.escaping, encounter.escape_dial = None, False  # an Escape under way is moot
     encounter.drawing = []
     del state.frames[encounter.floor:]
     state.asked = [asked for asked in state.asked if not isinstance(asked, DiscardAsked)]
