@@ -1,0 +1,155 @@
+"""Balance: how each hero's starting deck fares against each level-1 and level-2 Encounter,
+and how often a solo campaign finishes chapter 1 (``grail balance``, docs/balance.md).
+
+Fights are played by the search policy (:mod:`.playouts`), whole campaigns by the day
+auto-player (:mod:`.days`). The work is split over worker processes; each result depends
+only on its seed, so the report is the same whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import sys
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from grail.content import Campaign
+from grail.content.cache import load_cached
+
+from .days import Run, run
+from .odds import wilson
+from .playouts import Start, playout, prepare
+
+LEVELS = (1, 2)
+"""The Encounter levels the report covers."""
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """A hero's starting deck against one Encounter."""
+
+    hero: str
+    encounter: str
+    deck: str
+    level: int
+    wins: int
+    n: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.n
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        return wilson(self.wins, self.n)
+
+
+@dataclass(frozen=True)
+class Report:
+    """Every matchup, and the solo runs of each hero."""
+
+    matchups: list[Matchup]
+    runs: dict[str, list[Run]] = field(default_factory=dict)
+
+    def finished(self, hero: str | None = None) -> tuple[int, int]:
+        """Runs that finished chapter 1, of how many (one hero's, or all)."""
+        runs = self.runs.get(hero, []) if hero else [r for rs in self.runs.values() for r in rs]
+        return sum(r.finished_chapter_one for r in runs), len(runs)
+
+    def as_json(self) -> dict[str, object]:
+        done, total = self.finished()
+        return {
+            "matchups": [{"hero": m.hero, "encounter": m.encounter, "deck": m.deck,
+                          "level": m.level, "win_rate": m.rate, "ci95": list(m.ci95), "n": m.n}
+                         for m in self.matchups],
+            "runs": {hero: {"finished_chapter_1": sum(r.finished_chapter_one for r in runs),
+                            "lost": sum(r.lost for r in runs), "n": len(runs),
+                            "mean_days": sum(r.days for r in runs) / max(1, len(runs))}
+                     for hero, runs in self.runs.items()},
+            "finished_chapter_1": done / max(1, total),
+        }
+
+
+_CAMPAIGN: Campaign | None = None
+_STARTS: dict[tuple[str, str], Start] = {}
+
+
+def _set_up(pack: str) -> None:
+    global _CAMPAIGN
+    _CAMPAIGN = load_cached(Path(pack))
+    _STARTS.clear()
+
+
+def _fights(hero: str, encounter: str, seeds: range) -> int:
+    assert _CAMPAIGN is not None
+    start = _STARTS.get((hero, encounter))
+    if start is None:
+        start = _STARTS[hero, encounter] = prepare(_CAMPAIGN, hero, encounter)
+    return sum(playout(start, seed, "search").won for seed in seeds)
+
+
+def _run(hero: str, seed: int, days: int) -> Run:
+    assert _CAMPAIGN is not None
+    return run(_CAMPAIGN, hero, seed, days)
+
+
+def encounters(campaign: Campaign) -> list[tuple[str, str, int]]:
+    """(id, deck, level) of every Encounter of the levels reported, deck by deck."""
+    return sorted(((e.id, e.deck, e.level) for e in campaign.encounters
+                   if e.level in LEVELS and e.right),
+                  key=lambda item: (("green", "grey", "purple", "blue").index(item[1]),
+                                    item[2], item[0]))
+
+
+def report(pack: Path, n: int = 200, runs: int = 50, days: int = 40, seed: int = 1,
+           workers: int = 2, progress: bool = False) -> Report:
+    """``n`` fights per hero and Encounter, ``runs`` solo campaigns per hero of at most
+    ``days`` Days, seeds from ``seed``."""
+    campaign = load_cached(pack)
+    heroes = sorted(campaign.hero, key=lambda hero: campaign.hero[hero].number)
+    matchups = [(hero, *found) for hero in heroes for found in encounters(campaign)]
+    with ProcessPoolExecutor(max_workers=workers, initializer=_set_up,
+                             initargs=(str(pack),)) as pool:
+        fights = [pool.submit(_fights, hero, encounter, range(seed, seed + n))
+                  for hero, encounter, _, _ in matchups]
+        trips = {hero: [pool.submit(_run, hero, seed + index, days) for index in range(runs)]
+                 for hero in heroes}
+        total = len(fights) + runs * len(heroes)
+        everything: list[Future[Any]] = [*fights]
+        everything += [future for futures in trips.values() for future in futures]
+        for done, _ in enumerate(as_completed(everything), start=1):
+            if progress:
+                print(f"\r{done}/{total} simulations", end="", file=sys.stderr, flush=True)
+        if progress:
+            print(file=sys.stderr)
+        return Report(
+            matchups=[Matchup(hero=hero, encounter=encounter, deck=deck, level=level,
+                              wins=future.result(), n=n)
+                      for (hero, encounter, deck, level), future in zip(matchups, fights,
+                                                                         strict=True)],
+            runs={hero: [future.result() for future in futures]
+                  for hero, futures in trips.items()})
+
+
+def markdown(campaign: Campaign, report: Report) -> str:
+    """The report as Markdown tables: win rates per Encounter and hero, then the runs."""
+    heroes = sorted(report.runs or {m.hero for m in report.matchups},
+                    key=lambda hero: campaign.hero[hero].number)
+    rates = {(m.hero, m.encounter): m for m in report.matchups}
+    names = [campaign.hero[hero].name.split(",")[0] for hero in heroes]
+    lines = ["| Encounter | deck | level | " + " | ".join(names) + " |",
+             "|---|---|---|" + "---|" * len(heroes)]
+    for encounter, deck, level in encounters(campaign):
+        cells = [f"{rates[hero, encounter].rate:.0%}" for hero in heroes]
+        lines.append(f"| {campaign.encounter[encounter].name} | {deck} | {level} | "
+                     + " | ".join(cells) + " |")
+    lines += ["", "| Hero | runs | finished chapter 1 | lost | mean Days |", "|---|---|---|---|---|"]
+    for hero, name in zip(heroes, names, strict=True):
+        runs = report.runs.get(hero, [])
+        done = sum(r.finished_chapter_one for r in runs)
+        lost = sum(r.lost for r in runs)
+        days = sum(r.days for r in runs) / max(1, len(runs))
+        lines.append(f"| {name} | {len(runs)} | {done} ({done / max(1, len(runs)):.0%}) | "
+                     f"{lost} | {days:.1f} |")
+    return "\n".join(lines) + "\n"
