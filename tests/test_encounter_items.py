@@ -71,6 +71,18 @@ def test_a_flipped_use_is_gone_until_the_encounter_ends_ITEM_6() -> None:
     assert hack in table.legal()
 
 
+def test_a_flipped_card_loses_all_its_uses_until_the_end_ITEM_6() -> None:
+    """Turned to show it was used, the card shows none of its uses, not only the one that
+    flipped it."""
+    table = armed(["tamsin"], items=(4,), face_up=("item:4",))
+    table.act(Ready(), *HAND)
+    table.keep()
+    hook, fend = (UseCard(hero="tamsin", card="item:4", use=use) for use in (0, 1))
+    assert hook in table.legal() and fend in table.legal()
+    table.act(hook)
+    assert hook not in table.legal() and fend not in table.legal()
+
+
 def test_a_use_once_per_encounter_ITEM_6() -> None:
     table = armed(["tamsin"])
     table.act(Ready(), *HAND)

@@ -43,12 +43,22 @@ def _once_an_encounter(use: Use) -> bool:
     return use.once == "encounter" or use.flip
 
 
+def flipped(campaign: Campaign, state: GameState, hero: HeroState, card: str) -> bool:
+    """The card was turned to show a use this Encounter: none of its uses work until it
+    turns back at the end [ITEM-6]."""
+    assert state.encounter is not None
+    return any(use.flip and f"{hero.id}:{_spent_key(card, index)}" in state.encounter.used
+               for index, use in enumerate(items.uses_of(campaign, card)))
+
+
 def _may(campaign: Campaign, state: GameState, hero: HeroState, card: str, index: int,
          use: Use) -> bool:
     if _once_a_day(use) and _spent_key(card, index) in state.uses_spent:
         return False
     if _once_an_encounter(use) and state.encounter is not None and \
             f"{hero.id}:{_spent_key(card, index)}" in state.encounter.used:
+        return False
+    if state.encounter is not None and flipped(campaign, state, hero, card):
         return False
     if use.requires is not None and not holds(campaign, state, use.requires, [hero]):
         return False
