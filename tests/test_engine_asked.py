@@ -170,3 +170,18 @@ def test_new_actions_and_a_waiting_decision_round_trip_as_json(minimal: Campaign
     _dream_on_105(game)
     assert game.state.asked
     assert GameState.model_validate_json(game.state.model_dump_json()) == game.state
+
+
+def test_special_movement_to_an_unrevealed_location_puts_it_at_its_own_spot_MAP_9(
+        minimal: Campaign) -> None:
+    """Moved by a card to 107, two steps away and not yet on the map, Wren finds it where
+    its keys lay it out (above Lowen Ford), not on the card she left."""
+    from grail.content.effects import Move
+
+    game = Game.new(minimal, ["wren"], seed=1)
+    wren = game.state.hero("wren")
+    assert game.state.spot_of(107) is None and minimal.grid[107] == (1, -1)
+    apply_effect(minimal, game.state, Move.model_validate({"move": {"location": 107}}), [wren])
+    assert wren.location == 107 and game.state.spot_of(107) == (1, -1)
+    spots = [(p.x, p.y) for p in game.state.placed]
+    assert len(spots) == len(set(spots))  # one card a spot

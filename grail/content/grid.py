@@ -105,3 +105,12 @@ def place(locations: list[Location], families: Families, start: int,
                 spots[target], holder[spot] = spot, target
                 queue.append(target)
     return spots
+
+
+def spots(locations: list[Location], start: int) -> dict[int, Spot]:
+    """Every Location's grid spot as the keys lay the map out, a changed version on its
+    original's [MAP-1], [MAP-3] (for a valid pack: the validator reports any conflict)."""
+    families = Families(locations)
+    placed = place(locations, families, start, lambda *_: None)
+    return {loc.number: placed[families.find(loc.number)] for loc in locations
+            if families.find(loc.number) in placed}

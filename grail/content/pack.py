@@ -31,6 +31,7 @@ from .campaign import Manifest
 from .cards import CardsFile, PlayerCard
 from .encounters import Encounter
 from .events import Event, Quest, StoryEvent
+from .grid import spots
 from .heroes import Hero
 from .journal import Entry, JournalSection
 from .locations import Location
@@ -119,6 +120,12 @@ class Campaign(Model):
     def skill_side(self) -> dict[int, SkillSide]:
         """Each Skill card's two sides, by number."""
         return {side.number: side for skill in self.skills for side in (skill.front, skill.back)}
+
+    @cached_property
+    def grid(self) -> dict[int, tuple[int, int]]:
+        """Each Location's spot on the map as its keys lay it out (x right, y down, the
+        start at 0, 0) [MAP-1]."""
+        return spots(self.locations, self.manifest.start)
 
     @cached_property
     def card(self) -> dict[str, PlayerCard]:

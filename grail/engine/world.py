@@ -327,10 +327,14 @@ def _ask_destination(campaign: Campaign, state: GameState, rule: str,
 
 
 def go(campaign: Campaign, state: GameState, target: int, heroes: list[HeroState]) -> list[Event]:
-    """Move the characters and enter the Location [MAP-6], [MAP-9]."""
+    """Move the characters and enter the Location [MAP-6], [MAP-9]; one not on the map is
+    placed at its own spot on the grid, unless another card holds it."""
     events: list[Event] = []
     if state.spot_of(target) is None:
-        spot = state.spot_of(heroes[0].location) or (0, 0)
+        spot = campaign.grid[target]
+        if state.at(*spot) is not None:
+            return [WorldChanged(what=f"the way to {target} is closed: another card holds "
+                                 "its place")]
         place(state, target, spot)
     for hero in heroes:
         events.append(HeroMoved(hero=hero.id, origin=hero.location, to=target))
