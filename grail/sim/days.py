@@ -1,9 +1,11 @@
 """Whole Days played by an auto-player, for balance reports (``grail balance``).
 
 :class:`DayPolicy` takes every decision of a campaign the way a careful but uninformed
-player would, seeing only what a player sees: it keeps a Menhir burning, explores what it
-has not explored, follows journal options that lead somewhere new, eats when hurt, spends
-Exp, and leaves every fight to the search policy (:class:`.policies.SearchPolicy`).
+player would, seeing only what a player sees: it keeps a Menhir burning, finds Food,
+explores what it has not read and goes back where the story has moved on (an option now
+open that leads to an entry not yet read), follows journal options that lead somewhere
+new, eats, spends Exp, and leaves every fight to the search policy
+(:class:`.policies.SearchPolicy`).
 :func:`run` plays one solo campaign from a seed until the first chapter ends, the game is
 lost, or a number of Days has passed.
 
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +41,7 @@ from grail.engine.actions import (
     Rest,
     Travel,
 )
+from grail.engine.conditions import holds
 from grail.engine.encounters.decisions import EncounterAction
 from grail.engine.game import Game
 from grail.engine.journal import pending_choice
@@ -81,13 +85,11 @@ class DayPolicy:
         return max(scored, key=lambda item: item[:2])[2]
 
     def _rest(self, game: Game, legal: list[Any]) -> Any:
-        """Eat when hurt or afraid and there is Food [END-DAY-2]."""
+        """Eat whenever there is Food: going hungry costs all Energy [END-DAY-2]."""
         rest = next(action for action in legal if isinstance(action, Rest))
         hero = game.state.hero(rest.hero)
-        meters = game.campaign.hero[hero.id].meters
-        hungry = hero.food > 0 and (hero.health < meters.health.max or hero.terror > 0)
-        return Rest.of(hero=hero.id, eat=hungry) if Rest.of(hero=hero.id, eat=hungry) in legal \
-            else rest
+        eat = Rest.of(hero=hero.id, eat=True)  # hungry, Energy falls to 0 [END-DAY-2]
+        return eat if eat in legal else rest
 
     def _upgrade(self, game: Game, legal: list[Any]) -> Any:
         """Keep the best card drawn; else buy a card or a point; else finish [UPG-2], [UPG-5]."""
@@ -101,8 +103,10 @@ class DayPolicy:
         return next(action for action in legal if isinstance(action, FinishUpgrades))
 
     def _day(self, game: Game, legal: list[Any]) -> Any:
-        """Wake a Menhir running low; rest while Exhaustion looms; explore a place not yet
-        explored, or travel toward one; otherwise use a place's action, or pass."""
+        """Wake a Menhir running low, or walk to one when every Menhir is low; rest while
+        Exhaustion looms; find Food when there is none; explore a place not yet explored or
+        whose story has moved on, or travel toward one; otherwise use a place's action, or
+        pass."""
         state, campaign = game.state, game.campaign
         acting = next(action.hero for action in legal if isinstance(action, Pass))
         hero = state.hero(acting)
@@ -110,23 +114,34 @@ class DayPolicy:
         wake = ActivateMenhir.of(hero=acting)
         if wake in mine and _menhir_low(state, hero.location):
             return wake
-        if hero.energy <= campaign.hero[acting].meters.energy.red:
-            return Pass.of(hero=acting)  # do not fall Exhausted [END-DAY-3]
+        red = campaign.hero[acting].meters.energy.red
+        if hero.energy <= red < hero.health:  # do not fall Exhausted [END-DAY-3], unless
+            return Pass.of(hero=acting)       # Health caps Energy this low anyway [SURV-2]
         health = campaign.hero[acting].meters.health.max
         heal = CharacterAction.of(hero=acting)
         if heal in mine and hero.health * 2 <= health and self.random.random() < 0.5:
             return heal
-        explore = Explore.of(hero=acting)
-        if explore in mine and not _explored(campaign, state, hero.location):
-            return explore
-        towards = _toward_unexplored(campaign, state, hero)
-        if towards is not None and Travel.of(hero=acting, to=towards) in mine:
-            return Travel.of(hero=acting, to=towards)
         place = LocationAction.of(hero=acting)
+        goals = [
+            (all(_menhir_low(state, m.location) for m in state.menhirs),
+             lambda n: campaign.location[n].menhir is not None and n != hero.location),
+            (hero.food == 0 and place not in mine, lambda n: _feeds(campaign, n)),
+        ]
+        if hero.food == 0 and place in mine and _feeds(campaign, hero.location):
+            return place
+        for wanted, goal in goals:
+            step = _toward(campaign, state, hero.location, goal) if wanted else None
+            if step is not None and Travel.of(hero=acting, to=step) in mine:
+                return Travel.of(hero=acting, to=step)
+        explore = Explore.of(hero=acting)
+        if explore in mine and _worth_reading(campaign, state, hero, hero.location):
+            return explore
+        step = _toward(campaign, state, hero.location,
+                       lambda n: _worth_reading(campaign, state, hero, n))
+        if step is not None and Travel.of(hero=acting, to=step) in mine:
+            return Travel.of(hero=acting, to=step)
         if place in mine and self.random.random() < 0.5:
             return place
-        if explore in mine and self.random.random() < 0.3:
-            return explore  # a place read again may say more (visit counts)
         trips = [action for action in mine if isinstance(action, Travel)]
         if trips and self.random.random() < 0.5:
             return trips[self.random.randrange(len(trips))]
@@ -156,21 +171,63 @@ def _menhir_low(state: GameState, location: int) -> bool:
     return here is None or here.dial is None or here.dial <= MENHIR_LOW
 
 
-def _explored(campaign: Campaign, state: GameState, location: int) -> bool:
-    """The Location's journal entry has been read (or it has none)."""
+def _worth_reading(campaign: Campaign, state: GameState, hero: HeroState,
+                   location: int) -> bool:
+    """A Location whose entry was never read, or whose entry now opens a way to an entry
+    not yet read (its conditions tested as they stand) [JOURNAL-1]."""
     entry = campaign.location[location].explore
-    return entry is None or entry in state.entry_visits
+    if entry is None:
+        return False
+    return entry not in state.entry_visits or _opens(campaign, state, hero, entry, depth=3)
 
 
-def _toward_unexplored(campaign: Campaign, state: GameState, hero: HeroState) -> int | None:
-    """The first step on a shortest road to the nearest revealed Location never explored."""
-    start = hero.location
+def _opens(campaign: Campaign, state: GameState, hero: HeroState, entry: str,
+           depth: int) -> bool:
+    """Whether reading ``entry`` can lead, through open options and ``if`` branches that
+    hold now, to an entry not yet read within ``depth`` steps."""
+    for effect in _open_effects(campaign, state, hero, campaign.entry[entry].effects):
+        if isinstance(effect, fx.Goto):
+            if effect.goto not in state.entry_visits:
+                return True
+            if depth > 1 and _opens(campaign, state, hero, effect.goto, depth - 1):
+                return True
+    return False
+
+
+def _open_effects(campaign: Campaign, state: GameState, hero: HeroState,
+                  effects: list[Any]) -> list[Any]:
+    """The effects a reading may reach now: choices' open options, the branch of an ``if``
+    that holds."""
+    found: list[Any] = []
+    for effect in effects:
+        found.append(effect)
+        if isinstance(effect, fx.If):
+            branch = effect.then if holds(campaign, state, effect.if_, [hero]) else effect.else_
+            found += _open_effects(campaign, state, hero, branch)
+        elif isinstance(effect, fx.Choose):
+            for option in effect.choose:
+                if option.if_ is None or holds(campaign, state, option.if_, [hero]):
+                    found += _open_effects(campaign, state, hero, option.effects)
+    return found
+
+
+def _feeds(campaign: Campaign, location: int) -> bool:
+    """The Location's action gives Food."""
+    action = campaign.location[location].action
+    return action is not None and any(isinstance(effect, fx.Gain) and effect.gain.food
+                                      for effect in action.effects)
+
+
+def _toward(campaign: Campaign, state: GameState, start: int,
+            goal: Callable[[int], bool]) -> int | None:
+    """The first step on a shortest road to the nearest revealed Location meeting
+    ``goal``."""
     first: dict[int, int] = {}
     seen = {start}
     queue = deque([start])
     while queue:
         here = queue.popleft()
-        if here != start and not _explored(campaign, state, here):
+        if here != start and goal(here):
             return first[here]
         for there in connected(campaign, state, here):
             if there not in seen:
