@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
+from .cli_author import add_author_commands
 from .cli_balance import add_balance_command
 from .cli_game import CommandError, add_commands
 from .cli_odds import add_odds_command
@@ -131,6 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_commands(commands)
     add_text_command(commands)
     add_odds_command(commands)
+    add_author_commands(commands)
     add_balance_command(commands)
     return parser
 

@@ -4,6 +4,10 @@ follow it: plain lines, numbered choices, one answer per line on standard input.
 Without a SAVE it opens a menu of the saves in the save folder (``--saves DIR``, else
 ``GRAIL_SAVES``, else the default: grail/save/folder.py) to continue one or start a new
 game there. The game is saved after every action; end of input quits.
+
+``--at ENTRY`` (or a Location number) starts a throwaway game reading that entry at once,
+for authors trying what they wrote (grail/engine/trying.py); it is saved in a temporary
+folder, never in the save folder, and deleted when play ends.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import argparse
 import itertools
 import random
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +26,7 @@ from .cli_words import event_text
 from .engine.game import Game, IllegalAction, UndoError
 from .engine.setup import SetupError
 from .engine.state import Mode
+from .engine.trying import TryError, target, try_entry
 from .save import save_game
 from .save.folder import SaveNameError, list_saves, save_path, saves_folder
 from .sim.hints import hint
@@ -189,8 +195,38 @@ def _ask_name(folder: Path) -> Path | None:
         return path
 
 
+def _try(args: argparse.Namespace) -> int:
+    """Play a throwaway game that starts reading the entry asked for."""
+    if args.save is not None:
+        raise CommandError("--at starts a throwaway game: give no save file with it", 2)
+    campaign = _campaign(args.pack)
+    heroes = sorted(campaign.heroes, key=lambda hero: hero.number)
+    hero = args.hero or heroes[0].id
+    if hero not in campaign.hero:
+        raise CommandError(f"no hero '{hero}'; heroes are {', '.join(sorted(campaign.hero))}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+    try:
+        entry, location = target(campaign, args.at)
+        game, events = try_entry(campaign, hero, args.at, seed)
+    except TryError as error:
+        raise CommandError(str(error)) from None
+    game.setup["pack"] = str(Path(args.pack).resolve()) if args.pack else None
+    print(f"Trying entry {entry} at {location} {campaign.location[location].name} with {hero}, "
+          f"seed {seed}. This game is not kept.")
+    for event in events:
+        print(event_text(campaign, event))
+    with tempfile.TemporaryDirectory(prefix="grail-try-") as folder:
+        path = Path(folder) / "try.json"
+        save_game(game, path)
+        return play(game, path)
+
+
 def cmd_text(args: argparse.Namespace) -> int:
-    """Play a save, or pick one (or a new game) from the save folder's menu."""
+    """Play a save, pick one (or a new game) from the save folder's menu, or try an entry."""
+    if args.at is not None:
+        return _try(args)
+    if args.hero is not None or args.seed is not None:
+        raise CommandError("--hero and --seed go with --at", 2)
     if args.save is not None:
         path = Path(args.save)
     else:
@@ -208,4 +244,8 @@ def add_text_command(commands: Any) -> None:
     text.add_argument("--saves", metavar="DIR", help="the save folder (default: GRAIL_SAVES, "
                       "else saves/ in a checkout, else the user's data folder)")
     text.add_argument("--pack", help="pack folder for a new game (default: the bundled campaign)")
+    text.add_argument("--at", metavar="ENTRY", help="try a journal entry (or a Location number: "
+                      "its explore entry) in a throwaway game, standing where it belongs")
+    text.add_argument("--hero", help="with --at: the hero (default: the lowest character number)")
+    text.add_argument("--seed", type=int, help="with --at: the random seed (default: a random one)")
     text.set_defaults(run=cmd_text)

@@ -158,6 +158,11 @@ class Game:
         first decision (simulations, odds, tests). Its draws are logged as chance outcomes,
         but the fight itself is no action of the log: such a game does not replay."""
         encounter_decks.fight(self.campaign, self.state, encounter, heroes)
+        return self.settle()
+
+    def settle(self) -> list[Event]:
+        """Run a state set up by hand (a tryout, a fight begun directly) to its next
+        decision, as the setup does: a companion game waits for the table as usual."""
         return self._run(None, [])
 
     def state_hash(self) -> str:
