@@ -4,8 +4,8 @@
 >>> game = Game.new(load_pack(bundled_pack()), ["tamsin"], seed=7)
 >>> game.state.stage, game.state.day
 ('day', 1)
->>> game.legal_actions()[-2:]  # a Day's start: another character may still join
-[Pass(type='pass', hero='tamsin'), JoinGame(type='join_game', hero='jago', at=101)]
+>>> [action.type for action in game.legal_actions()[-4:]]  # others may still join
+['pass', 'join_game', 'join_game', 'join_game']
 """
 
 from __future__ import annotations
