@@ -5,10 +5,14 @@ auto-player finishes often but not always."""
 
 from __future__ import annotations
 
+import io
+import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
+from grail.cli import main
 from grail.content import Campaign, bundled_pack, load_pack
 from grail.content import conditions as cond
 from grail.content import effects as fx
@@ -16,7 +20,8 @@ from grail.content.encounters import CombatEncounter, DiplomacyEncounter
 from grail.content.events import RandomEvent, StoryEvent
 from grail.content.inside import nested
 from grail.content.lint import lint_pack
-from grail.sim.days import run
+from grail.engine.game import Game
+from grail.sim.days import DayPolicy, run
 
 
 @pytest.fixture(scope="module")
@@ -119,3 +124,21 @@ def test_chapter_one_is_winnable_but_not_certain(ennor: Campaign) -> None:  # [E
     runs = [run(ennor, hero, seed, days=40) for hero in ("tamsin", "kerra") for seed in range(8)]
     finished = sum(r.finished_chapter_one for r in runs)
     assert 0 < finished < len(runs)
+
+
+def test_a_player_finishes_chapter_one_in_grail_text(
+    ennor: Campaign, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # [EVENT-4]
+    """A whole first chapter played through the terminal front end: the day player's
+    decisions, typed as the numbers ``grail text`` shows, bring Tamsin to chapter 2."""
+    seed = next(seed for seed in range(10) if run(ennor, "tamsin", seed).finished_chapter_one)
+    game = Game.new(ennor, ["tamsin"], seed=seed)
+    player, numbers = DayPolicy(seed), []
+    while game.state.chapter == 1:
+        action = player.choose(game)
+        numbers.append(str(game.legal_actions().index(action) + 1))
+        game.apply(action)
+    save = tmp_path / "game.json"
+    assert main(["new", str(save), "--hero", "tamsin", "--seed", str(seed)]) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(numbers) + "\nq\n"))
+    assert main(["text", str(save)]) == 0
+    assert json.loads(save.read_text())["state"]["chapter"] == 2
