@@ -19,6 +19,7 @@ from .cli_author import add_author_commands
 from .cli_balance import add_balance_command
 from .cli_game import CommandError, add_commands
 from .cli_odds import add_odds_command
+from .cli_play import add_play_command
 from .cli_text import add_text_command
 from .content import Campaign, PackError, bundled_pack, check_pack
 from .content.cache import load_cached
@@ -134,6 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_odds_command(commands)
     add_author_commands(commands)
     add_balance_command(commands)
+    add_play_command(commands)
     return parser
 
 

@@ -151,22 +151,28 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def action_lines(game: Game) -> list[str]:
     """The legal actions as numbered lines of plain text."""
-    choice = pending_choice(game.campaign, game.state)
-    lines = []
-    for number, action in enumerate(game.legal_actions(), start=1):
-        text = tell(game.campaign, game.state, action)
-        if isinstance(action, Choose) and choice is not None:
-            text = f"{action.hero} chooses: {choice.choose[action.option].text}"
-        elif isinstance(action, UseCard):
-            use = uses_of(game.campaign, action.card)[action.use]
-            text = f"Use: {action.hero} uses {card_name(game.campaign, action.card)}: {use.name}"
-        elif isinstance(action, PlayCard):
-            card = game.campaign.card[action.card]
-            text += f": {gain(game, action.hero, card, sorted(at for at, _ in action.magic))}"
-        lines.append(f"{number}. {text}")
+    lines = [f"{number}. {action_text(game, action)}"
+             for number, action in enumerate(game.legal_actions(), start=1)]
     for _, text, why in closed_options(game.campaign, game.state):
         lines.append(f"-. (not open: {why}) {text}")
     return lines
+
+
+def action_text(game: Game, action: Any) -> str:
+    """A legal action in words, as the terminal and the window show it: with its origin and
+    cost, a journal option's own text, a card use's name, what a card played would give."""
+    text = tell(game.campaign, game.state, action)
+    if isinstance(action, Choose):
+        choice = pending_choice(game.campaign, game.state)
+        if choice is not None:
+            text = f"{action.hero} chooses: {choice.choose[action.option].text}"
+    elif isinstance(action, UseCard):
+        use = uses_of(game.campaign, action.card)[action.use]
+        text = f"Use: {action.hero} uses {card_name(game.campaign, action.card)}: {use.name}"
+    elif isinstance(action, PlayCard):
+        card = game.campaign.card[action.card]
+        text += f": {gain(game, action.hero, card, sorted(at for at, _ in action.magic))}"
+    return text
 
 
 def cmd_legal(args: argparse.Namespace) -> int:

@@ -1,0 +1,154 @@
+"""The window: a stack of scenes, the frame loop, settings, and headless screenshots.
+
+A :class:`Scene` handles input and may change the game (through its session); its ``draw``
+only paints and must never change the game. The App draws the stack from the topmost
+opaque scene up, so a dialog shows the scene under it.
+
+>>> import os; os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+'dummy'
+>>> app = App((640, 400))
+>>> class Blank(Scene):
+...     def draw(self, app, surface): surface.fill((1, 2, 3))
+>>> app.push(Blank()); app.frame(); app.screen.get_at((5, 5))[:3]
+(1, 2, 3)
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import platformdirs
+import pygame
+
+from .theme import SCALES, Theme
+
+FPS = 60
+MIN_SIZE = (1280, 720)
+"""The smallest window the layout is made for."""
+
+
+class Scene:
+    """One screen of the stack."""
+
+    opaque = True
+    """Hides the scenes under it; a dialog is not opaque."""
+
+    def handle(self, app: App, event: pygame.event.Event) -> None:
+        """An input event (keys, mouse, resize)."""
+
+    def update(self, app: App, dt: float) -> None:
+        """Time passing, ``dt`` seconds: animations, or following the game's state."""
+
+    def draw(self, app: App, surface: pygame.Surface) -> None:
+        """Paint the scene. Never changes the game."""
+
+
+@dataclass
+class Settings:
+    """What the player sets once for every game: the UI scale and the high-contrast theme."""
+
+    scale: float = 1.0
+    contrast: bool = False
+
+    @property
+    def theme(self) -> Theme:
+        return Theme(palette="contrast" if self.contrast else "normal",
+                     scale=min(SCALES, key=lambda s: abs(s - self.scale)))
+
+    @staticmethod
+    def path() -> Path:
+        return Path(platformdirs.user_config_dir("grail")) / "settings.json"
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> Settings:
+        """The saved settings; the defaults if none were saved or they cannot be read."""
+        try:
+            data = json.loads((path or cls.path()).read_text(encoding="utf-8"))
+            return cls(scale=float(data.get("scale", 1.0)), contrast=bool(data.get("contrast")))
+        except (OSError, ValueError, TypeError, AttributeError):
+            return cls()
+
+    def save(self, path: Path | None = None) -> None:
+        target = path or self.path()
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(json.dumps(asdict(self)), encoding="utf-8")
+        except OSError:
+            pass  # the settings are a comfort, never worth stopping the game for
+
+
+class App:
+    """The window and its stack of scenes."""
+
+    def __init__(self, size: tuple[int, int] = (1600, 900), settings: Settings | None = None,
+                 headless: bool = False) -> None:
+        pygame.init()
+        pygame.display.set_caption("grail")
+        flags = 0 if headless else pygame.RESIZABLE
+        self.screen = pygame.display.set_mode(size, flags, vsync=0 if headless else 1)
+        self.settings = settings or Settings()
+        self.stack: list[Scene] = []
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.started = time.perf_counter()
+
+    @property
+    def theme(self) -> Theme:
+        return self.settings.theme
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def push(self, scene: Scene) -> None:
+        self.stack.append(scene)
+
+    def pop(self) -> Scene:
+        return self.stack.pop()
+
+    def replace(self, scene: Scene) -> None:
+        """Put ``scene`` in place of the top one."""
+        if self.stack:
+            self.stack.pop()
+        self.stack.append(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    def frame(self, events: list[pygame.event.Event] | None = None, dt: float = 1 / FPS) -> None:
+        """One frame: the events (or the queue's), time passing, the drawing."""
+        for event in pygame.event.get() if events is None else events:
+            if event.type == pygame.QUIT:
+                self.quit()
+            elif event.type == pygame.VIDEORESIZE:
+                width, height = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
+                self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
+            if self.stack:
+                self.stack[-1].handle(self, event)
+        if self.stack:
+            self.stack[-1].update(self, dt)
+        self.draw()
+
+    def draw(self) -> None:
+        """Paint the stack from its topmost opaque scene up."""
+        first = max((i for i, scene in enumerate(self.stack) if scene.opaque), default=0)
+        self.screen.fill(self.theme["background"])
+        for scene in self.stack[first:]:
+            scene.draw(self, self.screen)
+        pygame.display.flip()
+
+    def run(self) -> None:
+        """The frame loop, 60 frames a second, until the player quits."""
+        while self.running and self.stack:
+            dt = self.clock.tick(FPS) / 1000
+            self.frame(dt=dt)
+        pygame.quit()
+
+    def screenshot(self, path: Path, frames: int = 1) -> None:
+        """Draw ``frames`` frames (no input) and write the window to a PNG."""
+        for _ in range(max(1, frames)):
+            self.frame(events=[])
+        pygame.image.save(self.screen, str(path))

@@ -1,0 +1,71 @@
+"""A question before something that cannot be undone: Yes (Enter, Y) or No (Esc, N)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ..app import App, Scene
+from ..widgets import Button, Buttons, draw_text, wrap
+
+
+class ConfirmScene(Scene):
+    """A dialog over the scene below: ``then`` runs on Yes."""
+
+    opaque = False
+
+    def __init__(self, question: str, detail: str, then: Callable[[], None]) -> None:
+        self.question, self.detail, self.then = question, detail, then
+        self.buttons = Buttons()
+
+    def box(self, app: App) -> pygame.Rect:
+        width, height = app.theme.px(560), app.theme.px(220)
+        rect = pygame.Rect(0, 0, width, height)
+        rect.center = (app.size[0] // 2, app.size[1] // 2)
+        return rect
+
+    def update(self, app: App, dt: float) -> None:
+        box = self.box(app)
+        px = app.theme.px
+        yes = pygame.Rect(box.x + px(24), box.bottom - px(64), px(240), px(44))
+        no = pygame.Rect(box.right - px(264), box.bottom - px(64), px(240), px(44))
+        self.buttons = Buttons([Button(yes, "Yes", True, key="Y", style="primary"),
+                                Button(no, "No", False, key="N")], self.buttons.cursor)
+
+    def handle(self, app: App, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_y, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.answer(app, event.key == pygame.K_y or self.buttons.cursor == 0)
+            elif event.key in (pygame.K_n, pygame.K_ESCAPE):
+                self.answer(app, False)
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+                self.buttons.move(1)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            button = self.buttons.at(event.pos)
+            if button is not None:
+                self.answer(app, bool(button.action))
+
+    def answer(self, app: App, yes: bool) -> None:
+        app.pop()
+        if yes:
+            self.then()
+
+    def draw(self, app: App, surface: pygame.Surface) -> None:
+        theme = app.theme
+        shade = pygame.Surface(app.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 120))
+        surface.blit(shade, (0, 0))
+        box = self.box(app)
+        pygame.draw.rect(surface, theme["panel"], box, border_radius=theme.px(8))
+        pygame.draw.rect(surface, theme["line"], box, 2, border_radius=theme.px(8))
+        font = theme.font(24, bold=True)
+        y = box.y + theme.px(20)
+        for line in wrap(self.question, font, box.width - theme.px(48)):
+            draw_text(surface, line, (box.x + theme.px(24), y), font, theme["ink"])
+            y += font.get_linesize()
+        small = theme.font(18)
+        for line in wrap(self.detail, small, box.width - theme.px(48)):
+            draw_text(surface, line, (box.x + theme.px(24), y + theme.px(6)), small, theme["faint"])
+            y += small.get_linesize()
+        self.buttons.draw(surface, theme, pygame.mouse.get_pos())

@@ -1,0 +1,267 @@
+"""The game screen shared by every view of a game in progress: the banner that says whose
+decision it is, the legal actions as buttons, the log, and the shortcuts.
+
+Each view (map, journal, encounter, End of Day, the table's answer in a companion game)
+is a :class:`GameScene` that paints its own main area and side panel; :func:`view_for` says
+which view the engine's pending decision calls for, and the scene on top follows it after
+every action. The buttons are the engine's legal actions, in its order, numbered for the
+keyboard; an irreversible one (passing the Day, leaving the game, escaping, ending the
+campaign) asks for confirmation first.
+
+Keys: 1-9 and 0 take the first ten actions of the page, Up/Down and Enter the selected
+one, Page Up/Down turn the page of actions; U (or Ctrl+Z) undoes, K saves a checkpoint,
+Esc opens the game menu, F5 reloads the pack (for authors), Tab shows more of the log.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import pygame
+
+from grail.cli_game import action_text
+from grail.engine.actions import EndCampaign, Escape, LeaveGame, LeaveStoryMode, Pass
+from grail.engine.game import IllegalAction
+
+from ..app import App, Scene
+from ..session import Session
+from ..widgets import Button, Buttons, draw_text, wrap
+
+IRREVERSIBLE = (Pass, LeaveGame, EndCampaign, LeaveStoryMode, Escape)
+"""Actions that ask "are you sure?" first."""
+
+VIEWS = {
+    "chance": ("chance", "ChanceScene"),
+    "journal": ("journal", "JournalScene"), "skill": ("journal", "JournalScene"),
+    "destination": ("journal", "JournalScene"), "item_cap": ("journal", "JournalScene"),
+    "encounter": ("encounter", "EncounterScene"), "encounter_items": ("encounter", "EncounterScene"),
+    "mulligan": ("encounter", "EncounterScene"), "approach": ("encounter", "EncounterScene"),
+    "activation": ("encounter", "EncounterScene"), "play": ("encounter", "EncounterScene"),
+    "rest": ("end_of_day", "EndOfDayScene"), "upgrade": ("end_of_day", "EndOfDayScene"),
+    "keep_card": ("end_of_day", "EndOfDayScene"),
+}
+"""The view each kind of pending decision calls for; any other kind shows the map."""
+
+KEYS = "1234567890"
+
+
+def view_for(session: Session) -> type[GameScene]:
+    """The scene class for the decision the game waits on."""
+    pending = session.pending()
+    module, name = VIEWS.get(pending.kind, ("map", "MapScene"))
+    if pending.kind == "discard" and session.game.state.encounter is None:
+        module, name = "map", "MapScene"
+    elif pending.kind == "discard":
+        module, name = "encounter", "EncounterScene"
+    scene: type[GameScene] = getattr(importlib.import_module(f"grail.ui.scenes.{module}"), name)
+    return scene
+
+
+class GameScene(Scene):
+    """A view of the game in progress, with the shared banner, actions and log."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.actions = Buttons()
+        self.page = 0
+        self.notice = ""
+        self.log_open = False
+
+    # --- what is where -----------------------------------------------------------------
+
+    def regions(self, app: App) -> dict[str, pygame.Rect]:
+        """The screen's parts: ``banner`` on top, ``main`` and ``side`` below it, ``actions``
+        and ``log`` at the bottom."""
+        width, height = app.size
+        px = app.theme.px
+        banner = pygame.Rect(0, 0, width, px(44))
+        bottom = px(230) if not self.log_open else height // 2
+        side_width = min(px(420), width // 3)
+        main = pygame.Rect(0, banner.bottom, width - side_width, height - banner.bottom - bottom)
+        side = pygame.Rect(main.right, banner.bottom, side_width, main.height)
+        actions = pygame.Rect(0, main.bottom, width - side_width, bottom)
+        log = pygame.Rect(actions.right, main.bottom, side_width, bottom)
+        return {"banner": banner, "main": main, "side": side, "actions": actions, "log": log}
+
+    # --- input -------------------------------------------------------------------------
+
+    def handle(self, app: App, event: pygame.event.Event) -> None:
+        if self.handle_view(app, event):
+            return
+        if event.type == pygame.KEYDOWN:
+            self._key(app, event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            button = self.actions.at(event.pos)
+            if button is not None:
+                self.choose(app, button)
+        elif event.type == pygame.MOUSEWHEEL and self.regions(app)["actions"].collidepoint(
+                pygame.mouse.get_pos()):
+            self.turn_page(-event.y)
+
+    def handle_view(self, app: App, event: pygame.event.Event) -> bool:
+        """A view's own input (a click on the map, a card in hand); True when taken."""
+        return False
+
+    def _key(self, app: App, event: pygame.event.Event) -> None:
+        ctrl = event.mod & pygame.KMOD_CTRL
+        name = pygame.key.name(event.key)
+        if name in KEYS and not ctrl:
+            button = self.actions.by_key(name)
+            if button is not None:
+                self.choose(app, button)
+        elif event.key in (pygame.K_DOWN, pygame.K_UP):
+            self.actions.move(1 if event.key == pygame.K_DOWN else -1)
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            button = self.actions.current()
+            if button is not None:
+                self.choose(app, button)
+        elif event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            self.turn_page(1 if event.key == pygame.K_PAGEDOWN else -1)
+        elif event.key == pygame.K_u or (ctrl and event.key == pygame.K_z):
+            self.undo()
+        elif event.key == pygame.K_k:
+            saved = self.session.checkpoint(f"day{self.session.game.state.day:04d}")
+            self.notice = f"Checkpoint saved: {saved.name}" if saved else \
+                "This game is not saved to a file: no checkpoint."
+        elif event.key == pygame.K_TAB:
+            self.log_open = not self.log_open
+        elif event.key == pygame.K_ESCAPE:
+            from .menu import MenuScene
+            app.push(MenuScene(self.session))
+        elif event.key == pygame.K_F5:
+            from .menu import reload_pack
+            self.notice = reload_pack(self.session)
+
+    def turn_page(self, step: int) -> None:
+        pages = max(1, -(-len(self.session.legal()) // len(KEYS)))
+        self.page = max(0, min(pages - 1, self.page + step))
+
+    def undo(self) -> None:
+        if not self.session.can_undo():
+            self.notice = "Nothing to undo: the last action revealed something (a draw, an " \
+                "entry read, a die), or none was taken."
+            return
+        self.notice = f"Undone: {self.session.undo()}"
+
+    def choose(self, app: App, button: Button) -> None:
+        """Take a button's action, asking first if it cannot be undone."""
+        if not button.enabled:
+            self.notice = button.why
+            return
+        if isinstance(button.action, IRREVERSIBLE):
+            from .confirm import ConfirmScene
+            app.push(ConfirmScene(f"{button.text}?", "This cannot be undone.",
+                                  lambda: self.act(app, button.action)))
+            return
+        self.act(app, button.action)
+
+    def act(self, app: App, action: Any) -> None:
+        """Send an action to the engine; then show the view its next decision calls for."""
+        try:
+            self.session.act(action)
+        except IllegalAction as error:
+            self.notice = str(error)
+            return
+        self.notice = ""
+        self.page = 0
+        self.follow(app)
+
+    def follow(self, app: App) -> None:
+        """Put the right view on top for the decision the game now waits on."""
+        wanted = view_for(self.session)
+        if type(self) is not wanted and app.stack and app.stack[-1] is self:
+            app.replace(wanted(self.session))
+
+    def update(self, app: App, dt: float) -> None:
+        self.layout_actions(app)
+
+    # --- drawing ----------------------------------------------------------------------
+
+    def layout_actions(self, app: App) -> None:
+        """The buttons of the current page of legal actions (they follow the game)."""
+        area = self.regions(app)["actions"].inflate(-app.theme.px(16), -app.theme.px(16))
+        legal = self.session.legal()
+        shown = legal[self.page * len(KEYS):(self.page + 1) * len(KEYS)]
+        columns = 2
+        gap = app.theme.px(6)
+        width = (area.width - gap) // columns
+        height = max(app.theme.px(30), (area.height - gap * 4) // 5)
+        buttons = []
+        for index, action in enumerate(shown):
+            column, row = divmod(index, 5)
+            rect = pygame.Rect(area.x + column * (width + gap), area.y + row * (height + gap),
+                               width, height)
+            buttons.append(Button(rect, action_text(self.session.game, action), action,
+                                  key=KEYS[index]))
+        cursor = min(self.actions.cursor, max(0, len(buttons) - 1))
+        self.actions = Buttons(buttons, cursor)
+
+    def draw(self, app: App, surface: pygame.Surface) -> None:
+        regions = self.regions(app)
+        theme = app.theme
+        for name in ("main", "side", "actions", "log"):
+            pygame.draw.rect(surface, theme["panel"] if name != "main" else theme["background"],
+                             regions[name])
+            pygame.draw.rect(surface, theme["line"], regions[name], 1)
+        self.draw_view(app, surface, regions["main"])
+        self.draw_side(app, surface, regions["side"])
+        self.draw_banner(app, surface, regions["banner"])
+        self.actions.draw(surface, theme, pygame.mouse.get_pos())
+        self.draw_pages(app, surface, regions["actions"])
+        self.draw_log(app, surface, regions["log"])
+
+    def draw_view(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The view's main area: here, the game in plain words."""
+        from grail.cli_game import summary
+
+        font = app.theme.font(20)
+        lines = [line for text in summary(self.session.game).split("\n")
+                 for line in wrap(text, font, rect.width - app.theme.px(24))]
+        y = rect.y + app.theme.px(12)
+        for line in lines:
+            draw_text(surface, line, (rect.x + app.theme.px(12), y), font, app.theme["ink"])
+            y += font.get_linesize()
+
+    def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The view's side panel: nothing in the plain view."""
+
+    def draw_banner(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Day, stage, and whose decision it is, by name and colour letter (hot-seat)."""
+        theme = app.theme
+        game = self.session.game
+        state = game.state
+        pending = self.session.pending()
+        pygame.draw.rect(surface, theme["banner"], rect)
+        names = [game.campaign.hero[hero].name.split(",")[0] for hero in pending.heroes
+                 if hero in game.campaign.hero]
+        who = f"{' and '.join(names)}: " if names else ""
+        text = f"Day {state.day} · {state.stage.replace('_', ' ')} · chapter {state.chapter}" \
+            f"   —   {who}{pending.text}"
+        if self.notice:
+            text = self.notice
+        font = theme.font(22, bold=True)
+        line = wrap(text, font, rect.width - theme.px(24))[0]
+        draw_text(surface, line, (rect.x + theme.px(12), rect.y + theme.px(12)), font,
+                  theme["accent_ink"])
+
+    def draw_pages(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        legal = len(self.session.legal())
+        if legal > len(KEYS):
+            pages = -(-legal // len(KEYS))
+            font = app.theme.font(16)
+            draw_text(surface, f"page {self.page + 1} of {pages} (Page Up/Down)",
+                      (rect.right - app.theme.px(200), rect.bottom - app.theme.px(20)), font,
+                      app.theme["faint"])
+
+    def draw_log(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The newest lines of the log, newest last."""
+        theme = app.theme
+        font = theme.font(16)
+        inner = rect.inflate(-theme.px(16), -theme.px(12))
+        lines = [line for text in self.session.log[-60:] for line in wrap(text, font, inner.width)]
+        visible = max(1, inner.height // font.get_linesize())
+        y = inner.y
+        for line in lines[-visible:]:
+            draw_text(surface, line, (inner.x, y), font, theme["ink"])
+            y += font.get_linesize()

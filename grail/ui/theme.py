@@ -1,0 +1,80 @@
+"""Colours, sizes and fonts of the window: a normal and a high-contrast palette, a UI scale
+from 1x to 2x, and pygame's own default font (never a system font).
+
+Nothing in the window is told by colour alone: heroes carry a letter, Encounter decks the
+rulebook's corner marks (:data:`DECK_MARKS`), seals a shape and a letter (mapdraw.py).
+
+>>> theme = Theme(scale=1.5)
+>>> theme.px(10), theme.font(16).get_height() > theme.font(12).get_height()
+(15, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+
+import pygame
+
+Colour = tuple[int, int, int]
+
+PALETTES: dict[str, dict[str, Colour]] = {
+    "normal": {
+        "background": (239, 233, 220), "panel": (250, 246, 236), "ink": (40, 34, 28),
+        "faint": (120, 110, 98), "line": (176, 164, 146), "accent": (46, 92, 138),
+        "accent_ink": (255, 255, 255), "good": (52, 122, 62), "bad": (160, 52, 40),
+        "warn": (176, 120, 20), "disabled": (196, 190, 180), "highlight": (255, 214, 102),
+        "banner": (46, 92, 138), "card": (255, 252, 244), "covered": (214, 208, 198),
+    },
+    "contrast": {
+        "background": (0, 0, 0), "panel": (16, 16, 16), "ink": (255, 255, 255),
+        "faint": (214, 214, 214), "line": (255, 255, 255), "accent": (255, 230, 0),
+        "accent_ink": (0, 0, 0), "good": (0, 255, 120), "bad": (255, 90, 90),
+        "warn": (255, 190, 0), "disabled": (110, 110, 110), "highlight": (0, 200, 255),
+        "banner": (255, 230, 0), "card": (0, 0, 0), "covered": (60, 60, 60),
+    },
+}
+"""The palettes: ``normal`` and ``contrast`` (high contrast)."""
+
+HERO_COLOURS: dict[str, Colour] = {"green": (60, 140, 70), "blue": (52, 100, 180),
+                                   "brown": (140, 92, 52), "grey": (120, 120, 128)}
+"""A hero's deck colour, always shown with the hero's letter."""
+
+DECK_MARKS: dict[str, str] = {"grey": "bottom-left", "green": "bottom-right",
+                              "purple": "top-right", "blue": "top-left"}
+"""The colour-blind corner marks of the Encounter decks [COMP-8]."""
+
+SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)
+"""The UI scales offered in the settings."""
+
+
+@dataclass(frozen=True)
+class Theme:
+    """A palette and a scale; fonts are pygame's default font at scaled sizes."""
+
+    palette: str = "normal"
+    scale: float = 1.0
+    colours: dict[str, Colour] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "colours", PALETTES[self.palette])
+
+    def px(self, size: float) -> int:
+        """A length at this scale."""
+        return round(size * self.scale)
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        """pygame's default font at ``size`` points, scaled."""
+        return _font(self.px(size), bold)
+
+    def __getitem__(self, name: str) -> Colour:
+        return self.colours[name]
+
+
+@cache
+def _font(size: int, bold: bool) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    font = pygame.font.Font(None, size)
+    font.set_bold(bold)
+    return font

@@ -1,0 +1,154 @@
+"""Small widgets of our own: text drawn and wrapped, buttons, a scrolling text box.
+
+Own widgets rather than pygame_gui: every screen is drawn from the engine's state each
+frame (nothing to keep in sync), the UI scale and high-contrast theme apply to everything
+through one :class:`.theme.Theme`, every button has a keyboard key, and tests can find a
+button by its text and press it without a mouse.
+
+>>> import pygame
+>>> from .theme import Theme
+>>> theme = Theme()
+>>> lines = wrap("the quick brown fox jumps over the lazy dog", theme.font(18), 80)
+>>> len(lines) > 1 and all(theme.font(18).size(line)[0] <= 80 for line in lines)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from .theme import Colour, Theme
+
+
+def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """``text`` cut into lines no wider than ``width`` pixels (a word too long stays whole);
+    blank lines between paragraphs are kept."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}".strip()
+            if line and font.size(trial)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+def draw_text(surface: pygame.Surface, text: str, at: tuple[int, int], font: pygame.font.Font,
+              colour: Colour) -> pygame.Rect:
+    """One line of text; its rectangle."""
+    rendered = font.render(text, True, colour)
+    return surface.blit(rendered, at)
+
+
+def draw_lines(surface: pygame.Surface, lines: list[str], at: tuple[int, int],
+               font: pygame.font.Font, colour: Colour) -> int:
+    """Lines of text one under another; the y below the last."""
+    x, y = at
+    for line in lines:
+        draw_text(surface, line, (x, y), font, colour)
+        y += font.get_linesize()
+    return y
+
+
+@dataclass
+class Button:
+    """A button: what it does (``action``, any value the scene understands), its text, its
+    keyboard key, and why it cannot be used (``why``, shown instead of acting)."""
+
+    rect: pygame.Rect
+    text: str
+    action: Any
+    key: str = ""
+    why: str = ""
+    selected: bool = False
+    style: str = "normal"
+
+    @property
+    def enabled(self) -> bool:
+        return not self.why
+
+    def draw(self, surface: pygame.Surface, theme: Theme, hovered: bool = False) -> None:
+        if not self.enabled:
+            fill, ink = theme["disabled"], theme["faint"]
+        elif self.style == "primary" or hovered or self.selected:
+            fill, ink = theme["accent"], theme["accent_ink"]
+        else:
+            fill, ink = theme["panel"], theme["ink"]
+        pygame.draw.rect(surface, fill, self.rect, border_radius=theme.px(5))
+        border = theme["highlight"] if self.selected else theme["line"]
+        pygame.draw.rect(surface, border, self.rect, width=max(1, theme.px(2 if self.selected
+                                                                           else 1)),
+                         border_radius=theme.px(5))
+        font = theme.font(18)
+        label = f"{self.key}  {self.text}" if self.key else self.text
+        pad = theme.px(8)
+        lines = wrap(label, font, self.rect.width - 2 * pad)
+        height = len(lines) * font.get_linesize()
+        top = self.rect.y + max(pad // 2, (self.rect.height - height) // 2)
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.inflate(-2, -2))
+        draw_lines(surface, lines, (self.rect.x + pad, top), font, ink)
+        surface.set_clip(clip)
+
+
+@dataclass
+class Buttons:
+    """A column of buttons, navigable with the keyboard (up/down, Enter) and the mouse."""
+
+    buttons: list[Button] = field(default_factory=list)
+    cursor: int = 0
+
+    def at(self, point: tuple[int, int]) -> Button | None:
+        return next((button for button in self.buttons if button.rect.collidepoint(point)),
+                    None)
+
+    def by_key(self, key: str) -> Button | None:
+        return next((button for button in self.buttons if button.key == key), None)
+
+    def by_text(self, text: str) -> Button | None:
+        """The first button whose text contains ``text`` (for tests and scripts)."""
+        return next((button for button in self.buttons if text in button.text), None)
+
+    def move(self, step: int) -> None:
+        if self.buttons:
+            self.cursor = (self.cursor + step) % len(self.buttons)
+
+    def current(self) -> Button | None:
+        return self.buttons[self.cursor] if self.buttons else None
+
+    def draw(self, surface: pygame.Surface, theme: Theme, mouse: tuple[int, int]) -> None:
+        for index, button in enumerate(self.buttons):
+            button.selected = index == self.cursor
+            button.draw(surface, theme, hovered=button.rect.collidepoint(mouse))
+
+
+@dataclass
+class ScrollText:
+    """Wrapped text in a rectangle that scrolls (wheel, Page Up/Down)."""
+
+    text: str = ""
+    offset: int = 0
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, theme: Theme, size: int = 20,
+             colour: Colour | None = None) -> int:
+        """Draw the visible part; the number of lines in all."""
+        font = theme.font(size)
+        lines = wrap(self.text, font, rect.width)
+        visible = max(1, rect.height // font.get_linesize())
+        self.offset = max(0, min(self.offset, len(lines) - visible))
+        clip = surface.get_clip()
+        surface.set_clip(rect)
+        draw_lines(surface, lines[self.offset:self.offset + visible], rect.topleft, font,
+                   colour or theme["ink"])
+        surface.set_clip(clip)
+        return len(lines)
+
+    def scroll(self, lines: int) -> None:
+        self.offset = max(0, self.offset + lines)
