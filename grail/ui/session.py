@@ -7,7 +7,7 @@ author may reload the pack from disk: the game goes on where the new content sti
 
 >>> from grail.content import load_pack, bundled_pack
 >>> session = Session.start(load_pack(bundled_pack()), ["tamsin"], seed=7)
->>> session.act(session.legal()[0]) and session.log[-1].startswith("Tamsin")
+>>> session.act(session.legal()[0]) and session.log[0].startswith("Tamsin")
 True
 """
 
