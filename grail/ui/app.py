@@ -88,7 +88,11 @@ class App:
         pygame.init()
         pygame.display.set_caption("grail")
         flags = 0 if headless else pygame.RESIZABLE
-        self.screen = pygame.display.set_mode(size, flags, vsync=0 if headless else 1)
+        drawn = pygame.display.get_driver() != "dummy" and not headless
+        try:
+            self.screen = pygame.display.set_mode(size, flags, vsync=1 if drawn else 0)
+        except pygame.error:  # no vsync on this display: draw without it
+            self.screen = pygame.display.set_mode(size, flags)
         self.settings = settings or Settings()
         self.stack: list[Scene] = []
         self.clock = pygame.time.Clock()
