@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from simulations import simulations
 from synthetic import write_pack
 from timing import median_time, paired_medians
+from window import window
 
 from grail.content import Campaign, load_pack
 from grail.content.cache import load_cached
@@ -98,7 +99,8 @@ def sims(repeat: int) -> list[tuple[str, float, str]]:
     return simulations(repeat, paired_medians)
 
 
-BENCHMARKS = {"content_load": content_load, "engine": engine, "simulations": sims}
+BENCHMARKS = {"content_load": content_load, "engine": engine, "simulations": sims,
+              "window": window}
 
 
 def main() -> int:
