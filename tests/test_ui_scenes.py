@@ -1,0 +1,58 @@
+"""Every view of the window renders, without changing the game, for games in many states
+(tests/ui_states.py), at the smallest and a large window, at both scales and in both
+themes; and the view on top follows the engine's pending decision."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from grail.ui.app import App, Settings  # noqa: E402
+from grail.ui.scenes.chance import ChanceScene  # noqa: E402
+from grail.ui.scenes.encounter import EncounterScene  # noqa: E402
+from grail.ui.scenes.end_of_day import EndOfDayScene  # noqa: E402
+from grail.ui.scenes.game import GameScene, view_for  # noqa: E402
+from grail.ui.scenes.journal import JournalScene  # noqa: E402
+from grail.ui.scenes.map import MapScene  # noqa: E402
+from grail.ui.session import Session  # noqa: E402
+
+from .ui_states import STATES  # noqa: E402
+
+VIEWS: list[type[GameScene]] = [MapScene, JournalScene, EncounterScene, EndOfDayScene,
+                                ChanceScene]
+EXPECTED = {"start": MapScene, "mid_day": MapScene, "mid_journal": JournalScene,
+            "combat_of_four": EncounterScene, "diplomacy_stage_two": EncounterScene,
+            "end_of_day": EndOfDayScene, "hero_dying": MapScene, "companion_chance": ChanceScene}
+
+
+@pytest.fixture(scope="module")
+def app() -> App:
+    return App((1280, 720), headless=True)
+
+
+@pytest.mark.parametrize("state", sorted(STATES))
+def test_the_view_follows_the_pending_decision(state: str) -> None:
+    assert view_for(Session(STATES[state](), None)) is EXPECTED[state]
+
+
+@pytest.mark.parametrize("state", sorted(STATES))
+def test_every_view_renders_every_state_without_changing_it(app: App, state: str) -> None:
+    game = STATES[state]()
+    session = Session(game, None)
+    before = game.state_hash()
+    for size, settings in (((1280, 720), Settings()), ((1600, 900), Settings(2.0, True))):
+        app.screen = pygame.display.set_mode(size)
+        app.settings = settings
+        for view in VIEWS:
+            app.stack = [view(session)]
+            app.frame(events=[])
+            app.frame(events=[])
+            colours = {app.screen.get_at((x, y))[:3] for x in range(0, size[0], 97)
+                       for y in range(0, size[1], 61)}
+            assert len(colours) > 3, f"{view.__name__} drew almost nothing for {state}"
+            assert game.state_hash() == before, f"drawing {view.__name__} changed the game"

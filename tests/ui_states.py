@@ -1,0 +1,91 @@
+"""Games in the states the window must show (issue "Step 5", Tests): the start, mid-Day,
+mid-journal, a fight of four, Diplomacy at its second Stage, the End of Day, a hero dying,
+and a companion game waiting for the table. Each builder returns a fresh game of the
+bundled campaign; states the engine reaches only by long play are set by hand where noted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+
+from grail.content import Campaign, bundled_pack, load_pack
+from grail.engine.actions import Activate, Begin, Choose, Explore, KeepHands, Pass, Travel
+from grail.engine.game import Game
+
+
+@cache
+def ennor() -> Campaign:
+    return load_pack(bundled_pack())
+
+
+def start() -> Game:
+    return Game.new(ennor(), ["tamsin"], seed=3)
+
+
+def mid_day() -> Game:
+    game = Game.new(ennor(), ["tamsin", "jago"], seed=3)
+    game.apply(Travel(hero="tamsin", to=102))
+    game.apply(Begin(hero="tamsin"))  # Jago, who could have joined, stays [TEAM-1]
+    return game
+
+
+def mid_journal() -> Game:
+    game = start()
+    game.apply(Explore(hero="tamsin"))
+    assert isinstance(game.legal_actions()[0], Choose)
+    return game
+
+
+def combat_of_four() -> Game:
+    game = Game.new(ennor(), ["tamsin", "jago", "kerra", "ysella"], seed=3)
+    game.fight("grey-ash-faced-raider", ["tamsin", "jago", "kerra", "ysella"])
+    if KeepHands() in game.legal_actions():
+        game.apply(KeepHands())
+    game.apply(Activate(hero="jago"))
+    return game
+
+
+def diplomacy_stage_two() -> Game:
+    """Kerra talking with the Marsh-Reeve, the first Stage won (set by hand)."""
+    game = Game.new(ennor(), ["kerra"], seed=3)
+    game.fight("blue-penhale-marsh-reeve", ["kerra"])
+    while game.state.encounter is not None and game.state.encounter.step != "play":
+        game.apply(game.legal_actions()[-1])  # Items kept, hands kept
+    assert game.state.encounter is not None
+    game.state.encounter.stage = 1
+    game.state.encounter.affinity = 1
+    game.refresh()
+    return game
+
+
+def end_of_day() -> Game:
+    game = start()
+    game.apply(Pass(hero="tamsin"))
+    assert game.state.stage == "end_of_day"
+    return game
+
+
+def hero_dying() -> Game:
+    """Jago fell to 0 Health (set by hand) and took "You Are Dying" [DEATH-1]."""
+    game = Game.new(ennor(), ["tamsin", "jago"], seed=3)
+    game.state.hero("jago").health = 0
+    game.settle()
+    assert game.state.hero("jago").dying
+    return game
+
+
+def companion_chance() -> Game:
+    """A fight begun in a companion game: the table says which cards Tamsin draws."""
+    game = Game.new(ennor(), ["tamsin"], seed=3, companion=True)
+    game.fight("green-bramble-hogs", ["tamsin"])
+    assert game.state.chance is not None
+    return game
+
+
+STATES: dict[str, Callable[[], Game]] = {
+    "start": start, "mid_day": mid_day, "mid_journal": mid_journal,
+    "combat_of_four": combat_of_four, "diplomacy_stage_two": diplomacy_stage_two,
+    "end_of_day": end_of_day, "hero_dying": hero_dying, "companion_chance": companion_chance,
+}
+"""Every state, by name."""
