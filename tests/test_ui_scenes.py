@@ -9,19 +9,19 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from grail.ui.app import App, Settings  # noqa: E402
-from grail.ui.scenes.chance import ChanceScene  # noqa: E402
-from grail.ui.scenes.encounter import EncounterScene  # noqa: E402
-from grail.ui.scenes.end_of_day import EndOfDayScene  # noqa: E402
-from grail.ui.scenes.game import GameScene, view_for  # noqa: E402
-from grail.ui.scenes.journal import JournalScene  # noqa: E402
-from grail.ui.scenes.map import MapScene  # noqa: E402
-from grail.ui.session import Session  # noqa: E402
+from grail.ui.app import App, Settings
+from grail.ui.scenes.chance import ChanceScene
+from grail.ui.scenes.encounter import EncounterScene
+from grail.ui.scenes.end_of_day import EndOfDayScene
+from grail.ui.scenes.game import GameScene, view_for
+from grail.ui.scenes.journal import JournalScene
+from grail.ui.scenes.map import MapScene
+from grail.ui.session import Session
 
-from .ui_states import STATES  # noqa: E402
+from .ui_states import STATES
 
 VIEWS: list[type[GameScene]] = [MapScene, JournalScene, EncounterScene, EndOfDayScene,
                                 ChanceScene]
