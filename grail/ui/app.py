@@ -85,7 +85,8 @@ class App:
 
     def __init__(self, size: tuple[int, int] = (1600, 900), settings: Settings | None = None,
                  headless: bool = False) -> None:
-        pygame.init()
+        pygame.display.init()  # no sound in grail: the mixer stays closed
+        pygame.font.init()
         pygame.display.set_caption("grail")
         flags = 0 if headless else pygame.RESIZABLE
         drawn = pygame.display.get_driver() != "dummy" and not headless
