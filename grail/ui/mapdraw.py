@@ -32,8 +32,8 @@ from grail.content import Campaign
 from grail.content.geography import Card, Layout, Menhir, layout
 from grail.content.locations import EDGES, STEP
 
-__all__ = ["STYLE", "Card", "Layout", "Menhir", "Style", "card_rects", "draw_map", "layout",
-           "map_size", "render_png"]
+__all__ = ["STYLE", "Card", "Layout", "Menhir", "Style", "card_rects", "dashed_rect",
+           "draw_badge", "draw_map", "draw_seal", "draw_wall", "layout", "map_size", "render_png"]
 
 Spot = tuple[int, int]
 SEAL_LETTERS = {"menhir": "M", "dreams": "D", "enemy_settlement": "E", "friendly_settlement": "F"}
@@ -167,7 +167,7 @@ def _radius(surface: pygame.Surface, plan: Layout, menhir: Menhir, index: int,
     shade = pygame.Surface(frame.size, pygame.SRCALPHA)
     shade.fill((*colour, 16))
     surface.blit(shade, frame.topleft)
-    _dashed_rect(surface, frame, colour)
+    dashed_rect(surface, frame, colour)
 
 
 def _radius_tag(surface: pygame.Surface, plan: Layout, menhir: Menhir, index: int,
@@ -186,15 +186,19 @@ def _radius_tag(surface: pygame.Surface, plan: Layout, menhir: Menhir, index: in
     surface.blit(image, image.get_rect(center=box.center))
 
 
-def _dashed_rect(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
+def dashed_rect(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int],
+                k: float = 1.0) -> None:
+    """A dashed frame, its dashes and width scaled by ``k``."""
     corners = [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft, rect.topleft]
+    period, dash, width = max(4, round(16 * k)), max(2, round(9 * k)), max(1, round(3 * k))
     for (ax, ay), (bx, by) in itertools.pairwise(corners):
         length = max(abs(bx - ax), abs(by - ay))
-        for start in range(0, length, 16):
-            end = min(start + 9, length)
+        for start in range(0, length, period):
+            end = min(start + dash, length)
             pygame.draw.line(surface, colour, (ax + (bx - ax) * start // length,
                                                ay + (by - ay) * start // length),
-                             (ax + (bx - ax) * end // length, ay + (by - ay) * end // length), 3)
+                             (ax + (bx - ax) * end // length, ay + (by - ay) * end // length),
+                             width)
 
 
 def _edge_points(rect: pygame.Rect, edge: str) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -213,7 +217,7 @@ def _edges(surface: pygame.Surface, card: Card, rect: pygame.Rect, style: Style)
             far = (middle[0] + dx * style.gutter // 2, middle[1] + dy * style.gutter // 2)
             pygame.draw.line(surface, style.road, middle, far, 9)
         if edge not in card.keys:
-            _wall(surface, (ax, ay), (bx, by), (dx, dy), style)
+            draw_wall(surface, (ax, ay), (bx, by), (dx, dy), style)
 
 
 def _keys(surface: pygame.Surface, card: Card, rect: pygame.Rect, style: Style) -> None:
@@ -222,39 +226,44 @@ def _keys(surface: pygame.Surface, card: Card, rect: pygame.Rect, style: Style) 
         (ax, ay), (bx, by) = _edge_points(rect, edge)
         dx, dy = STEP[edge]
         centre = ((ax + bx) // 2 + dx * 4, (ay + by) // 2 + dy * 4)
-        _badge(surface, str(number), centre, edge in card.connected, (dx, dy), style)
+        draw_badge(surface, str(number), centre, edge in card.connected, (dx, dy), style)
 
 
-def _wall(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int], outward: Spot,
-          style: Style) -> None:
-    """A zigzag along a blocked edge, just outside the card."""
+def draw_wall(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int], outward: Spot,
+              style: Style, k: float = 1.0) -> None:
+    """A zigzag along a blocked edge, just outside the card (sizes scaled by ``k``)."""
     (ax, ay), (bx, by) = a, b
     length = max(abs(bx - ax), abs(by - ay))
     points = []
-    for index, along in enumerate(range(0, length + 1, 10)):
-        off = 4 + (7 if index % 2 else 0)
+    for index, along in enumerate(range(0, length + 1, max(3, round(10 * k)))):
+        off = round((4 + (7 if index % 2 else 0)) * k)
         points.append((ax + (bx - ax) * along // length + outward[0] * off,
                        ay + (by - ay) * along // length + outward[1] * off))
-    pygame.draw.lines(surface, style.wall, False, points, 3)
+    pygame.draw.lines(surface, style.wall, False, points, max(1, round(3 * k)))
 
 
-def _badge(surface: pygame.Surface, text: str, centre: tuple[int, int], connected: bool,
-           outward: Spot, style: Style) -> None:
+def draw_badge(surface: pygame.Surface, text: str, centre: tuple[int, int], connected: bool,
+               outward: Spot, style: Style, k: float = 1.0) -> pygame.Rect:
     """A Direction Key: the number it names, in a rounded box; a key nothing answers on the
-    facing edge has a thin box and an arrowhead pointing the one way it shows."""
-    image = _font(22).render(text, True, style.ink)
-    box = image.get_rect(center=centre).inflate(12, 6)
-    pygame.draw.rect(surface, style.card_fill, box, border_radius=7)
-    pygame.draw.rect(surface, style.ink, box, 3 if connected else 1, border_radius=7)
+    facing edge has a thin box and an arrowhead pointing the one way it shows. Sizes are
+    scaled by ``k``; returns the box."""
+    def px(size: float) -> int:
+        return max(1, round(size * k))
+
+    image = _font(px(22)).render(text, True, style.ink)
+    box = image.get_rect(center=centre).inflate(px(12), px(6))
+    pygame.draw.rect(surface, style.card_fill, box, border_radius=px(7))
+    pygame.draw.rect(surface, style.ink, box, px(3) if connected else px(1), border_radius=px(7))
     if not connected:
         dx, dy = outward
         half_x, half_y = box.width // 2, box.height // 2
-        tip = (box.centerx + dx * (half_x + 12), box.centery + dy * (half_y + 12))
-        base = (box.centerx + dx * (half_x + 2), box.centery + dy * (half_y + 2))
-        side = (dy * 7, dx * 7)
+        tip = (box.centerx + dx * (half_x + px(12)), box.centery + dy * (half_y + px(12)))
+        base = (box.centerx + dx * (half_x + px(2)), box.centery + dy * (half_y + px(2)))
+        side = (dy * px(7), dx * px(7))
         pygame.draw.polygon(surface, style.ink, [tip, (base[0] + side[0], base[1] + side[1]),
                                                  (base[0] - side[0], base[1] - side[1])])
     surface.blit(image, image.get_rect(center=box.center))
+    return box
 
 
 def _card(surface: pygame.Surface, card: Card, rect: pygame.Rect, style: Style) -> None:
@@ -266,14 +275,14 @@ def _card(surface: pygame.Surface, card: Card, rect: pygame.Rect, style: Style) 
     for index, line in enumerate(_wrap(card.name, 22, rect.width - 16, 2)):
         _text(surface, line, (rect.left + 8, rect.top + 38 + 18 * index), 22, style.ink)
     for index, seal in enumerate(card.seals):
-        _seal(surface, seal, (rect.right - 18 - 30 * index, rect.top + 18), style)
+        draw_seal(surface, seal, (rect.right - 18 - 30 * index, rect.top + 18), style)
     if card.spot is not None:
         _text(surface, f"x {card.spot[0]}, y {card.spot[1]}", (rect.left + 32, rect.top + 75), 17,
               style.road)
 
 
-def _seal(surface: pygame.Surface, seal: str, centre: tuple[int, int], style: Style,
-          r: int = 12) -> None:
+def draw_seal(surface: pygame.Surface, seal: str, centre: tuple[int, int], style: Style,
+              r: int = 12) -> None:
     """A seal: its shape, filled, with its letter [MAP-2]."""
     x, y = centre
     if seal == "menhir":
@@ -305,7 +314,7 @@ def _versions(surface: pygame.Surface, versions: list[Card], rect: pygame.Rect,
         if index == 0:
             _arrow(surface, (note.left - 2, head.centery), style)
         for place, seal in enumerate(reversed(version.seals)):
-            _seal(surface, seal, (note.right - 10 - 17 * place, note.top + 26), style, 7)
+            draw_seal(surface, seal, (note.right - 10 - 17 * place, note.top + 26), style, 7)
         name = _wrap(version.name, 17, note.width - 12 - 17 * len(version.seals), 1)[0]
         _text(surface, name, (note.left + 6, note.top + 20), 17, style.ink)
         keys = " ".join(f"{edge[0].upper()}{number}" for edge, number in version.keys.items())
@@ -324,20 +333,20 @@ def _legend(surface: pygame.Surface, top: int, plan: Layout, style: Style) -> No
     y = top + 40
     x = left
     for seal, name in SEAL_NAMES.items():
-        _seal(surface, seal, (x + 14, y + 10), style)
+        draw_seal(surface, seal, (x + 14, y + 10), style)
         x = _text(surface, f"{name} seal", (x + 34, y + 2), 20, style.ink).right + 24
     y += 38
-    _badge(surface, "102", (left + 24, y + 10), True, (1, 0), style)
+    draw_badge(surface, "102", (left + 24, y + 10), True, (1, 0), style)
     x = _text(surface, "key answered by the neighbour (Travel)", (left + 52, y + 2), 20,
               style.ink).right + 24
     pygame.draw.line(surface, style.road, (x, y + 10), (x + 40, y + 10), 9)
     x = _text(surface, "road", (x + 48, y + 2), 20, style.ink).right + 24
-    _badge(surface, "108", (x + 24, y + 10), False, (1, 0), style)
+    draw_badge(surface, "108", (x + 24, y + 10), False, (1, 0), style)
     _text(surface, "key with no key facing back (one way)", (x + 66, y + 2), 20, style.ink)
     y += 38
-    _wall(surface, (left, y + 4), (left + 50, y + 4), (0, 1), style)
+    draw_wall(surface, (left, y + 4), (left + 50, y + 4), (0, 1), style)
     x = _text(surface, "blocked edge (no key)", (left + 60, y + 2), 20, style.ink).right + 24
-    _dashed_rect(surface, pygame.Rect(x, y, 40, 22), style.radius[0])
+    dashed_rect(surface, pygame.Rect(x, y, 40, 22), style.radius[0])
     x = _text(surface, "a Menhir's radius: its card and the 8 around it", (x + 50, y + 2), 20,
               style.ink).right + 24
     _arrow(surface, (x + 20, y + 10), style)

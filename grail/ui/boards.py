@@ -1,0 +1,385 @@
+"""The day panel beside the map: the Day and its Event, each hero's board, the Quests, the
+Game Sheet, the task log and the dials in play.
+
+A hero's board shows its meters as the printed tracks: Energy with its red (Exhausted)
+spaces and the spaces above the Health bar shut off, Health, Terror with its red (Going
+Mad) spaces; then Attributes with their Skills, resources, Items and Secrets face up (in
+use) or down. What a board says of the hero (Exhausted, Panic...) is asked of the engine.
+Nothing is told by colour alone: heroes carry a letter, red spaces a stripe, the acting
+hero's board a "deciding" ribbon.
+
+The panel is drawn once per change of the game into a tall surface (:class:`DayPanel`) and
+scrolled with the wheel; a frame only blits it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from grail.content.base import ATTRIBUTES
+from grail.engine.conditions import in_state
+from grail.engine.game import Game
+from grail.engine.items import card_name, in_use
+from grail.engine.state import HeroState
+from grail.engine.survival import health_bar
+from grail.engine.upgrades import attribute
+
+from .theme import HERO_COLOURS, Colour, Theme
+from .widgets import draw_text, wrap
+
+FLAGS = (("dying", "Dying", "bad"), ("going_mad", "Going Mad", "bad"),
+         ("panic", "Panic: Terror above the Health bar", "bad"),
+         ("exhausted", "Exhausted", "warn"))
+"""What the engine may say of a hero, as the board's chips: state name, words, colour."""
+
+
+def hero_marks(game: Game) -> dict[str, tuple[Colour, str]]:
+    """Each hero's colour and letter: the first letter of the name, followed by the
+    character number when heroes share it, so that no two tokens look alike without colour."""
+    firsts = [game.campaign.hero[hero.id].name[0].upper() for hero in game.state.heroes]
+    marks = {}
+    for hero in game.state.heroes:
+        made = game.campaign.hero[hero.id]
+        letter = made.name[0].upper()
+        if firsts.count(letter) > 1:
+            letter += str(made.number)
+        marks[hero.id] = (HERO_COLOURS.get(made.colour, (90, 90, 90)), letter)
+    return marks
+
+
+def draw_token(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour: Colour,
+               letter: str, theme: Theme, font_size: int) -> pygame.Rect:
+    """A hero token: a disc in the hero's colour with its letter, ringed in ink."""
+    pygame.draw.circle(surface, colour, centre, radius)
+    pygame.draw.circle(surface, theme["ink"], centre, radius, max(1, radius // 6))
+    image = _font(font_size, True).render(letter, True, (255, 255, 255))
+    surface.blit(image, image.get_rect(center=(centre[0], centre[1] + 1)))
+    return pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius)
+
+
+def _font(size: int, bold: bool = False) -> pygame.font.Font:
+    """pygame's default font at ``size`` pixels (a Theme at scale 1 gives pixels as asked)."""
+    return Theme(scale=1.0).font(max(6, size), bold)
+
+
+def short_name(game: Game, hero_id: str) -> str:
+    """A hero's name before its title: 'Tamsin Vell'."""
+    return game.campaign.hero[hero_id].name.split(",")[0]
+
+
+@dataclass
+class DayPanel:
+    """The side panel of the map scene, scrolled by ``offset`` pixels."""
+
+    offset: int = 0
+    boards: dict[str, pygame.Rect] = field(default_factory=dict)
+    """Each hero's board on the panel's surface (before scrolling)."""
+    _key: tuple[object, ...] = ()
+    _surface: pygame.Surface | None = None
+    _shown: str | None = None
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, game: Game, revision: int,
+             theme: Theme, acting: str | None) -> None:
+        """Blit the panel (drawn again only when the game, the theme or the width changed),
+        scrolled so that the acting hero's board shows when the acting hero changes."""
+        key = (revision, id(game), theme, rect.width, acting)
+        if key != self._key or self._surface is None:
+            self._surface, self.boards = Painter(game, theme, rect.width, acting).paint()
+            self._key = key
+        if acting != self._shown:
+            self._shown = acting
+            self.reveal(acting, rect.height)
+        self.offset = max(0, min(self.offset, self._surface.get_height() - rect.height))
+        clip = surface.get_clip()
+        surface.set_clip(rect)
+        surface.blit(self._surface, (rect.x, rect.y - self.offset))
+        self._scrollbar(surface, rect, theme)
+        surface.set_clip(clip)
+
+    def reveal(self, hero: str | None, height: int) -> None:
+        """Scroll so that ``hero``'s board is in view."""
+        board = self.boards.get(hero or "")
+        if board is None:
+            return
+        if board.top < self.offset or board.bottom > self.offset + height:
+            self.offset = max(0, board.top - 4)
+
+    def scroll(self, pixels: int) -> None:
+        self.offset = max(0, self.offset + pixels)
+
+    def hero_at(self, rect: pygame.Rect, point: tuple[int, int]) -> str | None:
+        """The hero whose board is under ``point`` (screen coordinates)."""
+        if not rect.collidepoint(point):
+            return None
+        inner = (point[0] - rect.x, point[1] - rect.y + self.offset)
+        return next((hero for hero, board in self.boards.items() if board.collidepoint(inner)),
+                    None)
+
+    def _scrollbar(self, surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
+        assert self._surface is not None
+        total = self._surface.get_height()
+        if total <= rect.height:
+            return
+        width = theme.px(5)
+        length = max(theme.px(24), rect.height * rect.height // total)
+        top = rect.y + (rect.height - length) * self.offset // max(1, total - rect.height)
+        pygame.draw.rect(surface, theme["line"], (rect.right - width - 2, top, width, length),
+                         border_radius=width // 2)
+
+
+class Painter:
+    """Draws the whole panel once into a tall surface."""
+
+    def __init__(self, game: Game, theme: Theme, width: int, acting: str | None) -> None:
+        self.game, self.theme, self.width, self.acting = game, theme, width, acting
+        self.pad = theme.px(10)
+        self.surface = pygame.Surface((width, theme.px(3000)))
+        self.surface.fill(theme["panel"])
+        self.y = self.pad
+
+    def paint(self) -> tuple[pygame.Surface, dict[str, pygame.Rect]]:
+        """The panel's surface, cut to its content, and where each board is."""
+        self.head()
+        boards = {hero.id: self.board(hero) for hero in self.game.state.heroes}
+        self.key()
+        self.sheet()
+        height = min(self.surface.get_height(), self.y + self.pad)
+        return self.surface.subsurface((0, 0, self.width, height)).copy(), boards
+
+    # --- text -----------------------------------------------------------------------
+
+    def text(self, text: str, size: int = 16, colour: str = "ink", bold: bool = False,
+             indent: int = 0, lines: int = 99) -> None:
+        """Wrapped text at the cursor, at most ``lines`` lines (the last cut with '...')."""
+        font = self.theme.font(size, bold)
+        width = self.width - 2 * self.pad - indent
+        wrapped = wrap(text, font, width)
+        if len(wrapped) > lines:
+            wrapped = wrapped[:lines]
+            wrapped[-1] = wrapped[-1].rstrip(".,;: ") + "..."
+        for line in wrapped:
+            draw_text(self.surface, line, (self.pad + indent, self.y), font, self.theme[colour])
+            self.y += font.get_linesize()
+
+    def heading(self, text: str) -> None:
+        self.y += self.theme.px(6)
+        pygame.draw.line(self.surface, self.theme["line"], (self.pad, self.y),
+                         (self.width - self.pad, self.y))
+        self.y += self.theme.px(4)
+        self.text(text, 17, bold=True)
+
+    # --- parts ----------------------------------------------------------------------
+
+    def head(self) -> None:
+        state, campaign = self.game.state, self.game.campaign
+        stage = {"start_of_day": "Start of Day", "day": "During the Day",
+                 "end_of_day": "End of Day", "mercy": "Mother's Mercy?",
+                 "over": f"the campaign is over ({state.outcome})"}[state.stage]
+        self.text(f"Day {state.day} · {stage}", 22, bold=True)
+        mode = "" if state.mode == "normal" else f" · {state.mode} mode"
+        self.text(f"Chapter {state.chapter}{mode}", 15, "faint")
+        if state.event is not None and state.event in campaign.event:
+            event = campaign.event[state.event]
+            self.heading(f"Event of the Day: {event.title}")
+            self.text(event.text, 15, lines=4)
+
+    def board(self, hero: HeroState) -> pygame.Rect:
+        """One hero's board; its rectangle on the panel."""
+        theme = self.theme
+        acting = hero.id == self.acting
+        self.y += theme.px(8)
+        top = self.y
+        box = pygame.Rect(self.pad // 2, top, self.width - self.pad, 0)
+        self.y += theme.px(6)
+        self.title(hero, acting)
+        self.flags(hero)
+        self.meters(hero)
+        self.attributes(hero)
+        self.resources(hero)
+        self.cards(hero)
+        box.height = self.y - top + theme.px(6)
+        self.y = box.bottom
+        border = theme["accent"] if acting else theme["line"]
+        pygame.draw.rect(self.surface, border, box, theme.px(3) if acting else 1,
+                         border_radius=theme.px(6))
+        return box
+
+    def title(self, hero: HeroState, acting: bool) -> None:
+        theme, game = self.theme, self.game
+        colour, letter = hero_marks(game)[hero.id]
+        radius = theme.px(13)
+        draw_token(self.surface, (self.pad + radius, self.y + radius), radius, colour, letter,
+                   theme, theme.px(18))
+        font = theme.font(19, bold=True)
+        x = self.pad + 2 * radius + theme.px(8)
+        name = draw_text(self.surface, short_name(game, hero.id), (x, self.y), font, theme["ink"])
+        if acting:
+            ribbon = theme.font(14, bold=True).render("DECIDING", True, theme["accent_ink"])
+            chip = ribbon.get_rect(midleft=(name.right + theme.px(10), name.centery))
+            pygame.draw.rect(self.surface, theme["accent"], chip.inflate(theme.px(10), theme.px(4)),
+                             border_radius=theme.px(4))
+            self.surface.blit(ribbon, chip)
+        made = game.campaign.hero[hero.id].name
+        role = made.split(",", 1)[1].strip() if "," in made else ""
+        place = game.campaign.location[hero.location].name
+        where = f"{role} · at {hero.location} {place}" if role else f"at {hero.location} {place}"
+        small = theme.font(14)
+        lines = wrap(where, small, self.width - x - self.pad)[:2]
+        for index, line in enumerate(lines):
+            draw_text(self.surface, line, (x, self.y + font.get_linesize()
+                                           + index * small.get_linesize()), small, theme["faint"])
+        self.y += max(2 * radius, font.get_linesize() + len(lines) * small.get_linesize()) \
+            + theme.px(4)
+
+    def flags(self, hero: HeroState) -> None:
+        """Chips for what the engine says of the hero, and passed or acted this round."""
+        theme = self.theme
+        chips = [(words, colour) for name, words, colour in FLAGS
+                 if in_state(self.game.campaign, hero, name)]
+        if hero.passed:
+            chips.append(("Passed for the Day", "faint"))
+        elif hero.acted and self.game.state.stage == "day":
+            chips.append(("Acted this round", "faint"))
+        x = self.pad
+        font = theme.font(14, bold=True)
+        for words, colour in chips:
+            image = font.render(words, True, theme["accent_ink"])
+            chip = image.get_rect(topleft=(x + theme.px(4), self.y + theme.px(2)))
+            if chip.right > self.width - self.pad and x > self.pad:
+                self.y += font.get_linesize() + theme.px(6)
+                x = self.pad
+                chip.topleft = (x + theme.px(4), self.y + theme.px(2))
+            pygame.draw.rect(self.surface, theme[colour], chip.inflate(theme.px(8), theme.px(4)),
+                             border_radius=theme.px(4))
+            self.surface.blit(image, chip)
+            x = chip.right + theme.px(10)
+        if chips:
+            self.y += font.get_linesize() + theme.px(6)
+
+    def meters(self, hero: HeroState) -> None:
+        """The three tracks [SURV-*]: red spaces marked, the marker filled and numbered; the
+        same size of space on all three."""
+        spec = self.game.campaign.hero[hero.id].meters
+        bar = health_bar(self.game.campaign, hero)
+        left = self.pad + self.theme.px(62)
+        most = max(spec.energy.max, spec.health.max, spec.terror.max)
+        cell = min(self.theme.px(24), (self.width - self.pad - left) // (most + 1))
+        energy = set(range(spec.energy.red))
+        shut = set(range(bar + 1, spec.energy.max + 1)) if bar is not None else set()
+        self.track("Energy", hero.energy, spec.energy.max, cell, energy, shut, bar)
+        self.track("Health", hero.health, spec.health.max, cell, set(), set(), None)
+        terror = set(range(spec.terror.max - spec.terror.red + 1, spec.terror.max + 1))
+        self.track("Terror", hero.terror, spec.terror.max, cell, terror, set(), None)
+
+    def track(self, label: str, value: int, top: int, cell: int, red: set[int], shut: set[int],
+              limit: int | None) -> None:
+        theme = self.theme
+        font = theme.font(15)
+        small = theme.font(13 if cell >= theme.px(20) else 11)
+        left = self.pad + theme.px(62)
+        draw_text(self.surface, f"{label} {value}", (self.pad, self.y + theme.px(2)), font,
+                  theme["ink"])
+        height = theme.px(18)
+        for space in range(top + 1):
+            rect = pygame.Rect(left + space * cell, self.y, cell - 1, height)
+            fill = theme["covered"] if space in shut else theme["card"]
+            if space == value:
+                fill = theme["accent"]
+            pygame.draw.rect(self.surface, fill, rect)
+            if space in red:  # a red space: a red edge and a red corner
+                pygame.draw.rect(self.surface, theme["bad"], rect, max(1, theme.px(2)))
+                corner = max(3, cell // 4)
+                pygame.draw.polygon(self.surface, theme["bad"], [
+                    rect.topright, (rect.right - corner, rect.top), (rect.right, rect.top + corner)])
+            else:
+                pygame.draw.rect(self.surface, theme["line"], rect, 1)
+            ink = theme["accent_ink"] if space == value else theme["faint"]
+            number = small.render(str(space), True, ink)
+            self.surface.blit(number, number.get_rect(center=rect.center))
+        if limit is not None and limit < top:
+            x = left + (limit + 1) * cell - 1
+            pygame.draw.line(self.surface, theme["ink"], (x, self.y - theme.px(3)),
+                             (x, self.y + height + theme.px(2)), max(2, theme.px(3)))
+        self.y += height + theme.px(4)
+
+    def attributes(self, hero: HeroState) -> None:
+        """The three opposed pairs [ATTR-1], with Skills counted [ATTR-3]: a pair per column,
+        or a pair per line when three columns do not fit."""
+        campaign = self.game.campaign
+        theme = self.theme
+        font = theme.font(15)
+        texts = [f"{name.capitalize()} {attribute(campaign, hero, name)}" for name in ATTRIBUTES]
+        column = (self.width - 2 * self.pad) // 3
+        if max(font.size(text)[0] for text in texts) + theme.px(8) <= column:
+            for row in range(2):
+                for pair in range(3):
+                    draw_text(self.surface, texts[2 * pair + row],
+                              (self.pad + pair * column, self.y), font, theme["ink"])
+                self.y += font.get_linesize()
+        else:
+            for pair in range(3):
+                draw_text(self.surface, f"{texts[2 * pair]} · {texts[2 * pair + 1]}",
+                          (self.pad, self.y), font, theme["ink"])
+                self.y += font.get_linesize()
+        if hero.skills:
+            names = ", ".join(f"{campaign.skill_side[side].name} "
+                              f"({campaign.skill_side[side].attribute.capitalize()})"
+                              for side in hero.skills)
+            self.text(f"Skills: {names}", 14, "faint")
+
+    def resources(self, hero: HeroState) -> None:
+        self.y += self.theme.px(2)
+        self.text(f"Food {hero.food} · Wealth {hero.wealth} · Rep {hero.rep} · "
+                  f"Magic {hero.magic} · Exp {hero.exp}", 15, bold=True)
+
+    def cards(self, hero: HeroState) -> None:
+        """Items and Secrets: in use (face up) first, the others marked face down."""
+        campaign = self.game.campaign
+        used = set(in_use(campaign, hero))
+        for kind, numbers in (("Items", hero.items), ("Secrets", hero.secrets)):
+            if not numbers:
+                continue
+            names = [card_name(campaign, f"{kind[:-1].lower()}:{n}")
+                     + ("" if f"{kind[:-1].lower()}:{n}" in used else " (face down)")
+                     for n in numbers]
+            self.text(f"{kind}: {', '.join(names)}", 14)
+
+    def key(self) -> None:
+        """What the tracks' marks mean."""
+        self.y += self.theme.px(6)
+        self.text("Tracks: the filled space is the marker; red-cornered spaces are Exhausted "
+                  "(Energy) or Going Mad (Terror); the black bar on Energy is the Health limit, "
+                  "grey spaces beyond it are out of reach.", 13, "faint")
+
+    def sheet(self) -> None:
+        """Quests, marked Statuses, tasks and dials off the map."""
+        state, campaign = self.game.state, self.game.campaign
+        if state.quests:
+            self.heading("Quests")
+            for quest in state.quests:
+                known = campaign.quest.get(quest)
+                self.text(known.name if known else quest, 15, bold=True)
+                if known:
+                    self.text(known.text, 14, "faint", indent=self.theme.px(10), lines=3)
+        statuses = {status.id: status for status in campaign.manifest.game_sheet.statuses}
+        marks = [mark for mark in state.statuses if mark.whole or mark.parts]
+        if marks:
+            self.heading("Game Sheet")
+            for mark in marks:
+                status = statuses.get(mark.id)
+                name = status.name if status else mark.id
+                parts = f": parts {', '.join(map(str, mark.parts))}" if mark.parts else ""
+                of = f" of {status.parts}" if status and status.parts and mark.parts else ""
+                self.text(f"{name}{' (marked)' if mark.whole else ''}{parts}{of}", 15)
+        if state.tasks:
+            self.heading("Task log")
+            for task in state.tasks:
+                where = f" (until {task.location} changes)" if task.location is not None else ""
+                self.text(f"- {task.text}{where}", 14)
+        loose = [dial for dial in state.dials if dial.location is None]
+        if loose:
+            self.heading("Dials")
+            for dial in loose:
+                self.text(f"{dial.id.replace('-', ' ')}: {dial.value} ({dial.token} dial)", 15)

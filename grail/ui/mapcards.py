@@ -1,0 +1,328 @@
+"""Painting the live map: the revealed Location cards with what lies on them.
+
+Each card shows its number, name, seals (mapdraw's shapes with letters) and Location
+action; roads join connected edges, a zigzag wall marks a blocked one, each printed
+Direction Key sits on its edge (a thin box with an arrow when no key answers it). On the
+cards: hero tokens (colour and letter), Guardians (a shield with G), the Quest token (a
+diamond with Q), the Time token of a once-a-Day action used today (an hourglass), named
+dials, Items left by the dead, and the Menhir miniature with its dial. Each active Menhir's
+radius is a dashed frame named after it; a Menhir in its last Day has a thin faint frame.
+A card the next Start of Day takes away is hatched and says so (``engine.preview``).
+
+Everything here is painted once per change of the game (:class:`.mapview.MapView` keeps
+it); :func:`hero_tokens` tells where the tokens are, for clicks and the acting hero's ring.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from grail.content.geography import Card, Layout
+from grail.content.locations import EDGES, STEP
+from grail.engine.game import Game
+from grail.engine.preview import fading_menhirs, vanishing
+
+from .boards import draw_token, hero_marks
+from .mapdraw import Style, dashed_rect, draw_badge, draw_seal, draw_wall
+from .theme import Colour, Theme
+from .widgets import wrap
+
+if TYPE_CHECKING:
+    from .mapview import Grid
+
+Spot = tuple[int, int]
+RADIUS_COLOURS = ((40, 110, 60), (40, 80, 150), (140, 70, 20), (110, 50, 130))
+VANISH = ("VANISHES AT THE NEXT START OF DAY", "VANISHES AT START OF DAY", "VANISHES")
+"""The strip on a card the next Start of Day discards, the longest that fits."""
+
+
+def style_for(theme: Theme) -> Style:
+    """mapdraw's style in the theme's colours."""
+    return Style(paper=theme["background"], ink=theme["ink"], card_fill=theme["card"],
+                 wall=theme["bad"], road=theme["faint"], version_fill=theme["covered"])
+
+
+def fit(text: str, font: pygame.font.Font, width: int) -> str:
+    """``text`` cut with '...' to ``width`` pixels."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "...")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "..."
+
+
+def blend(a: Colour, b: Colour, share: float) -> Colour:
+    return (round(a[0] + (b[0] - a[0]) * share), round(a[1] + (b[1] - a[1]) * share),
+            round(a[2] + (b[2] - a[2]) * share))
+
+
+def ink_on(colour: Colour) -> Colour:
+    """Black or white, whichever reads better on ``colour``."""
+    light = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
+    return (0, 0, 0) if light > 140 else (255, 255, 255)
+
+
+class Painter:
+    """Paints one map surface at one zoom."""
+
+    def __init__(self, surface: pygame.Surface, grid: Grid, game: Game, theme: Theme) -> None:
+        self.surface, self.grid, self.game, self.theme = surface, grid, game, theme
+        self.k = grid.zoom
+        self.style = style_for(theme)
+        self.fonts = Theme(theme.palette, scale=self.k)
+        self.badges: dict[int, list[pygame.Rect]] = {}
+        """Each card's key badges (with their arrows), kept above the frames drawn later."""
+
+    def px(self, size: float) -> int:
+        return max(1, round(size * self.k))
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        return self.fonts.font(size, bold)
+
+    def label(self, text: str, at: tuple[int, int], size: int, colour: Colour,
+              bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+        image = self.font(size, bold).render(text, True, colour)
+        box = image.get_rect(**{anchor: at})
+        return self.surface.blit(image, box)
+
+    # --- the whole map ------------------------------------------------------------------
+
+    def paint(self, plan: Layout) -> None:
+        self.surface.fill(self.theme["background"])
+        state = self.game.state
+        fading = set(fading_menhirs(state))
+        for index, menhir in enumerate(plan.menhirs):
+            self.radius(menhir.spot, index, menhir.location in fading)
+        for card in plan.cards:
+            self.roads(card)
+        gone = set(vanishing(state))
+        for card in plan.cards:
+            assert card.spot is not None
+            self.card(card, self.grid.rect(card.spot), card.number in gone)
+        for index, menhir in enumerate(plan.menhirs):
+            self.radius_tag(menhir.spot, menhir.location, index, menhir.location in fading)
+
+    def radius(self, spot: Spot, index: int, fading: bool) -> None:
+        """The dashed frame over the Menhir's card and the 8 around it [MENHIR-1]."""
+        frame = self.frame(spot, index)
+        colour = self.theme["faint"] if fading else RADIUS_COLOURS[index % len(RADIUS_COLOURS)]
+        if not fading:
+            shade = pygame.Surface(frame.size, pygame.SRCALPHA)
+            shade.fill((*colour, 22))
+            self.surface.blit(shade, frame.topleft)
+        dashed_rect(self.surface, frame, colour, self.k * (0.6 if fading else 1))
+
+    def frame(self, spot: Spot, index: int) -> pygame.Rect:
+        first = self.grid.rect((spot[0] - 1, spot[1] - 1))
+        last = self.grid.rect((spot[0] + 1, spot[1] + 1))
+        inset = self.px(4 + 5 * (index % 4)) - self.grid.gutter // 2
+        return pygame.Rect(first.left + inset, first.top + inset,
+                           last.right - first.left - 2 * inset, last.bottom - first.top - 2 * inset)
+
+    def radius_tag(self, spot: Spot, location: int, index: int, fading: bool) -> None:
+        """The frame's name and its Menhir's dial, on the frame's top edge."""
+        dial = next((m.dial for m in self.game.state.menhirs if m.location == location), None)
+        days = "last Day" if dial is None else f"{dial} Day{'s' if dial != 1 else ''}"
+        frame = self.frame(spot, index)
+        colour = self.theme["faint"] if fading else RADIUS_COLOURS[index % len(RADIUS_COLOURS)]
+        font = self.fonts.font(max(14, round(12 / self.k)), True)  # never below 12 pixels
+        image = font.render(f"M{location} · {days}", True, (255, 255, 255))
+        box = image.get_rect(topleft=(frame.left + self.px(6), frame.top - self.px(7)))
+        pygame.draw.rect(self.surface, colour, box.inflate(self.px(10), self.px(4)),
+                         border_radius=self.px(4))
+        self.surface.blit(image, box)
+
+    def roads(self, card: Card) -> None:
+        """Roads between connected edges [MAP-4] and walls on edges with no key."""
+        assert card.spot is not None
+        rect = self.grid.rect(card.spot)
+        for edge in EDGES:
+            dx, dy = STEP[edge]
+            if edge in card.connected and edge in ("right", "down"):
+                other = self.grid.rect((card.spot[0] + dx, card.spot[1] + dy))
+                start = rect.midright if edge == "right" else rect.midbottom
+                end = other.midleft if edge == "right" else other.midtop
+                pygame.draw.line(self.surface, self.style.road, start, end, self.px(8))
+            if edge not in card.keys:
+                a, b = _edge(rect, edge)
+                draw_wall(self.surface, a, b, (dx, dy), self.style, self.k)
+
+    # --- one card -----------------------------------------------------------------------
+
+    def card(self, card: Card, rect: pygame.Rect, gone: bool) -> None:
+        theme, px = self.theme, self.px
+        pygame.draw.rect(self.surface, theme["card"], rect, border_radius=px(6))
+        if gone:
+            self.hatch(rect)
+        pygame.draw.rect(self.surface, theme["ink"], rect, px(3) if card.start else px(2),
+                         border_radius=px(6))
+        pad = px(7)
+        number = self.label(str(card.number), (rect.left + pad, rect.top + pad - px(1)), 24,
+                            theme["ink"], bold=True)
+        right = rect.right - pad
+        for seal in reversed(card.seals):
+            r = px(9)
+            draw_seal(self.surface, seal, (right - r, rect.top + pad + r), self.style, r)
+            right -= 2 * r + px(6)
+        font = self.font(17)
+        lines = wrap(card.name, font, rect.width - 2 * pad)
+        if len(lines) > 2:
+            lines = [lines[0], fit(" ".join(lines[1:]), font, rect.width - 2 * pad)]
+        for index, line in enumerate(lines):
+            self.label(line, (rect.left + pad, number.bottom + px(2) + index * px(16)), 17,
+                       theme["ink"])
+        self.action(card, rect, pad)
+        self.tokens(card, rect, pad)
+        if gone:
+            strip = pygame.Rect(rect.left, rect.bottom - px(20), rect.width, px(20))
+            pygame.draw.rect(self.surface, theme["bad"], strip, border_bottom_left_radius=px(6),
+                             border_bottom_right_radius=px(6))
+            font = self.font(13, True)
+            words = next((words for words in VANISH if font.size(words)[0] <= strip.width - pad),
+                         VANISH[-1])
+            self.label(words, strip.center, 13, theme["accent_ink"], bold=True, anchor="center")
+        for edge, key in card.keys.items():
+            a, b = _edge(rect, edge)
+            dx, dy = STEP[edge]
+            centre = ((a[0] + b[0]) // 2 + dx * px(4), (a[1] + b[1]) // 2 + dy * px(4))
+            box = draw_badge(self.surface, str(key), centre, edge in card.connected, (dx, dy),
+                             self.style, self.k * 0.8)
+            if edge not in card.connected:  # and its arrow
+                box = box.inflate(abs(dx) * 2 * px(12), abs(dy) * 2 * px(12))
+            self.badges.setdefault(card.number, []).append(box)
+
+    def hatch(self, rect: pygame.Rect) -> None:
+        """Diagonal stripes over a card that vanishes at the next Start of Day."""
+        colour = blend(self.theme["card"], self.theme["bad"], 0.3)
+        clip = self.surface.get_clip()
+        self.surface.set_clip(rect.inflate(-self.px(3), -self.px(3)))
+        step = self.px(12)
+        for x in range(rect.left - rect.height, rect.right, step):
+            pygame.draw.line(self.surface, colour, (x, rect.bottom), (x + rect.height, rect.top),
+                             self.px(3))
+        self.surface.set_clip(clip)
+
+    def action(self, card: Card, rect: pygame.Rect, pad: int) -> None:
+        """The Location action's name, once a Day or not [ACT-LOC-1], [ACT-LOC-2]."""
+        action = self.game.campaign.location[card.number].action
+        if action is None:
+            return
+        once = " (once a Day)" if action.once_per_day else ""
+        font = self.font(14, bold=True)
+        text = fit(f"Action: {action.name}{once}", font, rect.width - 2 * pad)
+        self.label(text, (rect.left + pad, rect.top + self.px(92)), 14, self.theme["faint"],
+                   bold=True)
+
+    def tokens(self, card: Card, rect: pygame.Rect, pad: int) -> None:
+        """Heroes from the left; from the right the Menhir and its dial, Guardians, Quest and
+        Time tokens, dials and Items left here."""
+        state, theme, px = self.game.state, self.theme, self.px
+        marks = hero_marks(self.game)
+        for hero, (centre, radius) in hero_tokens(self.grid, self.game, card.number).items():
+            colour, letter = marks[hero]
+            draw_token(self.surface, centre, radius, colour, letter, theme, px(15))
+        r = px(11)
+        y = rect.top + px(122)
+        x = rect.right - pad - r
+        menhir = next((m for m in state.menhirs if m.location == card.number), None)
+        if menhir is not None:
+            self.stone((x, y), r, "0" if menhir.dial is None else str(menhir.dial))
+            x -= 2 * r + px(5)
+        for guardian in state.guardians:
+            if guardian.location == card.number:
+                self.shield((x, y), r)
+                x -= 2 * r + px(5)
+        if card.number in state.quest_tokens:
+            self.diamond((x, y), r, "Q", theme["warn"])
+            x -= 2 * r + px(5)
+        if card.number in state.location_tokens:
+            self.hourglass((x, y), r)
+            x -= 2 * r + px(5)
+        for dial in state.dials:
+            if dial.location == card.number:
+                x = self.pill((x + r, y), f"{dial.token[0].upper()}{dial.value}") - px(5) - r
+        left = state.left_items.get(str(card.number), [])
+        if left:
+            self.pill((x + r, y), f"I{len(left)}")
+
+    def stone(self, centre: tuple[int, int], r: int, dial: str) -> None:
+        """The Menhir miniature with its dial [MENHIR-2]."""
+        x, y = centre
+        top = y - r - self.px(4)
+        points = [(x - r, y + r), (x - r + self.px(2), top + self.px(6)), (x - self.px(3), top),
+                  (x + r - self.px(3), top + self.px(3)), (x + r, y + r)]
+        pygame.draw.polygon(self.surface, self.theme["faint"], points)
+        pygame.draw.polygon(self.surface, self.theme["ink"], points, self.px(1))
+        pygame.draw.circle(self.surface, self.theme["card"], (x, y + self.px(2)), r - self.px(3))
+        self.label(dial, (x, y + self.px(3)), 15, self.theme["ink"], bold=True, anchor="center")
+
+    def shield(self, centre: tuple[int, int], r: int) -> None:
+        """A Guardian: a shield with G [GUARD-1]."""
+        x, y = centre
+        points = [(x - r, y - r), (x + r, y - r), (x + r, y + r // 3), (x, y + r + self.px(2)),
+                  (x - r, y + r // 3)]
+        pygame.draw.polygon(self.surface, self.theme["bad"], points)
+        pygame.draw.polygon(self.surface, self.theme["ink"], points, self.px(1))
+        self.label("G", (x, y), 15, (255, 255, 255), bold=True, anchor="center")
+
+    def diamond(self, centre: tuple[int, int], r: int, letter: str, colour: Colour) -> None:
+        x, y = centre
+        points = [(x, y - r - 1), (x + r + 1, y), (x, y + r + 1), (x - r - 1, y)]
+        pygame.draw.polygon(self.surface, colour, points)
+        pygame.draw.polygon(self.surface, self.theme["ink"], points, self.px(1))
+        self.label(letter, (x, y + 1), 14, self.theme["ink"], bold=True, anchor="center")
+
+    def hourglass(self, centre: tuple[int, int], r: int) -> None:
+        """A Time token: the once-a-Day action was used today [ACT-LOC-2]."""
+        x, y = centre
+        w = r - self.px(2)
+        pygame.draw.circle(self.surface, self.theme["covered"], centre, r)
+        pygame.draw.circle(self.surface, self.theme["ink"], centre, r, self.px(1))
+        pygame.draw.polygon(self.surface, self.theme["ink"],
+                            [(x - w // 2, y - w + 1), (x + w // 2, y - w + 1), (x, y)])
+        pygame.draw.polygon(self.surface, self.theme["ink"],
+                            [(x - w // 2, y + w - 1), (x + w // 2, y + w - 1), (x, y)])
+
+    def pill(self, right_centre: tuple[int, int], text: str) -> int:
+        """A small rounded label ending at ``right_centre``; its left edge."""
+        image = self.font(14, True).render(text, True, self.theme["ink"])
+        box = image.get_rect(midright=right_centre).inflate(self.px(8), self.px(4))
+        box.right = right_centre[0]
+        pygame.draw.rect(self.surface, self.theme["covered"], box, border_radius=self.px(5))
+        pygame.draw.rect(self.surface, self.theme["ink"], box, self.px(1),
+                         border_radius=self.px(5))
+        self.surface.blit(image, image.get_rect(center=box.center))
+        return box.left
+
+
+def _edge(rect: pygame.Rect, edge: str) -> tuple[tuple[int, int], tuple[int, int]]:
+    return {"up": (rect.topleft, rect.topright), "down": (rect.bottomleft, rect.bottomright),
+            "left": (rect.topleft, rect.bottomleft),
+            "right": (rect.topright, rect.bottomright)}[edge]
+
+
+def hero_tokens(grid: Grid, game: Game, number: int) -> dict[str, tuple[tuple[int, int], int]]:
+    """Where each hero on Location ``number`` stands on the map surface: centre and radius,
+    side by side from the card's left, in character order."""
+    state = game.state
+    spot = state.spot_of(number)
+    if spot is None:
+        return {}
+    rect = grid.rect(spot)
+    k = grid.zoom
+    r = max(4, round(12 * k))
+    here = [hero.id for hero in state.heroes if hero.location == number]
+    gap = max(1, round(3 * k))
+    return {hero: ((rect.left + round(7 * k) + r + index * (2 * r + gap),
+                    rect.top + round(122 * k)), r) for index, hero in enumerate(here)}
+
+
+def paint(surface: pygame.Surface, grid: Grid, plan: Layout, game: Game,
+          theme: Theme) -> dict[int, list[pygame.Rect]]:
+    """Paint the live map of ``plan`` on ``surface`` (sized by ``grid.size``); each card's
+    key badges on it."""
+    painter = Painter(surface, grid, game, theme)
+    painter.paint(plan)
+    return painter.badges

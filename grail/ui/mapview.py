@@ -1,0 +1,366 @@
+"""The live map: the revealed Location cards on their grid as the game stands, seen through
+a camera that pans and zooms.
+
+:func:`revealed` turns the game's revealed cards into a :class:`~grail.content.geography.Layout`
+(the plain data ``grail map`` draws, here with the engine's connections); :mod:`.mapcards`
+paints it with what lies on the map; :class:`MapView` keeps that painting as one surface,
+drawn again only when the game, the zoom or the theme changed, and per frame blits the
+part in view. Its hit tests say which card and which hero token lie under a point.
+
+>>> from grail.content import load_pack, bundled_pack
+>>> from grail.engine.game import Game
+>>> plan = revealed(Game.new(load_pack(bundled_pack()), ["tamsin"], seed=7))
+>>> sorted(card.number for card in plan.cards), sorted(plan.cards[0].connected)
+([101, 102, 103, 104, 105], ['down', 'left', 'right', 'up'])
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from grail.content.geography import Card, Layout, Menhir
+from grail.content.locations import EDGES
+from grail.engine.amounts import amount_of
+from grail.engine.game import Game
+from grail.engine.items import card_name
+from grail.engine.map import connected, neighbour
+from grail.engine.preview import vanishing
+
+from .boards import short_name
+from .mapcards import fit, paint
+from .mapdraw import SEAL_NAMES
+from .theme import Theme
+from .widgets import wrap
+
+Spot = tuple[int, int]
+CARD = (180, 160)
+"""A Location card's size at zoom 1, in pixels."""
+GUTTER = 44
+"""The space between cards at zoom 1: roads, walls and key badges lie there."""
+ZOOM = (0.4, 1.8)
+"""The farthest and the nearest zoom."""
+MAX_PIXELS = 16_000_000
+"""The largest map surface kept (about 64 MB): a bigger map caps the zoom."""
+
+
+def revealed(game: Game) -> Layout:
+    """The revealed Locations as a layout: each card at its spot, its printed keys, the
+    edges the engine connects [MAP-4], and the active Menhirs [MENHIR-2]."""
+    state, campaign = game.state, game.campaign
+    cards = []
+    for place in state.placed:
+        location = campaign.location[place.number]
+        joined = connected(campaign, state, place.number)
+        edges = frozenset(edge for edge in EDGES
+                          if neighbour(state, place.number, edge) in joined)
+        cards.append(Card(place.number, location.name, (place.x, place.y),
+                          dict(location.keys.edges()), edges, tuple(location.seals),
+                          location.old_number, place.number == campaign.manifest.start))
+    menhirs = tuple(Menhir(menhir.location, spot, ()) for menhir in state.menhirs
+                    if (spot := state.spot_of(menhir.location)) is not None)
+    return Layout(campaign.manifest.name, tuple(cards), menhirs)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Where grid spots fall on the map surface at a zoom."""
+
+    bounds: tuple[int, int, int, int]
+    zoom: float
+
+    @property
+    def card(self) -> tuple[int, int]:
+        return round(CARD[0] * self.zoom), round(CARD[1] * self.zoom)
+
+    @property
+    def gutter(self) -> int:
+        return max(8, round(GUTTER * self.zoom))
+
+    @property
+    def step(self) -> tuple[int, int]:
+        return self.card[0] + self.gutter, self.card[1] + self.gutter
+
+    @property
+    def size(self) -> tuple[int, int]:
+        x0, y0, x1, y1 = self.bounds
+        return ((x1 - x0 + 1) * self.step[0] + self.gutter,
+                (y1 - y0 + 1) * self.step[1] + self.gutter)
+
+    def rect(self, spot: Spot) -> pygame.Rect:
+        """A card's rectangle on the map surface."""
+        x0, y0 = self.bounds[:2]
+        return pygame.Rect(self.gutter + (spot[0] - x0) * self.step[0],
+                           self.gutter + (spot[1] - y0) * self.step[1], *self.card)
+
+    def point(self, at: tuple[float, float]) -> tuple[float, float]:
+        """The map surface's pixel at the centre of a (fractional) spot."""
+        x0, y0 = self.bounds[:2]
+        return (self.gutter + (at[0] - x0) * self.step[0] + self.card[0] / 2,
+                self.gutter + (at[1] - y0) * self.step[1] + self.card[1] / 2)
+
+    def spot(self, pixel: tuple[float, float]) -> tuple[float, float]:
+        """The fractional spot at a pixel of the map surface (the inverse of :meth:`point`)."""
+        x0, y0 = self.bounds[:2]
+        return (x0 + (pixel[0] - self.gutter - self.card[0] / 2) / self.step[0],
+                y0 + (pixel[1] - self.gutter - self.card[1] / 2) / self.step[1])
+
+    def spot_at(self, pixel: tuple[float, float]) -> Spot | None:
+        """The spot whose card (not the gutter around it) holds ``pixel``."""
+        x0, y0 = self.bounds[:2]
+        x = x0 + math.floor((pixel[0] - self.gutter) / self.step[0])
+        y = y0 + math.floor((pixel[1] - self.gutter) / self.step[1])
+        return (x, y) if self.rect((x, y)).collidepoint(pixel) else None
+
+
+def bounds(plan: Layout) -> tuple[int, int, int, int]:
+    """The layout's spots and Menhir radii, with room around for keys to unrevealed cards."""
+    x0, y0, x1, y1 = plan.bounds()
+    return x0 - 1, y0 - 1, x1 + 1, y1 + 1
+
+
+class MapView:
+    """The camera on the live map and the painting it shows."""
+
+    def __init__(self) -> None:
+        self.zoom = 1.0
+        self.centre: tuple[float, float] = (0.0, 0.0)
+        """The spot (fractional) at the middle of the view."""
+        self.placed = False
+        """The camera was put on its first place."""
+        self._plan_key: tuple[object, ...] = ()
+        self._plan: Layout | None = None
+        self._key: tuple[object, ...] = ()
+        self._surface: pygame.Surface | None = None
+        self.badges: dict[int, list[pygame.Rect]] = {}
+        """Each card's key badges on the painted map."""
+
+    # --- the painting -----------------------------------------------------------------
+
+    def plan(self, game: Game, revision: int) -> Layout:
+        """The revealed layout, made again only when the game changed."""
+        if self._plan is None or self._plan_key != (revision, id(game)):
+            self._plan = revealed(game)
+            self._plan_key = (revision, id(game))
+        return self._plan
+
+    def grid(self, game: Game, revision: int) -> Grid:
+        return Grid(bounds(self.plan(game, revision)), self.zoom)
+
+    def painted(self, game: Game, revision: int, theme: Theme) -> tuple[pygame.Surface, Grid]:
+        """The whole map at the current zoom, painted once per game change, zoom or theme."""
+        grid = self.grid(game, revision)
+        key = (revision, id(game), self.zoom, theme)
+        if self._surface is None or self._key != key:
+            self._surface = pygame.Surface(grid.size)
+            self.badges = paint(self._surface, grid, self.plan(game, revision), game, theme)
+            self._key = key
+        return self._surface, grid
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, game: Game, revision: int,
+             theme: Theme) -> None:
+        """Blit the part of the map in view into ``rect``."""
+        painted, grid = self.painted(game, revision, theme)
+        clip = surface.get_clip()
+        surface.set_clip(rect)
+        surface.blit(painted, self.origin(rect, grid))
+        surface.set_clip(clip)
+
+    def raise_badges(self, surface: pygame.Surface, rect: pygame.Rect, grid: Grid,
+                     number: int) -> None:
+        """Blit a card's key badges again, over a frame drawn around the card."""
+        if self._surface is None:
+            return
+        origin = self.origin(rect, grid)
+        for badge in self.badges.get(number, []):
+            surface.blit(self._surface, badge.move(origin), area=badge)
+
+    # --- the camera ---------------------------------------------------------------------
+
+    def origin(self, rect: pygame.Rect, grid: Grid) -> tuple[int, int]:
+        """Where the map surface's top-left corner falls on the screen."""
+        x, y = grid.point(self.centre)
+        return round(rect.centerx - x), round(rect.centery - y)
+
+    def screen_rect(self, rect: pygame.Rect, grid: Grid, spot: Spot) -> pygame.Rect:
+        """A card's rectangle on the screen."""
+        return grid.rect(spot).move(self.origin(rect, grid))
+
+    def spot_at(self, rect: pygame.Rect, grid: Grid, point: tuple[int, int]) -> Spot | None:
+        """The spot of the card under a screen point, if the point is on the map's area."""
+        if not rect.collidepoint(point):
+            return None
+        ox, oy = self.origin(rect, grid)
+        return grid.spot_at((point[0] - ox, point[1] - oy))
+
+    def look_at(self, spot: tuple[float, float], grid: Grid) -> None:
+        """Put ``spot`` in the middle of the view (kept within the map)."""
+        x0, y0, x1, y1 = grid.bounds
+        self.centre = (min(max(spot[0], x0 + 1), x1 - 1), min(max(spot[1], y0 + 1), y1 - 1))
+
+    def show(self, spot: Spot, rect: pygame.Rect, grid: Grid, spots: list[Spot]) -> None:
+        """Look at ``spot``, moved as little as needed to fill the view with the cards at
+        ``spots`` (along an axis where they all fit: their middle)."""
+        centre = []
+        for axis, size in ((0, rect.width), (1, rect.height)):
+            ends = [s[axis] for s in spots] or [spot[axis]]
+            half = size / 2 / grid.step[axis]
+            low, high = min(ends) - 0.65 + half, max(ends) + 0.65 - half
+            centre.append((min(ends) + max(ends)) / 2 if low > high
+                          else min(max(spot[axis], low), high))
+        self.look_at((centre[0], centre[1]), grid)
+
+    def pan(self, dx: float, dy: float, grid: Grid) -> None:
+        """Move the map by ``dx``, ``dy`` screen pixels (dragging it)."""
+        self.look_at((self.centre[0] - dx / grid.step[0], self.centre[1] - dy / grid.step[1]),
+                     grid)
+
+    def zoom_by(self, factor: float, rect: pygame.Rect, grid: Grid,
+                anchor: tuple[int, int] | None = None) -> None:
+        """Zoom by ``factor``, keeping the spot under ``anchor`` (default: the middle) where
+        it is on the screen."""
+        width, height = grid.size
+        most = min(ZOOM[1], self.zoom * math.sqrt(MAX_PIXELS / max(1, width * height)))
+        zoom = min(max(self.zoom * factor, ZOOM[0]), max(ZOOM[0], most))
+        if anchor is None or not rect.collidepoint(anchor):
+            anchor = rect.center
+        ox, oy = self.origin(rect, grid)
+        held = grid.spot((anchor[0] - ox, anchor[1] - oy))
+        self.zoom = zoom
+        after = Grid(grid.bounds, zoom)
+        x, y = after.point(held)
+        cx, cy = after.spot((x - (anchor[0] - rect.centerx), y - (anchor[1] - rect.centery)))
+        self.look_at((cx, cy), after)
+
+    @staticmethod
+    def readable(rect: pygame.Rect) -> float:
+        """The zoom that shows a card and its neighbours' edges in a small ``rect``."""
+        return min(rect.height / (1.2 * (CARD[1] + GUTTER)), rect.width / (3 * (CARD[0] + GUTTER)))
+
+    def fit(self, rect: pygame.Rect, spots: list[Spot], most: float, least: float) -> None:
+        """Zoom to show ``spots`` whole in ``rect`` above the hint line, if it can between
+        ``least`` and ``most``."""
+        if not spots:
+            return
+        xs, ys = [s[0] for s in spots], [s[1] for s in spots]
+        across = (max(xs) - min(xs) + 1) * (CARD[0] + GUTTER) + GUTTER
+        down = (max(ys) - min(ys) + 1) * (CARD[1] + GUTTER) + GUTTER
+        wanted = min(rect.width / across, (rect.height - 24 * most) / down)
+        least = max(ZOOM[0], min(least, ZOOM[1]))
+        self.zoom = max(least, min(most, ZOOM[1], wanted))
+
+
+HINT = "Drag or W A S D: pan · wheel or + -: zoom · C: centre · H: next hero · " \
+    "click a framed card to Travel, your own card for its actions · " \
+    "hatched cards vanish at the next Start of Day"
+_hints: list[tuple[tuple[object, ...], pygame.Surface]] = []
+
+
+def hint_line(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
+    """The map's keys, on a strip along the bottom of the view (drawn once per theme)."""
+    key = (theme.palette, theme.scale, rect.width)
+    if not _hints or _hints[0][0] != key:
+        font = theme.font(14)
+        strip = pygame.Surface((rect.width, font.get_linesize() + theme.px(6)), pygame.SRCALPHA)
+        strip.fill((*theme["panel"], 225))
+        strip.blit(font.render(fit(HINT, font, rect.width - theme.px(16)), True, theme["faint"]),
+                   (theme.px(8), theme.px(3)))
+        _hints[:] = [(key, strip)]
+    strip = _hints[0][1]
+    surface.blit(strip, (rect.x, rect.bottom - strip.get_height()))
+
+
+class Tip:
+    """The details of the Location under the mouse, in a box beside it."""
+
+    def __init__(self) -> None:
+        self._key: tuple[object, ...] = ()
+        self._surface: pygame.Surface | None = None
+        self.badges: dict[int, list[pygame.Rect]] = {}
+        """Each card's key badges on the painted map."""
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, mouse: tuple[int, int],
+             game: Game, revision: int, theme: Theme, number: int, acting: str | None,
+             travel: str | None) -> None:
+        """Draw the box for Location ``number`` near ``mouse``, inside ``rect``; ``travel``
+        is the acting hero's Travel there in words, if legal."""
+        key = (revision, id(game), number, acting, travel, theme)
+        if key != self._key or self._surface is None:
+            self._surface = self.paint(theme, details(game, number, acting, travel))
+            self._key = key
+        box = self._surface.get_rect(topleft=(mouse[0] + theme.px(18), mouse[1] + theme.px(18)))
+        if box.right > rect.right:
+            box.right = mouse[0] - theme.px(12)
+        if box.bottom > rect.bottom:
+            box.bottom = max(rect.top + box.height, mouse[1] - theme.px(12))
+        box.clamp_ip(rect)
+        surface.blit(self._surface, box)
+
+    def paint(self, theme: Theme, lines: list[tuple[str, str, int, bool]]) -> pygame.Surface:
+        width, pad = theme.px(340), theme.px(10)
+        rows = []
+        for text, colour, size, bold in lines:
+            font = theme.font(size, bold)
+            rows += [(line, colour, font) for line in wrap(text, font, width - 2 * pad)]
+        height = sum(font.get_linesize() for _, _, font in rows) + 2 * pad
+        tip = pygame.Surface((width, height))
+        tip.fill(theme["panel"])
+        pygame.draw.rect(tip, theme["ink"], tip.get_rect(), max(1, theme.px(2)))
+        y = pad
+        for line, colour, font in rows:
+            tip.blit(font.render(line, True, theme[colour]), (pad, y))
+            y += font.get_linesize()
+        return tip
+
+
+def details(game: Game, number: int, acting: str | None,
+            travel: str | None) -> list[tuple[str, str, int, bool]]:
+    """What the box says of a Location: (text, colour, size, bold) per paragraph."""
+    state, campaign = game.state, game.campaign
+    location = campaign.location[number]
+    lines = [(f"{number} {location.name}", "ink", 19, True)]
+    if location.seals:
+        names = ", ".join(SEAL_NAMES[seal] for seal in location.seals)
+        lines.append((f"Seals: {names}", "faint", 14, False))
+    if location.description:
+        lines.append((location.description, "ink", 15, False))
+    if location.action is not None:
+        action = location.action
+        cost = ", ".join(f"{amount_of(campaign, value, state)} {name.capitalize()}"
+                         for name, value in (action.cost.items() if action.cost else []))
+        once = ", once a Day" if action.once_per_day else ""
+        lines.append((f"Action: {action.name} ({cost or 'free'}{once})", "ink", 15, True))
+        if action.text:
+            lines.append((action.text, "ink", 14, False))
+        if number in state.location_tokens:
+            lines.append(("A Time token lies here: used today.", "warn", 14, True))
+    for menhir in state.menhirs:
+        if menhir.location == number:
+            left = "its last Day: it leaves at the next Start of Day" if menhir.dial is None \
+                else f"{menhir.dial} Day{'s' if menhir.dial != 1 else ''} left on its dial"
+            lines.append((f"Menhir: {left}.", "ink", 15, True))
+    heroes = [short_name(game, hero.id) for hero in state.heroes if hero.location == number]
+    if heroes:
+        lines.append((f"Here: {', '.join(heroes)}", "ink", 15, False))
+    for guardian in state.guardians:
+        if guardian.location == number:
+            lines.append((f"Guardian: {campaign.encounter[guardian.id].name}", "bad", 15, True))
+    if number in state.quest_tokens:
+        lines.append(("A Quest token lies here.", "ink", 14, False))
+    for dial in state.dials:
+        if dial.location == number:
+            lines.append((f"Dial {dial.id}: {dial.value} ({dial.token} dial)", "ink", 14, False))
+    dropped = state.left_items.get(str(number), [])
+    if dropped:
+        names = ", ".join(card_name(campaign, f"item:{item}") for item in dropped)
+        lines.append((f"Items left by the dead: {names}", "ink", 14, False))
+    if number in vanishing(state):
+        lines.append(("Vanishes at the next Start of Day: outside the radius of every "
+                      "Menhir still standing then.", "bad", 15, True))
+    if travel is not None:
+        lines.append((f"Click: {travel}", "accent", 15, True))
+    elif acting is not None and state.hero(acting).location == number:
+        lines.append((f"Click: what {short_name(game, acting)} may do here", "accent", 15, True))
+    return lines

@@ -1,0 +1,336 @@
+"""The map scene (issue "Step 5", the map and the day panel): the live map renders a start,
+mid-Day, four heroes, a Guardian and tokens without changing the game; a click on a framed
+card travels; hovering shows a Location's details; the camera pans and zooms; the day panel
+fits and scrolls; and the preview of what vanishes at the next Start of Day names exactly
+what the engine discards [DAY-START-1], [DAY-START-2], [MENHIR-9]."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from grail.content import Campaign, bundled_pack, load_pack
+from grail.engine.actions import Explore, FinishUpgrades, Pass, Rest, Travel
+from grail.engine.game import Game
+from grail.engine.map import place
+from grail.engine.preview import fading_menhirs, struck, vanishing
+from grail.engine.state import Dial, Guardian, Menhir, StatusMarks, Task
+from grail.ui.app import App, Settings
+from grail.ui.boards import hero_marks
+from grail.ui.mapview import details, revealed
+from grail.ui.scenes.map import MapScene
+from grail.ui.session import Session
+
+FOUR = ["tamsin", "jago", "kerra", "ysella"]
+
+
+@pytest.fixture(scope="module")
+def ennor() -> Campaign:
+    return load_pack(bundled_pack())
+
+
+@pytest.fixture(scope="module")
+def app() -> App:
+    return App((1600, 900), headless=True)
+
+
+def crowded(campaign: Campaign) -> Game:
+    """Four heroes on a 5 by 5 map: a Guardian, Quest and Time tokens, named dials, a
+    Menhir in its last Day, Items and Secrets, marked Statuses and a task (set by hand)."""
+    game = Game.new(campaign, FOUR, seed=5)
+    state = game.state
+    for number, spot in sorted(campaign.grid.items()):
+        if max(abs(spot[0]), abs(spot[1])) <= 2 and state.spot_of(number) is None \
+                and state.at(*spot) is None:
+            place(state, number, spot)
+    state.menhirs.append(Menhir(location=102, dial=None))
+    state.guardians.append(Guardian(id="green-old-tusk", location=104))
+    state.quest_tokens.append(103)
+    state.location_tokens.append(101)
+    state.dials += [Dial(id="raiders", value=3, token="time", location=105),
+                    Dial(id="crown-watch", value=2, token="quest")]
+    state.statuses += [StatusMarks(id="lamplighter-trail", parts=[1, 3]),
+                       StatusMarks(id="weir-broken", whole=True)]
+    state.tasks.append(Task(id="raiders", text="Drive the raiders out.", location=105))
+    state.heroes[0].items, state.heroes[0].face_up, state.heroes[0].secrets = [7, 8], ["item:7"], [11]
+    state.heroes[1].location = 102
+    state.heroes[2].location = state.heroes[3].location = 104
+    game.refresh()
+    return game
+
+
+def scene_on(app: App, game: Game) -> MapScene:
+    """A map scene on ``game``, alone on the stack, after its first frame."""
+    app.stack.clear()
+    scene = MapScene(Session(game, None))
+    app.push(scene)
+    app.frame(events=[])
+    return scene
+
+
+def move(app: App, pos: tuple[int, int], buttons: tuple[int, int, int] = (0, 0, 0),
+         rel: tuple[int, int] = (0, 0)) -> None:
+    app.frame(events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=buttons)])
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    move(app, pos)
+    app.frame(events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                      pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+
+
+def key(app: App, code: int, mod: int = 0) -> None:
+    app.frame(events=[pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="",
+                                         scancode=0)])
+
+
+def centre_of(app: App, scene: MapScene, number: int) -> tuple[int, int]:
+    spot = scene.session.game.state.spot_of(number)
+    assert spot is not None
+    rect = scene.view.screen_rect(scene.regions(app)["main"], scene.grid(), spot)
+    return rect.center
+
+
+@pytest.mark.parametrize("size,scale,contrast", [((1600, 900), 1.0, False),
+                                                 ((1280, 720), 1.0, False),
+                                                 ((1280, 720), 2.0, True),
+                                                 ((1600, 900), 1.5, True)])
+@pytest.mark.parametrize("build", ["start", "mid_day", "crowded"])
+def test_the_map_renders_without_changing_the_game(ennor: Campaign, build: str,
+                                                    size: tuple[int, int], scale: float,
+                                                    contrast: bool) -> None:
+    if build == "start":
+        game = Game.new(ennor, ["tamsin", "jago"], seed=3)
+    elif build == "mid_day":
+        game = Game.new(ennor, ["tamsin"], seed=3)
+        game.apply(Travel(hero="tamsin", to=102))
+    else:
+        game = crowded(ennor)
+    before = game.state_hash()
+    app = App(size, Settings(scale=scale, contrast=contrast), headless=True)
+    scene = scene_on(app, game)
+    main = scene.regions(app)["main"]
+    for point in [main.center, centre_of(app, scene, 101), (main.x + 5, main.y + 5)]:
+        move(app, point)  # hovering draws the details box
+    side = scene.regions(app)["side"]
+    move(app, side.center)
+    app.frame(events=[pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3)])  # the panel scrolls
+    assert game.state_hash() == before
+    colours = {app.screen.get_at((x, y))[:3] for x in range(main.left, main.right, 37)
+               for y in range(main.top, main.bottom, 29)}
+    assert len(colours) > 4, "the map area shows cards, not a blank background"
+
+
+def test_the_map_is_painted_once_per_change(ennor: Campaign, app: App) -> None:
+    """A frame only blits the painted map: it is painted again after an action."""
+    scene = scene_on(app, Game.new(ennor, ["tamsin"], seed=3))
+    painted = scene.view._surface
+    for _ in range(5):
+        move(app, scene.regions(app)["main"].center)
+    assert scene.view._surface is painted
+    click(app, centre_of(app, scene, 102))
+    app.frame(events=[])
+    assert scene.view._surface is not painted
+
+
+def test_clicking_a_framed_card_travels(ennor: Campaign, app: App) -> None:
+    game = Game.new(ennor, ["tamsin"], seed=3)
+    scene = scene_on(app, game)
+    assert set(scene.targets()) == {102, 103, 104, 105}
+    click(app, centre_of(app, scene, 104))
+    assert game.state.hero("tamsin").location == 104
+    assert scene.session.revision == 1
+
+
+def test_clicking_a_card_that_is_no_target_does_nothing(ennor: Campaign, app: App) -> None:
+    game = crowded(ennor)
+    scene = scene_on(app, game)
+    before = game.state_hash()
+    click(app, centre_of(app, scene, 109))  # diagonal: never connected [MAP-5]
+    assert game.state_hash() == before
+
+
+def test_a_team_travel_starts_from_a_click(ennor: Campaign, app: App) -> None:
+    game = Game.new(ennor, ["tamsin", "jago"], seed=3)
+    scene = scene_on(app, game)
+    click(app, centre_of(app, scene, 102))
+    assert game.state.team is not None and game.state.team.to == 102  # who joins? [TEAM-1]
+
+
+def test_the_own_card_opens_its_actions(ennor: Campaign, app: App) -> None:
+    game = Game.new(ennor, ["tamsin"], seed=3)
+    scene = scene_on(app, game)
+    click(app, centre_of(app, scene, 101))
+    assert scene.menu is not None
+    button = scene.menu.by_text("Explore")
+    assert button is not None and button.action == Explore(hero="tamsin")
+    assert any(isinstance(b.action, Pass) for b in scene.menu.buttons)
+    click(app, button.rect.center)
+    assert game.log[-1] == Explore(hero="tamsin")
+
+
+def test_h_and_a_token_pick_the_acting_hero(ennor: Campaign, app: App) -> None:
+    game = crowded(ennor)
+    scene = scene_on(app, game)
+    assert scene.acting() == "tamsin"
+    key(app, pygame.K_h)
+    assert scene.acting() == "jago"
+    assert all(action.hero == "jago" for action in scene.targets().values())
+    main = scene.regions(app)["main"]
+    from grail.ui.mapcards import hero_tokens
+    centre, _ = hero_tokens(scene.grid(), game, 104)["kerra"]
+    origin = scene.view.origin(main, scene.grid())
+    click(app, (centre[0] + origin[0], centre[1] + origin[1]))
+    assert scene.acting() == "kerra"
+
+
+def test_hovering_shows_a_locations_details(ennor: Campaign, app: App) -> None:
+    game = crowded(ennor)
+    scene = scene_on(app, game)
+    main = scene.regions(app)["main"]
+    move(app, (main.right - 3, main.bottom - 3))
+    plain = app.screen.copy()
+    move(app, centre_of(app, scene, 104))
+    assert scene.tip._key[2] == 104
+    changed = sum(1 for x in range(main.left, main.right, 9) for y in range(main.top, main.bottom, 9)
+                  if plain.get_at((x, y)) != app.screen.get_at((x, y)))
+    assert changed > 100
+    said = " ".join(text for text, *_ in details(game, 104, "tamsin", "Travel"))
+    assert "Lowen Ford" in said and "Guardian: Old Tusk" in said and "Kerra Pascoe" in said
+    assert "Ysella Tregear" in said
+
+
+def test_details_name_tokens_dials_and_the_menhir(ennor: Campaign) -> None:
+    game = crowded(ennor)
+    said = " ".join(text for text, *_ in details(game, 101, "tamsin", None))
+    assert "Time token" in said and "Menhir:" in said and "Click: what Tamsin Vell may do" in said
+    assert "raiders: 3" in " ".join(text for text, *_ in details(game, 105, None, None))
+    assert "Quest token" in " ".join(text for text, *_ in details(game, 103, None, None))
+    assert "last Day" in " ".join(text for text, *_ in details(game, 102, None, None))
+
+
+def test_pan_and_zoom_change_the_view(ennor: Campaign, app: App) -> None:
+    game = crowded(ennor)
+    scene = scene_on(app, game)
+    main = scene.regions(app)["main"]
+    start, zoom = scene.view.centre, scene.view.zoom
+    key(app, pygame.K_d)
+    assert scene.view.centre[0] > start[0]
+    key(app, pygame.K_UP, pygame.KMOD_SHIFT)
+    assert scene.view.centre[1] < start[1]
+    key(app, pygame.K_EQUALS)
+    assert scene.view.zoom > zoom
+    move(app, main.center)
+    app.frame(events=[pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2)])
+    assert scene.view.zoom < zoom * 1.15
+    before = scene.view.centre
+    app.frame(events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=main.center, button=1)])
+    for step in range(1, 6):
+        move(app, (main.centerx + 20 * step, main.centery), (1, 0, 0), (20, 0))
+    app.frame(events=[pygame.event.Event(pygame.MOUSEBUTTONUP, pos=main.center, button=1)])
+    assert scene.view.centre[0] < before[0]  # dragged right: the view looks further left
+    assert game.state_hash() == crowded(ennor).state_hash()  # a drag is no click
+    key(app, pygame.K_c)
+    assert scene.view.centre == (0, 0)  # Tamsin at 101, the start
+
+
+def test_the_view_cursor_keys_stay_with_the_action_bar(ennor: Campaign, app: App) -> None:
+    scene = scene_on(app, Game.new(ennor, ["tamsin"], seed=3))
+    start = scene.view.centre
+    key(app, pygame.K_DOWN)
+    assert scene.view.centre == start and scene.actions.cursor == 1
+
+
+def test_the_day_panel_shows_the_boards_and_the_sheet(ennor: Campaign) -> None:
+    game = crowded(ennor)
+    for size, scale in (((1280, 720), 1.0), ((1600, 900), 1.0), ((1280, 720), 2.0)):
+        app = App(size, Settings(scale=scale), headless=True)
+        scene = scene_on(app, game)
+        side = scene.regions(app)["side"]
+        assert set(scene.panel.boards) == set(FOUR)
+        assert all(board.width <= side.width for board in scene.panel.boards.values())
+        last = max(board.bottom for board in scene.panel.boards.values())
+        move(app, side.center)
+        for _ in range(30):
+            app.frame(events=[pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3)])
+        assert scene.panel.offset > 0 or last <= side.height  # it scrolls when it must
+    assert len({letter for _, letter in hero_marks(game).values()}) == 4
+
+
+def test_the_day_panel_follows_the_acting_hero(ennor: Campaign) -> None:
+    app = App((1280, 720), Settings(scale=2.0), headless=True)
+    game = crowded(ennor)
+    scene = scene_on(app, game)
+    side = scene.regions(app)["side"]
+    key(app, pygame.K_h)
+    key(app, pygame.K_h)
+    app.frame(events=[])
+    board = scene.panel.boards["kerra"]
+    assert scene.panel.offset <= board.top < scene.panel.offset + side.height
+    assert scene.panel.hero_at(side, (side.x + 20, side.y + board.top - scene.panel.offset + 5)) \
+        == "kerra"
+
+
+def test_the_revealed_layout_uses_the_engines_connections(ennor: Campaign) -> None:
+    plan = revealed(crowded(ennor))
+    cards = {card.number: card for card in plan.cards}
+    assert sorted(cards[101].connected) == ["down", "left", "right", "up"]
+    assert "down" not in cards[107].keys and "up" not in cards[103].connected  # a wall [MAP-4]
+    assert "right" in cards[107].connected and "left" in cards[102].connected
+    assert [menhir.location for menhir in plan.menhirs] == [101, 102]
+
+
+def finish_the_day(game: Game) -> None:
+    """Pass, rest hungry and finish upgrading until the next Day has begun."""
+    day = game.state.day
+    while game.state.day == day:
+        legal = game.legal_actions()
+        wanted = [a for a in legal if isinstance(a, Pass | FinishUpgrades)] \
+            + [a for a in legal if isinstance(a, Rest) and not a.eat]
+        game.apply(wanted[0] if wanted else legal[0])
+
+
+def test_the_vanish_preview_names_what_the_start_of_day_discards(ennor: Campaign) -> None:
+    game = Game.new(ennor, ["tamsin"], seed=3)
+    state = game.state
+    for number, spot in sorted(ennor.grid.items()):
+        if max(abs(spot[0]), abs(spot[1])) <= 2 and state.at(*spot) is None \
+                and state.spot_of(number) is None:
+            place(state, number, spot)
+    state.menhirs = [Menhir(location=101, dial=None), Menhir(location=102, dial=3)]
+    state.hero("tamsin").location = 105  # (0, 1): outside 102's radius [MENHIR-3]
+    game.refresh()
+    preview, gone = vanishing(state), fading_menhirs(state)
+    assert gone == [101] and struck(state) == ["tamsin"]
+    spots = {place.number: (place.x, place.y) for place in state.placed}
+    near_102 = {n for n, (x, y) in spots.items() if abs(x) <= 1 and -2 <= y <= 0}
+    assert sorted(preview) == sorted(set(spots) - near_102) and 105 in preview
+    finish_the_day(game)
+    assert game.state.day == 2
+    assert sorted(game.state.discarded) == sorted(preview)
+    assert [m.location for m in game.state.menhirs] == [102]
+
+
+def test_no_menhir_left_means_nothing_vanishes(ennor: Campaign) -> None:
+    game = Game.new(ennor, ["tamsin"], seed=3)
+    game.state.menhirs = [Menhir(location=101, dial=None)]
+    placed = [p.number for p in game.state.placed]
+    assert vanishing(game.state) == [] and fading_menhirs(game.state) == [101]
+    finish_the_day(game)
+    assert [p.number for p in game.state.placed] == placed  # the Wyrdness hurts [MENHIR-9]
+
+
+def test_the_map_marks_what_vanishes(ennor: Campaign, app: App) -> None:
+    game = crowded(ennor)
+    said = " ".join(text for text, *_ in details(game, 121, None, None))
+    assert 121 in vanishing(game.state) and "Vanishes at the next Start of Day" in said
+    assert 101 not in vanishing(game.state)
+    scene = scene_on(app, game)
+    centre = centre_of(app, scene, 101)
+    move(app, centre)
+    assert scene.tip._key[2] == 101
