@@ -1,0 +1,311 @@
+"""Drawing a Combat or Diplomacy card with its keys (RULES.md section 2).
+
+A card is laid out on a :class:`Frame` shared by every card of a row, so that the keys of
+neighbouring cards line up: a header (name, owner's letter, Time tokens, Charges), one row
+per key position (Bonus Keys and left Magic halves on the left edge, Attribute Keys and
+right Magic halves on the right [ANAT-12], [ANAT-13]), the Abilities, and the free key at
+the bottom [ANAT-5].
+
+Nothing is told by colour alone: bonus icons are words or shapes (:mod:`.icons`), a paid
+Magic half is filled, a covered Ability is hatched and says so, the owner's disc carries
+their initial.
+
+>>> import pygame
+>>> from .theme import Theme
+>>> frame = Frame(pygame.Rect(0, 0, 160, 260), rows=3, theme=Theme())
+>>> frame.key_y(1) < frame.key_y(3) < frame.free_y
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from grail.content import Campaign
+from grail.content.cards import AttributeKey, BonusKey, MagicBonus, MagicHalf, PlayerCard
+from grail.engine.state import GameState
+from grail.engine.telling import effects_text
+
+from .icons import draw_icons
+from .theme import HERO_COLOURS, Colour, Theme
+from .widgets import draw_text, wrap
+
+SHORT = {"aggression": "Agg", "empathy": "Emp", "courage": "Cou", "caution": "Cau",
+         "logic": "Log", "spirituality": "Spi"}
+"""Attributes as three letters on keys."""
+
+TRIGGERS = {"on_place": "On placing", "delayed": "Delayed", "enemy_attack": "Enemy attack",
+            "response": "Response", "passive": "Passive", "spend_charges": "Pay Charges"}
+"""Ability triggers in words [ANAT-7], [ANAT-10]."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Where a card's parts lie in ``rect``, for ``rows`` key positions."""
+
+    rect: pygame.Rect
+    rows: int
+    theme: Theme
+
+    @property
+    def header(self) -> int:
+        return min(self.theme.px(44), self.rect.height // 6)
+
+    @property
+    def row(self) -> int:
+        space = (self.rect.height - self.header - self.footer) * 55 // 100
+        return max(self.theme.px(18), min(self.theme.px(36), space // max(1, self.rows)))
+
+    @property
+    def footer(self) -> int:
+        return min(self.theme.px(32), self.rect.height // 8)
+
+    @property
+    def key_size(self) -> int:
+        """The largest key font size whose letters fit a key row."""
+        return next((size for size in (18, 16, 14)
+                     if self.theme.font(size, bold=True).get_height() <= self.row - 4), 12)
+
+    @property
+    def key_font(self) -> pygame.font.Font:
+        return self.theme.font(self.key_size, bold=True)
+
+    @property
+    def icon_font(self) -> pygame.font.Font:
+        return self.theme.font(self.key_size)
+
+    def key_y(self, at: int) -> int:
+        """The centre of key position ``at`` (0: the free key)."""
+        if at == 0:
+            return self.free_y
+        return self.rect.y + self.header + self.row * (at - 1) + self.row // 2
+
+    @property
+    def free_y(self) -> int:
+        return self.rect.bottom - self.footer // 2 - 1
+
+    @property
+    def body(self) -> pygame.Rect:
+        """Below the keys and above the free key: the Abilities."""
+        top = self.rect.y + self.header + self.row * self.rows + self.theme.px(2)
+        return pygame.Rect(self.rect.x + self.theme.px(4), top,
+                           self.rect.width - self.theme.px(8),
+                           max(0, self.rect.bottom - self.footer - top - self.theme.px(2)))
+
+
+def ability_lines(campaign: Campaign, state: GameState, card: PlayerCard) -> list[str]:
+    """Each Ability as 'trigger: what it does' [ANAT-7], [ANAT-10]."""
+    lines = []
+    for ability in card.abilities:
+        said = TRIGGERS[ability.trigger]
+        if ability.trigger == "delayed":
+            tokens = ability.tokens or campaign.manifest.rules.delayed_tokens
+            said += f" ({tokens} Time)"
+        if ability.trigger == "spend_charges" and isinstance(ability.charges, int):
+            said = f"Pay {ability.charges} Charge{'s' * (ability.charges != 1)}"
+        lines.append(f"{said}: {ability.text or effects_text(campaign, state, ability.effects)}")
+    return lines
+
+
+def draw_fitted(surface: pygame.Surface, text: str, at: tuple[int, int], width: int,
+                theme: Theme, size: int, colour: Colour, bold: bool = False) -> pygame.Rect:
+    """One line in ``width``: a smaller font if need be (down to 6 points less), then cut
+    with an ellipsis."""
+    for points in range(size, size - 7, -2):
+        font = theme.font(points, bold)
+        if font.size(text)[0] <= width:
+            return draw_text(surface, text, at, font, colour)
+    while len(text) > 1 and font.size(text + "...")[0] > width:
+        text = text[:-1]
+    return draw_text(surface, text.rstrip() + "...", at, font, colour)
+
+
+# --- a card --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What sits on a card or is said of it: the owner, Time tokens, Charges, the Magic Keys
+    paid, a covered Ability, the Abilities in words."""
+
+    owner: str = ""
+    owner_colour: str = "grey"
+    tokens: int = 0
+    charges: int = 0
+    paid: tuple[int, ...] = ()
+    covered: bool = False
+    abilities: tuple[str, ...] = ()
+
+
+def draw_card(surface: pygame.Surface, frame: Frame, card: PlayerCard, marks: Marks) -> None:
+    """A card on its frame: name, owner, tokens and Charges, its keys on both edges, its
+    Abilities (hatched and marked when covered [ANAT-6]), its free key."""
+    theme, rect = frame.theme, frame.rect
+    px = theme.px
+    pygame.draw.rect(surface, theme["card"], rect, border_radius=px(6))
+    pygame.draw.rect(surface, theme["line"], rect, 1, border_radius=px(6))
+    _header(surface, frame, card, marks)
+    facing = {key.at for key in card.right}
+    for left in card.left:
+        _left_key(surface, frame, left, marks, left.at not in facing)
+    for right in card.right:
+        _right_key(surface, frame, right)
+    _abilities(surface, frame, marks)
+    _free_key(surface, frame, card)
+
+
+def _header(surface: pygame.Surface, frame: Frame, card: PlayerCard, marks: Marks) -> None:
+    theme, rect = frame.theme, frame.rect
+    px = theme.px
+    badge = px(9) if marks.owner else 0
+    width = rect.width - px(10) - 2 * badge
+    room = 1 if marks.tokens or marks.charges else 2
+    for size in (20, 18, 16, 14):  # the name in the lines the header holds
+        font = theme.font(size, bold=True)
+        room = max(1, min(room, (frame.header - px(3)) // font.get_linesize()))
+        lines = wrap(card.name, font, width)
+        if len(lines) <= room:
+            break
+    clip = surface.get_clip()
+    surface.set_clip(pygame.Rect(rect.x, rect.y, rect.width - 2 * badge - px(4),
+                                 frame.header).clip(clip))
+    y = rect.y + px(3)
+    for line in lines[:room]:
+        draw_text(surface, line, (rect.x + px(5), y), font, theme["ink"])
+        y += font.get_linesize()
+    surface.set_clip(clip)
+    if marks.owner:
+        centre = (rect.right - badge - px(4), rect.y + badge + px(3))
+        pygame.draw.circle(surface, HERO_COLOURS.get(marks.owner_colour, (120, 120, 128)),
+                           centre, badge)
+        letter = theme.font(19, bold=True).render(marks.owner[:1], True, (255, 255, 255))
+        surface.blit(letter, letter.get_rect(center=centre))
+    pills = ([f"{marks.tokens} Time"] if marks.tokens else []) + \
+        ([f"{marks.charges} Charge{'s' * (marks.charges != 1)}"] if marks.charges else [])
+    x = rect.x + px(5)
+    small = theme.font(18, bold=True)
+    for pill in pills:
+        rendered = small.render(pill, True, theme["accent_ink"])
+        box = rendered.get_rect(topleft=(x + px(4), rect.y + frame.header - small.get_height()
+                                         - px(3)))
+        pygame.draw.rect(surface, theme["accent"], box.inflate(px(8), px(2)),
+                         border_radius=px(6))
+        surface.blit(rendered, box)
+        x = box.right + px(8)
+
+
+def _tab(frame: Frame, at: int, left: bool, alone: bool = False) -> pygame.Rect:
+    """The room of a half key on one edge: half the card, or most of it when the other
+    edge has no key at that position."""
+    theme, rect = frame.theme, frame.rect
+    width = rect.width * 3 // 4 if alone else rect.width // 2 - theme.px(2)
+    height = max(theme.px(12), frame.row - theme.px(4))
+    tab = pygame.Rect(0, 0, width, height)
+    tab.centery = frame.key_y(at)
+    if left:
+        tab.left = rect.left
+    else:
+        tab.right = rect.right
+    return tab
+
+
+def _left_key(surface: pygame.Surface, frame: Frame, key: BonusKey | MagicBonus,
+              marks: Marks, alone: bool) -> None:
+    """A Bonus Key (its Attribute and icons) or a left Magic half (an M and its icons; a
+    Magic token on it when paid [KEY-3])."""
+    theme = frame.theme
+    tab = _tab(frame, key.at, left=True, alone=alone)
+    magic = isinstance(key, MagicBonus)
+    _tab_shape(surface, tab, theme, magic, left=True)
+    font = frame.key_font
+    x = tab.x + theme.px(4)
+    label = "M:" if isinstance(key, MagicBonus) else SHORT[key.attribute]
+    ink = theme["ink"]
+    if isinstance(key, MagicBonus) and key.at in marks.paid:  # the Magic sits on the key
+        pygame.draw.rect(surface, theme["accent"], tab.inflate(-theme.px(4), -theme.px(4)),
+                         border_radius=tab.height // 2)
+        ink = theme["accent_ink"]
+    clip = surface.get_clip()
+    surface.set_clip(tab.clip(clip))
+    x = draw_text(surface, label, (x, tab.centery - font.get_height() // 2), font,
+                  ink).right + theme.px(3)
+    draw_icons(surface, key.bonus, (x, tab.centery), frame.icon_font, ink)
+    surface.set_clip(clip)
+
+
+def _right_key(surface: pygame.Surface, frame: Frame, key: AttributeKey | MagicHalf) -> None:
+    """An Attribute Key (its Attribute and level) or a right Magic half."""
+    theme = frame.theme
+    tab = _tab(frame, key.at, left=False)
+    magic = isinstance(key, MagicHalf)
+    _tab_shape(surface, tab, theme, magic, left=False)
+    font = frame.key_font
+    text = "Magic" if isinstance(key, MagicHalf) else f"{SHORT[key.attribute]} {key.level}"
+    if font.size(text)[0] > tab.width - theme.px(6):
+        text = "M" if magic else text
+    rendered = font.render(text, True, theme["ink"])
+    clip = surface.get_clip()
+    surface.set_clip(tab.clip(clip))
+    surface.blit(rendered, rendered.get_rect(midright=(tab.right - theme.px(4), tab.centery)))
+    surface.set_clip(clip)
+
+
+def _tab_shape(surface: pygame.Surface, tab: pygame.Rect, theme: Theme, magic: bool,
+               left: bool) -> None:
+    """A half key: a rounded tab on the edge; a Magic half has a dashed double border."""
+    radius = tab.height // 2
+    corners = {"border_top_right_radius": radius, "border_bottom_right_radius": radius} if left \
+        else {"border_top_left_radius": radius, "border_bottom_left_radius": radius}
+    pygame.draw.rect(surface, theme["panel"], tab, **corners)
+    pygame.draw.rect(surface, theme["accent"] if magic else theme["line"], tab,
+                     max(1, theme.px(2 if magic else 1)), **corners)
+    if magic:
+        pygame.draw.rect(surface, theme["accent"], tab.inflate(-theme.px(6), -theme.px(6)), 1,
+                         **corners)
+
+
+def _abilities(surface: pygame.Surface, frame: Frame, marks: Marks) -> None:
+    theme, body = frame.theme, frame.body
+    if not marks.abilities or body.height < theme.px(10):
+        return
+    font = theme.font(18)
+    lines = [line for text in marks.abilities for line in wrap(text, font, body.width - 4)]
+    if marks.covered:
+        pygame.draw.rect(surface, theme["covered"], body, border_radius=theme.px(3))
+        step = theme.px(9)
+        clip = surface.get_clip()
+        surface.set_clip(body.clip(clip))
+        for x in range(body.left - body.height, body.right, step):
+            pygame.draw.line(surface, theme["disabled"], (x, body.bottom), (x + body.height,
+                                                                            body.top))
+        surface.set_clip(clip)
+        lines = ["(covered: not active)", *lines]
+    clip = surface.get_clip()
+    surface.set_clip(body.clip(clip))
+    y = body.y + 1
+    ink = theme["faint"] if marks.covered else theme["ink"]
+    for line in lines:
+        draw_text(surface, line, (body.x + 2, y), font, ink)
+        y += font.get_linesize()
+    surface.set_clip(clip)
+
+
+def _free_key(surface: pygame.Surface, frame: Frame, card: PlayerCard) -> None:
+    """The free bottom key: its bonus on the left half [ANAT-5]; a plain right half."""
+    theme, rect = frame.theme, frame.rect
+    y = frame.free_y
+    height = max(theme.px(12), frame.footer - theme.px(4))
+    left = pygame.Rect(rect.left, y - height // 2, rect.width // 2 - theme.px(2), height)
+    right = pygame.Rect(0, left.y, theme.px(26), height)
+    right.right = rect.right
+    for tab, side in ((left, True), (right, False)):
+        _tab_shape(surface, tab, theme, False, side)
+    font = frame.icon_font
+    x = draw_text(surface, "free", (left.x + theme.px(4), y - font.get_height() // 2), font,
+                  theme["faint"]).right + theme.px(3)
+    clip = surface.get_clip()
+    surface.set_clip(left.clip(clip))
+    draw_icons(surface, card.free or [], (x, y), font, theme["ink"])
+    surface.set_clip(clip)

@@ -1,0 +1,114 @@
+"""Bonus icons and joints, drawn so that nothing is told by colour alone (RULES.md 2, 17.3):
+icons are words (+1, draw, x2, -last) or shapes (a triangle up or down for the Affinity
+marker, a bolt for continue, a boxed S for the Stage's bonus, a slashed ring for cancel);
+a joint where two halves meet is a filled circle with a tick (connected), an open circle
+with a cross (not connected) or a diamond with an M (payable with 1 Magic).
+
+>>> import pygame
+>>> from .theme import Theme
+>>> surface = pygame.Surface((200, 40))
+>>> draw_icons(surface, ["x2", "marker", "continue"], (0, 20), Theme().font(18), (0, 0, 0)) > 0
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from .theme import Colour, Theme
+
+WORDS = {"marker": "+1", "marker2": "+2", "marker3": "+3", "draw": "draw", "x2": "x2",
+         "discard_last": "-last"}
+"""Bonus icons drawn as words [KEY-5], [DIPLO-10]; the others are shapes."""
+
+LEGEND: tuple[tuple[str, str], ...] = (("check", "connected"), ("cross", "not connected"),
+                                       ("magic", "pay 1 Magic"), ("continue", "continue"),
+                                       ("up", "marker up"), ("down", "marker down"),
+                                       ("attribute", "the Stage's bonus"),
+                                       ("cancel", "cancel next"))
+"""What the shapes mean, for the legend under the Sequence."""
+
+DIPLOMACY_SHAPES = frozenset({"up", "down", "attribute"})
+"""Shapes only Diplomacy cards carry [DIPLO-10]."""
+
+
+def draw_icons(surface: pygame.Surface, icons: Sequence[str], at: tuple[int, int],
+               font: pygame.font.Font, colour: Colour) -> int:
+    """Bonus icons left to right from ``at`` (x, centre y): words, or shapes; the x after."""
+    x, cy = at
+    size = font.get_height()
+    gap = max(2, size // 5)
+    for icon in icons:
+        if icon in WORDS:
+            rendered = font.render(WORDS[icon], True, colour)
+            surface.blit(rendered, (x, cy - rendered.get_height() // 2))
+            x += rendered.get_width() + gap
+            continue
+        draw_shape(surface, icon, pygame.Rect(x, cy - size // 2, size, size), colour, font)
+        x += size + gap
+    return x
+
+
+def draw_shape(surface: pygame.Surface, shape: str, box: pygame.Rect, colour: Colour,
+               font: pygame.font.Font) -> None:
+    """One icon drawn in ``box``: up, down, continue, attribute, cancel, check, cross, magic."""
+    left, top, right, bottom = box.left + 1, box.top + 1, box.right - 2, box.bottom - 2
+    mid_x, mid_y = box.centerx, box.centery
+    width = max(1, box.width // 7)
+    if shape == "up":
+        pygame.draw.polygon(surface, colour, [(mid_x, top), (right, bottom), (left, bottom)])
+    elif shape == "down":
+        pygame.draw.polygon(surface, colour, [(left, top), (right, top), (mid_x, bottom)])
+    elif shape == "continue":  # a bolt
+        pygame.draw.polygon(surface, colour, [
+            (mid_x + box.width // 5, top), (left + box.width // 6, mid_y + 1),
+            (mid_x, mid_y + 1), (mid_x - box.width // 5, bottom),
+            (right - box.width // 6, mid_y - 1), (mid_x, mid_y - 1)])
+    elif shape == "attribute":  # the Stage's bonus: a boxed S
+        pygame.draw.rect(surface, colour, box.inflate(-2, -2), width)
+        letter = font.render("S", True, colour)
+        surface.blit(letter, letter.get_rect(center=box.center))
+    elif shape == "cancel":
+        pygame.draw.circle(surface, colour, box.center, box.width // 2 - 1, width)
+        pygame.draw.line(surface, colour, (left + 2, bottom - 2), (right - 2, top + 2), width)
+    elif shape == "check":
+        pygame.draw.lines(surface, colour, False, [(left + 2, mid_y), (mid_x - 1, bottom - 2),
+                                                   (right - 1, top + 2)], width + 1)
+    elif shape == "cross":
+        pygame.draw.line(surface, colour, (left + 2, top + 2), (right - 2, bottom - 2), width + 1)
+        pygame.draw.line(surface, colour, (left + 2, bottom - 2), (right - 2, top + 2), width + 1)
+    elif shape == "magic":
+        _diamond(surface, colour, box, width)
+        letter = font.render("M", True, colour)
+        surface.blit(letter, letter.get_rect(center=box.center))
+
+
+def _diamond(surface: pygame.Surface, colour: Colour, box: pygame.Rect, width: int) -> None:
+    pygame.draw.polygon(surface, colour, [(box.centerx, box.top), (box.right - 1, box.centery),
+                                          (box.centerx, box.bottom - 1),
+                                          (box.left, box.centery)], width)
+
+
+def draw_joint(surface: pygame.Surface, centre: tuple[int, int], link: str, theme: Theme) -> None:
+    """How two halves meet: connected (a filled circle with a tick), not connected (an open
+    circle with a cross), payable with 1 Magic (a diamond with an M) [KEY-1]..[KEY-3]."""
+    radius = theme.px(9)
+    box = pygame.Rect(0, 0, radius * 2, radius * 2)
+    box.center = centre
+    font = theme.font(18, bold=True)
+    if link == "connected":
+        pygame.draw.circle(surface, theme["good"], centre, radius)
+        draw_shape(surface, "check", box.inflate(-radius // 2, -radius // 2),
+                   theme["accent_ink"] if theme.palette == "normal" else theme["card"], font)
+    elif link == "payable":
+        pygame.draw.polygon(surface, theme["panel"], [(box.centerx, box.top),
+                                                      (box.right, box.centery),
+                                                      (box.centerx, box.bottom),
+                                                      (box.left, box.centery)])
+        draw_shape(surface, "magic", box, theme["warn"], font)
+    else:
+        pygame.draw.circle(surface, theme["panel"], centre, radius)
+        pygame.draw.circle(surface, theme["bad"], centre, radius, max(1, theme.px(2)))
+        draw_shape(surface, "cross", box.inflate(-radius // 2, -radius // 2), theme["bad"], font)
