@@ -1,9 +1,384 @@
-"""The End of Day: rest, upgrades, deck building, dreams."""
+"""The End of Day, each character in turn: rest and Food (eat or go hungry, with what each
+does to the meters), upgrades with their Exp costs (Attribute points, deck upgrades: draw
+and keep one, the drawn cards shown whole), deck building (the decks, the cards set aside,
+the count against the minimum), and the Dreams read as night falls.
+
+What each choice does comes from the engine: the rest previews are the engine's rest done
+on a copy of the state, the costs are ``upgrades.attribute_costs`` and
+``deck_upgrade_cost``, and every tile is a legal action. A tile that is not open says why.
+When the night's Dreams are read and the game moves on, the view holds on to show them.
+
+Keys: the wheel over the decks scrolls them; the action bar's numbers work as everywhere.
+"""
 
 from __future__ import annotations
 
-from .game import GameScene
+from typing import Any
+
+import pygame
+
+from grail.content.base import ATTRIBUTES, OPPOSED
+from grail.engine.actions import (
+    BuyAttribute,
+    DeckUpgrade,
+    FinishUpgrades,
+    KeepCard,
+    Rest,
+    SetAside,
+    TakeBack,
+)
+from grail.engine.survival import rest
+from grail.engine.upgrades import attribute, attribute_costs, deck_upgrade_cost, free_skills
+
+from ..app import App
+from ..changes import ChangeList, draw_changes, draw_hero
+from ..names import card_lines, hero_name, player_card_name
+from ..reading import Passage, entry_passage
+from ..session import Session
+from ..tiles import HoldingScene, Label, Tile, Tiles, column, grid, labels
+from ..widgets import Button, draw_text
+
+SKILLS = "skills"
+"""A tile's action that shows an Attribute's Skill sides (the view's own, never sent)."""
+
+PAIRS = [name for name in ATTRIBUTES if ATTRIBUTES.index(name) < ATTRIBUTES.index(OPPOSED[name])]
+"""The first Attribute of each opposed pair, in printed order."""
 
 
-class EndOfDayScene(GameScene):
+def rest_preview(session: Session, hero_id: str, eat: bool) -> list[str]:
+    """What resting does to the character's meters and Food: the engine's rest, done on a
+    copy of the state [END-DAY-1]..[END-DAY-3]."""
+    before = session.game.state.hero(hero_id)
+    state = session.game.state.model_copy(deep=True)
+    rest(session.campaign, state, hero_id, eat)
+    after = state.hero(hero_id)
+    lines = []
+    for name in ("health", "terror", "energy", "food"):
+        old, new = getattr(before, name), getattr(after, name)
+        lines.append(f"{name.capitalize()} {old} -> {new}" if old != new
+                     else f"{name.capitalize()} stays {old}")
+    return lines
+
+
+def _below(tiles: Tiles, default: int) -> int:
+    """The bottom of the lowest tile placed, or ``default`` for none."""
+    return max((tile.rect.bottom for tile in tiles.tiles), default=default)
+
+
+def dream_entries(session: Session) -> set[str]:
+    """The campaign's Dream and Nightmare entries [END-DAY-6]."""
+    return {entry for location in session.campaign.locations
+            for entry in (location.dream, location.nightmare) if entry is not None}
+
+
+class EndOfDayScene(HoldingScene):
     """The End of Day: rest, upgrades, deck building, dreams."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
+        self.changes = ChangeList()
+        self.tiles = Tiles()
+        self.labels: list[Label] = []
+        self.dreams: list[Passage] = []
+        self.deck_scroll = 0
+        self.skill_for: str | None = None
+        """The Attribute whose Skill sides are shown to buy."""
+        self.previews: dict[tuple[int, str, bool], list[str]] = {}
+        self.changes.follow(session.campaign, session.revision, session.last_events)
+
+    # --- following the game ---------------------------------------------------------------
+
+    def holds(self) -> bool:
+        """Dreams were read and the game moved on to a Day: show them first (a Dream with a
+        choice goes on in the journal, which shows it)."""
+        dreams = dream_entries(self.session)
+        read = [event.entry for event in self.session.last_events
+                if event.type == "entry_read" and event.entry in dreams]
+        if read and self.session.pending().kind not in ("journal", "chance", "skill",
+                                                         "destination", "item_cap"):
+            self.dreams = [entry_passage(self.session.campaign, entry) for entry in read]
+            return True
+        return False
+
+    def update(self, app: App, dt: float) -> None:
+        super().update(app, dt)
+        session = self.session
+        self.changes.follow(session.campaign, session.revision, session.last_events)
+        main = self.regions(app)["main"]
+        self.labels, tiles = self.layout(app, main.inflate(-app.theme.px(32), -app.theme.px(28)))
+        for tile in tiles.tiles:
+            tile.key = next((b.key for b in self.actions.buttons if b.action == tile.action), "")
+        self.tiles = tiles
+
+    def layout(self, app: App, rect: pygame.Rect) -> tuple[list[Label], Tiles]:
+        """The labels and tiles of what the End of Day asks now."""
+        if self.ended:
+            return self.night(app, rect)
+        pending = self.session.pending()
+        if pending.kind == "rest":
+            return self.resting(app, rect)
+        if pending.kind == "keep_card":
+            return self.offer(app, rect)
+        if pending.kind == "upgrade":
+            return self.upgrading(app, rect)
+        found, _ = labels(f"The End of Day is not under way: the game waits on {pending.text}. "
+                          "Choose in the action bar below.", rect, app.theme, 22)
+        return found, Tiles()
+
+    # --- rest and Food ----------------------------------------------------------------------
+
+    def resting(self, app: App, rect: pygame.Rect) -> tuple[list[Label], Tiles]:
+        theme = app.theme
+        session = self.session
+        hero_id = session.pending().heroes[0]
+        name = hero_name(session.campaign, hero_id)
+        found = [Label(f"End of Day {session.game.state.day}: {name} rests", rect.topleft, 28,
+                     True)]
+        more, y = labels("Eat 1 Food, or go hungry. Each character rests in turn, then spends "
+                         "Exp and builds decks; the Dreams come last.",
+                         pygame.Rect(rect.x, rect.y + theme.px(40), rect.width, 0), theme, 18,
+                         colour="faint")
+        legal = session.legal()
+        tiles = []
+        for eat, title in ((True, "Eat 1 Food"), (False, "Go hungry")):
+            action = next((a for a in legal if isinstance(a, Rest) and a.eat == eat), None)
+            key = (session.revision, hero_id, eat)
+            if action is not None and key not in self.previews:
+                self.previews[key] = rest_preview(session, hero_id, eat)
+            tiles.append(Tile(title, action, self.previews.get(key, []), size=22,
+                              why="" if action else f"{name} has no Food"))
+        placed = grid(tiles, pygame.Rect(rect.x, y + theme.px(16), rect.width,
+                                         theme.px(170)), theme, 2, gap=16)
+        return found + more, placed
+
+    # --- upgrades and decks ---------------------------------------------------------------
+
+    def upgrading(self, app: App, rect: pygame.Rect) -> tuple[list[Label], Tiles]:
+        theme = app.theme
+        session = self.session
+        campaign, state = session.campaign, session.game.state
+        hero_id = session.pending().heroes[0]
+        hero = state.hero(hero_id)
+        name = hero_name(campaign, hero_id)
+        legal = session.legal()
+        left = pygame.Rect(rect.x, rect.y, rect.width * 45 // 100, rect.height)
+        right = pygame.Rect(left.right + theme.px(24), rect.y, rect.right - left.right
+                            - theme.px(24), rect.height)
+        found, y = labels(f"{name}: {hero.exp} Exp to spend", left, theme, 26, True)
+        more, y = labels("An Attribute point costs by its pair's total after buying.",
+                         pygame.Rect(left.x, y + theme.px(2), left.width, 0), theme, 16,
+                         colour="faint")
+        found += more
+        costs = attribute_costs(campaign, state, hero)
+        tiles, sides = [], {}
+        for first in PAIRS:
+            for which in (first, OPPOSED[first]):
+                level = attribute(campaign, hero, which)
+                buys = [a for a in legal if isinstance(a, BuyAttribute) and a.attribute == which]
+                plain = next((a for a in buys if a.skill is None), None)
+                title = f"{which.capitalize()} {level} -> {level + 1}"
+                if buys and plain is None:  # beyond the 2nd point: a Skill side [ATTR-4]
+                    sides[which] = buys
+                    tiles.append(Tile(title, (SKILLS, which), [f"{costs[which]} Exp, as a Skill "
+                                                               "side"]))
+                elif plain is not None:
+                    tiles.append(Tile(title, plain, [f"{costs[which]} Exp"]))
+                else:
+                    tiles.append(Tile(title, None, why=self.why_not(hero.exp, costs[which],
+                                                                    which)))
+        if self.skill_for not in sides:
+            self.skill_for = next(iter(sides), None)
+        for tile in tiles:
+            tile.tone = "accent" if tile.action == (SKILLS, self.skill_for) else ""
+        room = left.bottom - theme.px(52)  # above Done
+        placed = grid(tiles, pygame.Rect(left.x, y + theme.px(6), left.width,
+                                         room - y - theme.px(6)), theme, 2, gap=6)
+        cost, drawn, kept = deck_upgrade_cost(campaign, state)
+        more, y = labels(f"Deck upgrade: {cost} Exp, draw {drawn} from the Advanced pool, keep "
+                         f"{kept}", pygame.Rect(left.x, _below(placed, y) + theme.px(10),
+                                                left.width, 0), theme, 18, True)
+        found += more
+        decks = []
+        for deck, pool in (("combat", hero.combat_pool), ("diplomacy", hero.diplomacy_pool)):
+            action = next((a for a in legal if isinstance(a, DeckUpgrade) and a.deck == deck),
+                          None)
+            why = "" if action else ("the Advanced pool is empty" if not pool
+                                     else f"{cost} Exp, only {hero.exp} held")
+            decks.append(Tile(f"{deck.capitalize()} deck", action,
+                              [f"{len(pool)} cards in the Advanced pool"], why=why))
+        upgrades = grid(decks, pygame.Rect(left.x, y + theme.px(4), left.width,
+                                           room - y - theme.px(4)), theme, 2, gap=6)
+        finish = next((a for a in legal if isinstance(a, FinishUpgrades)), None)
+        done = column([Tile(f"Done: {name} ends the upgrades", finish)],
+                      pygame.Rect(left.x, left.bottom - theme.px(44), left.width, theme.px(44)),
+                      theme)
+        y = _below(upgrades, y) + theme.px(10)
+        lower = Tiles()
+        if self.skill_for is not None:
+            more, y = labels(f"Skill sides of {self.skill_for.capitalize()}, "
+                             f"{costs[self.skill_for]} Exp (the card's other side is lost):",
+                             pygame.Rect(left.x, y, left.width, 0), theme, 17, True)
+            found += more
+            lower = grid([Tile(campaign.skill_side[a.skill].name if a.skill else "", a,
+                               compact=True) for a in sides[self.skill_for]],
+                         pygame.Rect(left.x, y + theme.px(4), left.width,
+                                     left.bottom - theme.px(52) - y), theme, 2, gap=4)
+            if lower.hidden:
+                found.append(Label(f"{lower.hidden} more in the action bar",
+                                   (left.x, _below(lower, y) + theme.px(2)), 15, colour="faint"))
+        if placed.hidden or upgrades.hidden:
+            found.append(Label("More upgrades than fit here: see the action bar",
+                               (left.x, room - theme.px(18)), 15, colour="faint"))
+        deck_labels, rows = self.deck_lists(app, right)
+        return found + deck_labels, Tiles(placed.tiles + upgrades.tiles + lower.tiles
+                                          + done.tiles + rows.tiles)
+
+    def why_not(self, exp: int, cost: int, name: str) -> str:
+        """Why a point of an Attribute cannot be bought now, in words."""
+        if exp < cost:
+            return f"{cost} Exp, only {exp} held"
+        if not free_skills(self.session.campaign, self.session.game.state, name):
+            return "no Skill card of it is left"
+        return "not open now"
+
+    def deck_lists(self, app: App, rect: pygame.Rect) -> tuple[list[Label], Tiles]:
+        """The decks and the cards set aside, each card a row that moves it when allowed."""
+        theme = app.theme
+        session = self.session
+        campaign = session.campaign
+        hero = session.game.state.hero(session.pending().heroes[0])
+        legal = session.legal()
+        minimum = campaign.manifest.rules.deck_minimum
+        found, y = labels(f"Decks: each keeps at least {minimum} cards", rect, theme, 22, True)
+        more, top = labels("Click a card to set it aside (it stays with the character, never "
+                           "back in the pool), or one set aside to take it back.",
+                           pygame.Rect(rect.x, y, rect.width, 0), theme, 16, colour="faint")
+        found += more
+        top += theme.px(6)
+        gap = theme.px(10)
+        width = (rect.width - 2 * gap) // 3
+        rows: list[Tile] = []
+        lists = (("Combat", hero.combat_deck, SetAside), ("Diplomacy", hero.diplomacy_deck,
+                                                          SetAside),
+                 ("Set aside", hero.set_aside, TakeBack))
+        for index, (title, cards, kind) in enumerate(lists):
+            x = rect.x + index * (width + gap)
+            count = f"{len(cards)} of at least {minimum}" if kind is SetAside else \
+                f"{len(cards)} card{'s' * (len(cards) != 1)}"
+            colour = "bad" if kind is SetAside and len(cards) <= minimum else "faint"
+            found += [Label(title, (x, top), 19, True), Label(count, (x, top + theme.px(22)), 16,
+                                                            colour=colour)]
+            shown = sorted(set(cards), key=lambda card: player_card_name(campaign, card))
+            area = pygame.Rect(x, top + theme.px(46), width, rect.bottom - top - theme.px(46))
+            made = []
+            for card in shown[self.deck_scroll:]:
+                action = kind(hero=hero.id, card=card)
+                copies = cards.count(card)
+                label = player_card_name(campaign, card) + (f" \u00d7{copies}" if copies > 1
+                                                             else "")
+                made.append(Tile(label, action if action in legal else None, compact=True,
+                                 why="" if action in legal else "at the minimum"))
+            placed = column(made, area, theme, gap=3)
+            rows += placed.tiles
+            if placed.hidden:
+                found.append(Label(f"{placed.hidden} more: wheel", (x, rect.bottom
+                                                                    - theme.px(2)), 15,
+                                   colour="faint"))
+        return found, Tiles(rows)
+
+    # --- a deck upgrade's cards -------------------------------------------------------------
+
+    def offer(self, app: App, rect: pygame.Rect) -> tuple[list[Label], Tiles]:
+        theme = app.theme
+        session = self.session
+        state = session.game.state
+        name = hero_name(session.campaign, session.pending().heroes[0])
+        deck = state.offer_deck or "combat"
+        found = [Label(f"{name} keeps 1 of the {len(state.offer)} {deck} cards drawn",
+                       rect.topleft, 28, True)]
+        more, y = labels("The card kept joins the deck; the others go back to the Advanced "
+                         "pool, which is shuffled.", pygame.Rect(rect.x, rect.y + theme.px(40),
+                                                                 rect.width, 0), theme, 18,
+                         colour="faint")
+        cards = [Tile(player_card_name(session.campaign, action.card), action,
+                      card_lines(session.campaign, action.card), size=19)
+                 for action in session.legal() if isinstance(action, KeepCard)]
+        width = min(rect.width, len(cards) * theme.px(360))
+        area = pygame.Rect(rect.x, y + theme.px(16), width, rect.bottom - y - theme.px(16))
+        columns = max(1, len(cards))
+        tall = max([theme.px(300)] + [card.height(theme, width // columns) for card in cards])
+        return found + more, grid(cards, area, theme, columns, min(tall, area.height), gap=16)
+
+    # --- the night ------------------------------------------------------------------------
+
+    def night(self, app: App, rect: pygame.Rect) -> tuple[list[Label], Tiles]:
+        theme = app.theme
+        found = [Label("Night falls: the Dreams", rect.topleft, 28, True)]
+        y = rect.y + theme.px(44)
+        for passage in self.dreams:
+            found += [Label(passage.where, (rect.x, y), 16, colour="faint"),
+                      Label(passage.title, (rect.x, y + theme.px(20)), 24, True)]
+            text, y = labels(passage.text, pygame.Rect(rect.x, y + theme.px(50), rect.width, 0),
+                             theme, 22)
+            found += text
+            y += theme.px(18)
+        return found, column([self.continue_tile()], pygame.Rect(
+            rect.x, rect.bottom - theme.px(64), rect.width // 2, theme.px(64)), theme)
+
+    # --- input and drawing ------------------------------------------------------------------
+
+    def handle_view(self, app: App, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            tile = self.tiles.at(event.pos)
+            if tile is None:
+                return False
+            if isinstance(tile.action, tuple) and tile.action[0] == SKILLS:
+                self.skill_for = tile.action[1]
+            elif tile.enabled:
+                self.choose(app, Button(tile.rect, tile.title, tile.action, key=tile.key))
+            else:
+                self.notice = tile.why or "Not open now."
+            return True
+        if event.type == pygame.MOUSEWHEEL and self.regions(app)["main"].collidepoint(
+                pygame.mouse.get_pos()):
+            self.deck_scroll = max(0, self.deck_scroll - event.y)
+            return True
+        return False
+
+    def act(self, app: App, action: Any) -> None:
+        super().act(app, action)
+        self.deck_scroll = 0 if isinstance(action, FinishUpgrades) else self.deck_scroll
+
+    def draw_view(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(rect)  # a small window at a large scale cuts, never spills
+        for label in self.labels:
+            label.draw(surface, app.theme)
+        self.tiles.draw(surface, app.theme, pygame.mouse.get_pos())
+        surface.set_clip(clip)
+
+    def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        theme = app.theme
+        game = self.session.game
+        inner = rect.inflate(-theme.px(24), -theme.px(24))
+        pending = self.session.pending()
+        deciding = pending.heroes[0] if pending.heroes and not self.ended else None
+        font = theme.font(20, bold=True)
+        draw_text(surface, "The night is over" if self.ended else "Tonight, in order",
+                  inner.topleft, font, theme["ink"])
+        y = inner.y + font.get_linesize() + theme.px(6)
+        small = theme.font(16)
+        for hero in game.state.heroes:
+            if y > inner.y + inner.height // 2:
+                break
+            y = draw_hero(surface, game, hero.id, (inner.x, y), inner.width, theme,
+                          current=hero.id == deciding) - theme.px(4)
+            if not self.ended:
+                done = "rested" if hero.rested else "to rest"
+                done += ", upgrades done" if hero.upgraded else ""
+                draw_text(surface, done, (inner.x, y), small, theme["faint"])
+                y += small.get_linesize()
+            y += theme.px(8)
+        draw_changes(surface, self.changes.lines,
+                     pygame.Rect(inner.x, y + theme.px(8), inner.width, inner.bottom - y), theme)
+

@@ -1,0 +1,133 @@
+"""Names of the game's things as the window shows them: heroes, Locations, cards, Items,
+Secrets, Skill sides, and the outcomes of a chance point (an Encounter card's name for an
+Encounter drawn, a card's name for a card drawn from a deck...); and a Combat or Diplomacy
+card in a few lines, for a card shown whole (a card to keep after a deck upgrade): its
+number and colour, its keys edge by edge, its Abilities as printed, its flavour text.
+
+Only the campaign's content is read here: what may happen is always the engine's answer.
+
+>>> from grail.content import load_pack, bundled_pack
+>>> campaign = load_pack(bundled_pack())
+>>> hero_name(campaign, "tamsin"), place_name(campaign, 101)
+('Tamsin Vell', '101 Tallow Cross')
+>>> outcome_name(campaign, "dial flip", "skull")
+'Skull'
+>>> for line in card_lines(campaign, "combat-16v")[:3]:
+...     print(line)
+Combat card 16V (green)
+Left: Logic key at 3 gives +1 marker
+Right: Empathy 1 at 1, Spirituality 1 at 3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from grail.content import Campaign
+from grail.content.cards import AttributeKey, BonusKey
+from grail.engine.items import card_name
+
+
+def hero_name(campaign: Campaign, hero_id: str) -> str:
+    """A hero's short name (before the comma of "Tamsin Vell, the Herbwife")."""
+    hero = campaign.hero.get(hero_id)
+    return hero.name.split(",")[0] if hero is not None else hero_id
+
+
+def place_name(campaign: Campaign, number: int) -> str:
+    """A Location's number and name."""
+    location = campaign.location.get(number)
+    return f"{number} {location.name}" if location is not None else str(number)
+
+
+def player_card_name(campaign: Campaign, card_id: str) -> str:
+    """A Combat or Diplomacy card's name."""
+    card = campaign.card.get(card_id)
+    return card.name if card is not None else card_id
+
+
+def item_name(campaign: Campaign, number: int) -> str:
+    return card_name(campaign, f"item:{number}")
+
+
+def secret_name(campaign: Campaign, number: int) -> str:
+    return card_name(campaign, f"secret:{number}")
+
+
+def skill_name(campaign: Campaign, side: int) -> str:
+    """A Skill side's name and the Attribute it supports."""
+    found = campaign.skill_side.get(side)
+    return f"{found.name} ({found.attribute.capitalize()})" if found is not None else str(side)
+
+
+def other_side(campaign: Campaign, side: int) -> int | None:
+    """The other side of the Skill card that holds ``side`` (lost when ``side`` is kept)."""
+    for skill in campaign.skills:
+        if skill.front.number == side:
+            return skill.back.number
+        if skill.back.number == side:
+            return skill.front.number
+    return None
+
+
+def encounter_label(campaign: Campaign, encounter_id: str) -> str:
+    """An Encounter card's printed number (if any) and name."""
+    card = campaign.encounter.get(encounter_id)
+    if card is None:
+        return encounter_id
+    number = f"{card.number} " if card.number is not None else ""
+    return f"{number}{card.name}"
+
+
+def outcome_name(campaign: Campaign, point: str, outcome: str) -> str:
+    """How a chance point's outcome reads on the table: the card, Item or Event it is."""
+    if outcome in campaign.encounter:
+        return encounter_label(campaign, outcome)
+    if outcome in campaign.card:
+        return player_card_name(campaign, outcome)
+    if outcome in campaign.event:
+        return campaign.event[outcome].title
+    if point.startswith("Item") and outcome.isdigit():
+        return item_name(campaign, int(outcome))
+    return outcome[:1].upper() + outcome[1:]
+
+
+ICONS = {"marker": "+1 marker", "marker2": "+2 markers", "marker3": "+3 markers",
+         "up": "Affinity up", "down": "Affinity down", "attribute": "the Stage's bonus",
+         "draw": "draw 1", "continue": "continue", "discard_last": "discard the last card",
+         "x2": "double the next", "cancel": "cancel the next"}
+"""The bonus icons in words [KEY-5], [DIPLO-10]."""
+
+TRIGGERS = {"on_place": "When placed", "delayed": "Delayed", "enemy_attack": "Enemy attack",
+            "response": "Response", "passive": "Passive", "spend_charges": "Charges"}
+
+
+def _icons(icons: Sequence[str]) -> str:
+    return ", ".join(ICONS.get(icon, icon) for icon in icons) or "nothing"
+
+
+def card_lines(campaign: Campaign, card_id: str) -> list[str]:
+    """The card in words, one line a part."""
+    card = campaign.card.get(card_id)
+    if card is None:
+        return [card_id]
+    lines = [f"{card.kind.capitalize()} card {card.number} ({card.colour})"
+             + (", passive" if card.passive else "")]
+    left = [f"{key.attribute.capitalize()} key at {key.at} gives {_icons(key.bonus)}"
+            if isinstance(key, BonusKey) else f"Magic key at {key.at} gives {_icons(key.bonus)}"
+            for key in card.left]
+    right = [f"{key.attribute.capitalize()} {key.level} at {key.at}"
+             if isinstance(key, AttributeKey) else f"Magic half at {key.at}"
+             for key in card.right]
+    if left:
+        lines.append("Left: " + "; ".join(left))
+    if right:
+        lines.append("Right: " + ", ".join(right))
+    if card.free:
+        lines.append(f"Free key: {_icons(card.free)}")
+    for ability in card.abilities:
+        text = ability.text or TRIGGERS.get(ability.trigger, ability.trigger)
+        lines.append(text)
+    if card.text:
+        lines.append(card.text)
+    return lines

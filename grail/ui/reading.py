@@ -1,0 +1,155 @@
+"""What the journal view reads out of the state: the passage being resolved (a journal
+entry, or an Event, a Secret, a card's use...) with its title and text, the options of the
+choice waiting with their costs, and the passages of a reading kept as a story.
+
+Nothing here decides anything: which options are open, and why the others are not, is the
+engine's answer (``Game.legal_actions``, ``journal.closed_options``).
+
+>>> from grail.content import load_pack, bundled_pack
+>>> from grail.engine.trying import try_entry
+>>> game, _ = try_entry(load_pack(bundled_pack()), "tamsin", "103", seed=3)
+>>> passage = current_passage(game)
+>>> passage.title, passage.where
+('The Charcoal Clamp', 'Journal 103 \u00b7 103 Kestle Wood')
+>>> [(option.index, option.open, option.why) for option in options(game)][:2]
+[(0, False, 'it costs 2 wealth'), (1, True, '')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from grail.content import Campaign
+from grail.engine.actions import Choose
+from grail.engine.amounts import amount_of
+from grail.engine.frames import ENCOUNTER_SOURCES
+from grail.engine.game import Game
+from grail.engine.items import card_name, uses_of
+from grail.engine.journal import closed_options, effects_of, pending_choice
+from grail.engine.state import Frame
+from grail.engine.telling import effects_text
+
+from .names import place_name
+
+
+@dataclass(frozen=True)
+class Passage:
+    """A text the players read: its address (``entry:101``, ``event:ev-x``...), title and
+    text."""
+
+    key: str
+    title: str
+    text: str
+    where: str = ""
+    """Where it is written (a journal entry's number and Location)."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """An option of the waiting choice: its text, its cost in words, and either the
+    ``Choose`` action that takes it or why it is not open."""
+
+    index: int
+    text: str
+    cost: str
+    action: Choose | None
+    why: str
+
+    @property
+    def open(self) -> bool:
+        return self.action is not None
+
+
+def entry_passage(campaign: Campaign, entry_id: str) -> Passage:
+    """A journal entry: its title (else its Location's name), its text, and where it is
+    written: its number and its section's Location."""
+    entry = campaign.entry[entry_id]
+    section = next((s for s in campaign.journal if entry_id in s.entries), None)
+    place = place_name(campaign, section.location) if section is not None \
+        and section.location is not None else ""
+    where = f"Journal {entry_id}" + (f" \u00b7 {place}" if place else "")
+    return Passage(f"entry:{entry_id}", entry.title or place or f"Entry {entry_id}",
+                   entry.text, where)
+
+
+def passage_of(campaign: Campaign, frame: Frame) -> Passage:
+    """The text a frame resolves: an entry, an Event, a Secret, a card's use, an action."""
+    source, key = frame.source, frame.key
+    address = f"{source}:{key}"
+    if source == "entry":
+        return entry_passage(campaign, key)
+    if source == "event" and key in campaign.event:
+        event = campaign.event[key]
+        return Passage(address, f"Event: {event.title}", event.text)
+    if source in ("secret", "secret_dial", "challenge_secret") and int(key) in campaign.secret:
+        secret = campaign.secret[int(key)]
+        return Passage(address, f"Secret {key}: {secret.name}", secret.text)
+    if source == "card_use":
+        card, index = key.rsplit("/", 1)
+        use = uses_of(campaign, card)[int(index)]
+        return Passage(address, f"{card_name(campaign, card)}: {use.name}", use.text or "")
+    if source == "quest" and key in campaign.quest:
+        quest = campaign.quest[key]
+        return Passage(address, f"Quest completed: {quest.name}", quest.text)
+    if source == "character_action" and key in campaign.hero:
+        action = campaign.hero[key].action
+        return Passage(address, f"Character action: {action.name}", action.text or "")
+    if source in ("location_action", "menhir", "immediate") and key.isdigit():
+        location = campaign.location[int(key)]
+        place = place_name(campaign, location.number)
+        if source == "location_action" and location.action is not None:
+            return Passage(address, f"{place}: {location.action.name}", location.action.text or "")
+        if source == "menhir" and location.menhir is not None:
+            return Passage(address, f"{place}: the Menhir", location.menhir.text or "")
+        return Passage(address, f"{place}: on entering", "")
+    if source in ENCOUNTER_SOURCES:
+        name = key.split("/")[0]
+        encounter = campaign.encounter.get(name)
+        return Passage(address, f"Encounter: {encounter.name if encounter else name}", "")
+    return Passage(address, f"{source.replace('_', ' ').capitalize()} {key}", "")
+
+
+def current_passage(game: Game) -> Passage | None:
+    """The passage being resolved now (the top frame's), if any."""
+    frames = game.state.frames
+    return passage_of(game.campaign, frames[-1]) if frames else None
+
+
+def options(game: Game) -> list[Option]:
+    """Every option of the waiting choice, open (with the legal ``Choose``) or not (with the
+    engine's reason), in the entry's order."""
+    campaign, state = game.campaign, game.state
+    choice = pending_choice(campaign, state)
+    if choice is None:
+        return []
+    legal = {action.option: action for action in game.legal_actions() if isinstance(action, Choose)}
+    closed = {index: why for index, _, why in closed_options(campaign, state)}
+    payer = state.hero(state.frames[-1].heroes[0])
+    found = []
+    for index, option in enumerate(choice.choose):
+        cost = ", ".join(f"{amount_of(campaign, value, state, payer)} {name.capitalize()}"
+                         for name, value in (option.cost.items() if option.cost else []))
+        why = closed.get(index, "" if index in legal else "not open now")
+        found.append(Option(index, option.text, cost, legal.get(index), why))
+    return found
+
+
+def chosen(game: Game, action: Any) -> str | None:
+    """The text of the option a ``Choose`` takes, while its choice waits."""
+    if not isinstance(action, Choose):
+        return None
+    choice = pending_choice(game.campaign, game.state)
+    return choice.choose[action.option].text if choice is not None else None
+
+
+def shared(game: Game) -> str:
+    """The gain or loss the team splits now, in words (empty when none waits)."""
+    frames = game.state.frames
+    if not frames:
+        return ""
+    frame = frames[-1]
+    current = effects_of(game.campaign, frame)
+    if frame.index >= len(current):
+        return ""
+    return effects_text(game.campaign, game.state, [current[frame.index]])
