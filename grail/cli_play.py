@@ -1,56 +1,139 @@
-"""``grail play [SAVE]``: the Pygame window; ``--screenshot`` renders headless to a PNG."""
+"""``grail play [SAVE]``: the Pygame window, on the title screen or on a save.
+
+``--at ENTRY`` (or a Location number) starts a throwaway game reading that entry at once, as
+``grail text --at`` does (grail/engine/trying.py): it is saved in a temporary folder, never
+in the save folder, and deleted when the window closes (Save as… in the game menu keeps it).
+``--screenshot PATH`` draws headless and writes a PNG instead of opening the window;
+``--scene`` says which screen to draw.
+"""
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
+import tempfile
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 from .cli_game import CommandError, _campaign
+from .cli_words import event_text
+from .engine.trying import TryError, target, try_entry
 from .save import SaveError
 
-SCENES = ("title", "map", "journal", "encounter", "end-of-day")
+GAME_SCENES = ("map", "journal", "encounter", "end-of-day", "menu")
+"""Scenes drawn over a game (a save or ``--at``)."""
+TITLE_SCENES = ("title", "new-game", "load", "settings")
+"""Scenes drawn from the title."""
+SCENES = TITLE_SCENES + GAME_SCENES
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    """Open the window on the title, on a save, or (``--screenshot``) draw a PNG."""
+    """Open the window on the title, on a save or on an entry tried; or draw a PNG."""
     if args.screenshot:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    save = args.save_option or args.save
+    if args.at is not None and save:
+        raise CommandError("--at starts a throwaway game: give no save file with it", 2)
+    if args.at is None and (args.hero is not None or args.seed is not None):
+        raise CommandError("--hero and --seed go with --at", 2)
+    if args.scene in GAME_SCENES and not save and args.at is None:
+        raise CommandError(f"--scene {args.scene} shows a game: give a save or --at", 2)
     from .ui.app import App, Settings
-    from .ui.scenes.game import view_for
+    from .ui.scenes.title import TitleScene
     from .ui.session import Session
 
-    save = args.save_option or args.save
     size = _size(args.size)
-    app = App(size, Settings.load(), headless=bool(args.screenshot))
-    if save:
-        try:
-            session = Session.open(Path(save), _campaign(args.pack))
-        except SaveError as error:
-            raise CommandError(str(error)) from None
-        app.push(_scene(args.scene, session, view_for))
-    else:
-        from .ui.scenes.title import TitleScene
-        app.push(TitleScene(args.pack))
-    if args.screenshot:
-        app.screenshot(Path(args.screenshot), args.frames)
-        print(f"{args.screenshot}: {app.size[0]}x{app.size[1]}, {args.frames} frame(s)")
-        return 0
-    app.run()
+    with ExitStack() as stack:
+        app = App(size, Settings.load(), headless=bool(args.screenshot))
+        if args.at is not None:
+            folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix=_prefix())))
+            session = _try(args, folder, Session)
+            TitleScene.play(app, session, args.pack)
+        elif save:
+            TitleScene.play(app, _open(Path(save), args.pack, Session), args.pack)
+        else:
+            TitleScene.show(app, args.pack)
+        _push_scene(app, args.scene)
+        if args.screenshot:
+            app.screenshot(Path(args.screenshot), args.frames)
+            print(f"{args.screenshot}: {app.size[0]}x{app.size[1]}, {args.frames} frame(s)")
+            return 0
+        app.run()
     return 0
 
 
-def _scene(name: str | None, session: Any, view_for: Any) -> Any:
-    """The scene asked for, or the one the game's decision calls for."""
-    if name is None or name == "title":
-        return view_for(session)(session)
-    module = {"end-of-day": "end_of_day"}.get(name, name)
-    cls = {"map": "MapScene", "journal": "JournalScene", "encounter": "EncounterScene",
-           "end_of_day": "EndOfDayScene"}[module]
+def _open(path: Path, pack: str | None, session_class: Any) -> Any:
+    """The save, with ``--pack`` if given, else with the pack it was made with."""
+    from .ui.scenes.load import open_save
+
+    if pack is None:
+        opened = open_save(path, None)
+        if isinstance(opened, str):
+            raise CommandError(opened)
+        return opened
+    try:
+        return session_class.open(path, _campaign(pack))
+    except SaveError as error:
+        raise CommandError(str(error)) from None
+
+
+def _prefix() -> str:
+    from .ui.scenes.menu import TRY_PREFIX
+    return TRY_PREFIX
+
+
+def _try(args: argparse.Namespace, folder: Path, session_class: Any) -> Any:
+    """A session of a throwaway game reading the entry asked for, saved in ``folder``."""
+    campaign = _campaign(args.pack)
+    heroes = sorted(campaign.heroes, key=lambda hero: hero.number)
+    hero = args.hero or heroes[0].id
+    if hero not in campaign.hero:
+        raise CommandError(f"no hero '{hero}'; heroes are {', '.join(sorted(campaign.hero))}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+    try:
+        entry, location = target(campaign, args.at)
+        game, events = try_entry(campaign, hero, args.at, seed)
+    except TryError as error:
+        raise CommandError(str(error)) from None
+    pack = Path(args.pack) if args.pack else None
+    game.setup["pack"] = str(pack.resolve()) if pack is not None else None
+    session = session_class(game, folder / "try.json", pack)
+    session.save()
+    session.log.append(f"Trying entry {entry} at {location} {campaign.location[location].name} "
+                       f"with {hero}, seed {seed}. This game is not kept.")
+    session.log += [event_text(campaign, event) for event in events]
+    return session
+
+
+def _push_scene(app: Any, name: str | None) -> None:
+    """Put the scene asked for on top: the title's others over the title, a game's view in
+    place of the one its decision calls for, the menu over the game."""
     from importlib import import_module
-    return getattr(import_module(f"grail.ui.scenes.{module}"), cls)(session)
+
+    if name in (None, "title"):
+        return
+    top = app.stack[-1]
+    if name in ("new-game", "load", "settings"):
+        module = import_module(f"grail.ui.scenes.{name.replace('-', '_')}")
+        if name == "new-game" and top.loaded is not None:
+            app.push(module.NewGameScene(top.loaded, top.pack))
+        elif name == "load":
+            app.push(module.LoadScene(top.pack))
+        elif name == "settings":
+            app.push(module.SettingsScene(app.settings))
+        return
+    if not hasattr(top, "session"):
+        return
+    if name == "menu":
+        app.push(import_module("grail.ui.scenes.menu").MenuScene(top.session))
+        return
+    module_name = name.replace("-", "_")
+    cls = {"map": "MapScene", "journal": "JournalScene", "encounter": "EncounterScene",
+           "end_of_day": "EndOfDayScene"}[module_name]
+    app.replace(getattr(import_module(f"grail.ui.scenes.{module_name}"), cls)(top.session))
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -66,10 +149,15 @@ def add_play_command(commands: Any) -> None:
     play = commands.add_parser("play", help="play in the Pygame window")
     play.add_argument("save", nargs="?", help="a save to open (default: the title screen)")
     play.add_argument("--pack", help="pack folder (default: the bundled campaign)")
+    play.add_argument("--at", metavar="ENTRY", help="try a journal entry (or a Location number: "
+                      "its explore entry) in a throwaway game, standing where it belongs")
+    play.add_argument("--hero", help="with --at: the hero (default: the lowest character number)")
+    play.add_argument("--seed", type=int, help="with --at: the random seed (default: a random one)")
     play.add_argument("--size", default="1600x900", help="window size (default 1600x900)")
     play.add_argument("--screenshot", metavar="PATH",
                       help="draw headless and write a PNG instead of opening the window")
-    play.add_argument("--scene", choices=SCENES, help="with --screenshot: the scene to draw")
+    play.add_argument("--scene", choices=SCENES, help="with --screenshot: the screen to draw "
+                      "(a game's screens need a save or --at)")
     play.add_argument("--save", dest="save_option", metavar="SAVE",
                       help="with --screenshot: the save to draw")
     play.add_argument("--frames", type=int, default=2, help="frames drawn before the shot")

@@ -22,7 +22,7 @@ from grail.content import Campaign
 from grail.engine.events import Event
 from grail.engine.game import Game
 from grail.engine.pending import Pending
-from grail.engine.state import Mode
+from grail.engine.state import ChallengeRule, Mode
 from grail.save import autosave, load_game, save_game
 from grail.save.fit import misfits
 
@@ -41,13 +41,17 @@ class Session:
         self.log: list[str] = []
         self.revision = 0
         """Counts the changes, so that views redraw only when the game changed."""
+        self.last_events: list[Event] = []
+        """What the last action caused (nothing after an undo or a reload), for the views'
+        "what changed"."""
 
     @classmethod
     def start(cls, campaign: Campaign, heroes: list[str], seed: int, mode: Mode = "normal",
-              companion: bool = False, path: Path | None = None,
-              pack: Path | None = None) -> Session:
-        """A new game, saved at ``path`` (if given) at once."""
-        game = Game.new(campaign, heroes, seed, mode, companion=companion)
+              companion: bool = False, path: Path | None = None, pack: Path | None = None,
+              challenge_rules: list[ChallengeRule] | None = None) -> Session:
+        """A new game, saved at ``path`` (if given) at once; in Challenge mode, only
+        ``challenge_rules`` if given [MODE-CHALLENGE-1]."""
+        game = Game.new(campaign, heroes, seed, mode, challenge_rules, companion=companion)
         game.setup["pack"] = str(pack.resolve()) if pack is not None else None
         session = cls(game, path, pack)
         session.save()
@@ -77,6 +81,7 @@ class Session:
         """Do one legal action, log what happened, save; an autosave at a new Day."""
         day = self.game.state.day
         events = self.game.apply(action)
+        self.last_events = events
         self.log += [event_text(self.campaign, event) for event in events]
         del self.log[:-LOG_KEPT]
         self.save()
@@ -89,6 +94,7 @@ class Session:
         """Take back the last action since the last reveal; what was undone."""
         told = self.game.undoable()[-1]
         self.game.undo()
+        self.last_events = []
         self.save()
         self.revision += 1
         self.log.append(f"Undone: {told}")
@@ -123,6 +129,7 @@ class Session:
             path = Path(folder) / "reload.json"
             save_game(self.game, path)
             self.game = load_game(path, campaign, [])
+        self.last_events = []
         self.save()
         self.revision += 1
         self.log.append("The pack was reloaded from disk; the game goes on.")

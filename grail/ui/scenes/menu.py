@@ -1,95 +1,299 @@
-"""The game menu (Esc): resume, undo, a checkpoint, reload the pack from disk (for authors),
-quit. Everything here is also a key on the game screen."""
+"""The game menu (Esc), and what the title's screens share with it: a column of choices
+(:class:`ChoiceScene`) and a line of typed text (:class:`TextField`).
+
+The menu: resume, save as…, load…, undo, a checkpoint, settings, reload the pack from disk
+(for authors, F5), quit to the title (asked first) and quit grail. Each choice has a key;
+Up/Down and Enter or the mouse work too. The game is saved after every action, so quitting
+never loses a move; a throwaway game (``grail play --at``) says that it is not kept.
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
 
 import pygame
 
 from grail.content import PackError, bundled_pack, load_pack
+from grail.save import SaveError
+from grail.save.folder import MAX_NAME
 
 from ..app import App, Scene
 from ..session import Session
-from ..widgets import Button, Buttons, draw_text
+from ..theme import Theme
+from ..widgets import Button, Buttons, draw_lines, draw_text, wrap
+
+KEY_NAMES = {"Esc": "escape", "Enter": "return"}
+"""Keys shown on buttons whose pygame name is another."""
+TRY_PREFIX = "grail-try-"
+"""The temporary folder of a throwaway game (``grail play --at``)."""
+
+
+class Entry(NamedTuple):
+    """One choice: its text, its key, what it does, and why it cannot be done now."""
+
+    text: str
+    key: str
+    what: str
+    why: str = ""
 
 
 def reload_pack(session: Session) -> str:
     """Read the pack from disk again and go on with it where the game still fits: what
-    happened, in words."""
+    happened, in one line for the banner; every problem goes to the game's log as well."""
     try:
         campaign = load_pack(session.pack or bundled_pack())
     except PackError as error:
-        return f"The pack has problems; the game goes on as it was: {error.problems[0]}"
-    problems = session.reload(campaign)
+        problems = [str(problem) for problem in error.problems]
+        return _not_reloaded(session, "the pack has problems ('grail validate' lists them)",
+                             problems)
+    except OSError as error:
+        return _not_reloaded(session, "the pack cannot be read", [str(error)])
+    try:
+        problems = session.reload(campaign)
+    except SaveError as error:
+        problems = [str(error)]
     if problems:
-        return f"The game no longer fits the pack: {problems[0]}"
-    return "The pack was reloaded from disk."
+        return _not_reloaded(session, "the game no longer fits the pack", problems)
+    return "Pack reloaded from disk (F5): the game goes on under the new content."
 
 
-class MenuScene(Scene):
-    """A column of choices over the game."""
+def _not_reloaded(session: Session, why: str, problems: list[str]) -> str:
+    """Log every problem; the banner's line names the first and how many more."""
+    session.log.append(f"F5: not reloaded: {why}; the game goes on as before:")
+    session.log += [f"  - {problem}" for problem in problems]
+    session.revision += 1
+    more = f" (+{len(problems) - 1} more in the log)" if len(problems) > 1 else ""
+    return f"Not reloaded, the game goes on as before: {why}: {problems[0]}{more}"
 
-    opaque = False
 
-    def __init__(self, session: Session) -> None:
-        self.session = session
+@dataclass
+class TextField:
+    """One line of typed text; ``digits`` keeps only digits."""
+
+    text: str = ""
+    placeholder: str = ""
+    digits: bool = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Typing and Backspace (Ctrl+Backspace clears); True when the event was taken."""
+        if event.type == pygame.TEXTINPUT:
+            typed = "".join(c for c in event.text if c.isdigit() or not self.digits)
+            self.text = (self.text + typed)[:MAX_NAME]
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+            self.text = "" if event.mod & pygame.KMOD_CTRL else self.text[:-1]
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
+             focused: bool) -> None:
+        pygame.draw.rect(surface, theme["card"], rect, border_radius=theme.px(4))
+        pygame.draw.rect(surface, theme["highlight"] if focused else theme["line"], rect,
+                         max(1, theme.px(3 if focused else 1)), border_radius=theme.px(4))
+        font = theme.font(20)
+        shown, colour = (self.text, theme["ink"]) if self.text else \
+            (self.placeholder, theme["faint"])
+        y = rect.centery - font.get_height() // 2
+        drawn = draw_text(surface, shown, (rect.x + theme.px(8), y), font, colour)
+        if focused:
+            x = drawn.right if self.text else rect.x + theme.px(8)
+            pygame.draw.line(surface, theme["ink"], (x + 1, y), (x + 1, y + font.get_height()), 2)
+
+
+class ChoiceScene(Scene):
+    """A titled column of choices in a panel: Up/Down and Enter, each choice's key, or the
+    mouse. A notice (what the last choice did) shows between the title and the column; the
+    column closes up when the window is short."""
+
+    title = ""
+    width = 460
+    tall, pitch = 46, 54
+    """A button's height, and from one button to the next, at their roomiest."""
+
+    def __init__(self) -> None:
         self.buttons = Buttons()
         self.notice = ""
+        self.warning = False
+        self.head: list[tuple[list[str], int, bool, str]] = []
+        """The panel's lines above the column: (lines, size, bold, colour name)."""
 
-    def entries(self) -> list[tuple[str, str, str, str]]:
-        """(text, key, what, why it cannot be done now) of each choice."""
-        undo = "" if self.session.can_undo() else "nothing to undo since the last reveal"
-        return [("Resume", "Esc", "resume", ""), ("Undo the last action", "U", "undo", undo),
-                ("Save a checkpoint", "K", "checkpoint", ""),
-                ("Reload the pack from disk", "F5", "reload", ""), ("Quit grail", "Q", "quit", "")]
+    def entries(self, app: App) -> list[Entry]:
+        """The choices, top to bottom."""
+        return []
+
+    def subtitle(self) -> str:
+        """A line or two under the title."""
+        return ""
+
+    def top(self, app: App) -> int:
+        """Where the column begins: the panel centred."""
+        px = app.theme.px
+        room = self.head_height(app) + self.step(app) * len(self.entries(app)) + px(20)
+        return max(0, (app.size[1] - room) // 2) + self.head_height(app)
+
+    def step(self, app: App) -> int:
+        """From one button to the next: as roomy as the window allows."""
+        px = app.theme.px
+        room = app.size[1] - self.head_height(app) - px(40)
+        return max(px(24), min(px(self.pitch), room // max(1, len(self.entries(app)))))
+
+    def head_height(self, app: App) -> int:
+        px = app.theme.px
+        return px(30) + sum(len(lines) * app.theme.font(size, bold).get_linesize() + px(8)
+                            for lines, size, bold, _ in self.head)
+
+    def do(self, app: App, what: str) -> None:
+        """Carry out a choice."""
+
+    def back(self, app: App) -> None:
+        """Esc when no choice has it."""
 
     def update(self, app: App, dt: float) -> None:
-        px = app.theme.px
-        width = px(420)
+        theme = app.theme
+        px = theme.px
+        width = min(px(self.width), app.size[0] - px(100))
+        self.head = [(wrap(self.title, theme.font(28, True), width), 28, True, "ink")] \
+            if self.title else []
+        for text, colour in ((self.subtitle(), "faint"),
+                             (self.notice, "bad" if self.warning else "good")):
+            if text:
+                self.head.append((wrap(text, theme.font(17), width)[:3], 17, False, colour))
         x = (app.size[0] - width) // 2
-        y = app.size[1] // 2 - px(150)
-        self.buttons = Buttons([Button(pygame.Rect(x, y + index * px(54), width, px(46)), text,
-                                       what, key=key, why=why)
-                                for index, (text, key, what, why) in enumerate(self.entries())],
+        y, step = self.top(app), self.step(app)
+        tall = step * self.tall // self.pitch
+        self.buttons = Buttons([Button(pygame.Rect(x, y + index * step, width, tall),
+                                       entry.text, entry.what, key=entry.key, why=entry.why)
+                                for index, entry in enumerate(self.entries(app))],
                                self.buttons.cursor)
 
     def handle(self, app: App, event: pygame.event.Event) -> None:
+        if not self.buttons.buttons:  # an event before the first frame
+            self.update(app, 0.0)
         if event.type == pygame.KEYDOWN:
-            keys = {pygame.K_ESCAPE: "resume", pygame.K_u: "undo", pygame.K_k: "checkpoint",
-                    pygame.K_F5: "reload", pygame.K_q: "quit"}
-            if event.key in keys:
-                self.do(app, keys[event.key])
+            name = pygame.key.name(event.key)
+            chosen = next((b for b in self.buttons.buttons
+                           if KEY_NAMES.get(b.key, b.key.lower()) == name), None)
+            if chosen is not None:
+                self.press(app, chosen)
             elif event.key in (pygame.K_UP, pygame.K_DOWN):
                 self.buttons.move(1 if event.key == pygame.K_DOWN else -1)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 current = self.buttons.current()
-                if current is not None and current.enabled:
-                    self.do(app, current.action)
+                if current is not None:
+                    self.press(app, current)
+            elif event.key == pygame.K_ESCAPE:
+                self.back(app)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             button = self.buttons.at(event.pos)
-            if button is not None and button.enabled:
-                self.do(app, button.action)
+            if button is not None:
+                self.press(app, button)
+        elif event.type == pygame.MOUSEMOTION:
+            hovered = self.buttons.at(event.pos)
+            if hovered is not None:
+                self.buttons.cursor = self.buttons.buttons.index(hovered)
 
-    def do(self, app: App, what: str) -> None:
-        if what == "resume":
-            app.pop()
-        elif what == "undo" and self.session.can_undo():
-            self.notice = f"Undone: {self.session.undo()}"
-        elif what == "checkpoint":
-            saved = self.session.checkpoint(f"day{self.session.game.state.day:04d}")
-            self.notice = f"Checkpoint saved: {saved.name}" if saved else "No save file."
-        elif what == "reload":
-            self.notice = reload_pack(self.session)
-        elif what == "quit":
-            app.quit()
+    def press(self, app: App, button: Button) -> None:
+        """Do a button's choice, or say why it cannot be done."""
+        if button.enabled:
+            self.notice, self.warning = "", False
+            self.do(app, button.action)
+        else:
+            self.notice, self.warning = f"{button.text}: {button.why}.", True
+
+    def panel(self, app: App) -> pygame.Rect:
+        """The panel behind the title, the notice and the column."""
+        px = app.theme.px
+        if not self.buttons.buttons:
+            return pygame.Rect(0, 0, 0, 0)
+        column = self.buttons.buttons[0].rect.unionall([b.rect for b in self.buttons.buttons])
+        head = self.head_height(app)
+        return pygame.Rect(column.x - px(32), column.y - head, column.width + px(64),
+                           head + column.height + px(20))
 
     def draw(self, app: App, surface: pygame.Surface) -> None:
         theme = app.theme
-        shade = pygame.Surface(app.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 120))
-        surface.blit(shade, (0, 0))
+        px = theme.px
+        panel = self.panel(app)
+        pygame.draw.rect(surface, theme["panel"], panel, border_radius=px(10))
+        pygame.draw.rect(surface, theme["line"], panel, max(1, px(2)), border_radius=px(10))
+        y = panel.y + px(18)
+        for lines, size, bold, colour in self.head:
+            font = theme.font(size, bold)
+            y = draw_lines(surface, lines, (panel.x + px(32), y), font, theme[colour]) + px(8)
         self.buttons.draw(surface, theme, pygame.mouse.get_pos())
-        if self.notice:
-            font = theme.font(20)
-            first = self.buttons.buttons[0].rect if self.buttons.buttons else pygame.Rect(0, 0, 0, 0)
-            draw_text(surface, self.notice, (first.x, first.y - theme.px(34)), font,
-                      theme["accent_ink"])
+
+
+class MenuScene(ChoiceScene):
+    """The game menu, over the game."""
+
+    opaque = False
+    title = "Game menu"
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    def entries(self, app: App) -> list[Entry]:
+        undo = "" if self.session.can_undo() else "nothing to undo since the last reveal"
+        return [Entry("Resume", "Esc", "resume"), Entry("Save as…", "A", "save_as"),
+                Entry("Load…", "L", "load"), Entry("Undo the last action", "U", "undo", undo),
+                Entry("Save a checkpoint", "K", "checkpoint"), Entry("Settings", "S", "settings"),
+                Entry("Reload the pack from disk", "F5", "reload"),
+                Entry("Quit to the title", "T", "title"), Entry("Quit grail", "Q", "quit")]
+
+    def subtitle(self) -> str:
+        """Where the game is kept, for the line under the title."""
+        path = self.session.path
+        if path is None or path.parent.name.startswith(TRY_PREFIX):
+            return "A throwaway game: it is not kept. Save as… keeps it."
+        return f"Saved after every action as '{path.stem}'."
+
+    def do(self, app: App, what: str) -> None:
+        from .load import LoadScene, SaveAsScene
+        from .settings import SettingsScene
+        from .title import TitleScene
+
+        pack = str(self.session.pack) if self.session.pack is not None else None
+        if what == "resume":
+            app.pop()
+        elif what == "save_as":
+            app.push(SaveAsScene(self.session, self.saved))
+        elif what == "load":
+            app.push(LoadScene(pack))
+        elif what == "undo":
+            self.notice = f"Undone: {self.session.undo()}"
+        elif what == "checkpoint":
+            saved = self.session.checkpoint(f"day{self.session.game.state.day:04d}")
+            self.notice = f"Checkpoint saved: {saved.name}" if saved else \
+                "This game is not saved to a file: no checkpoint."
+        elif what == "settings":
+            app.push(SettingsScene(app.settings))
+        elif what == "reload":
+            self.notice = reload_pack(self.session)
+            self.warning = self.notice.startswith("Not")
+        elif what == "title":
+            from .confirm import ConfirmScene
+            kept = "This throwaway game is not kept." if self.subtitle().startswith("A throw") \
+                else "The game is saved: Continue on the title goes on with it."
+            app.push(ConfirmScene("Quit to the title?", kept, lambda: TitleScene.show(app, pack)))
+        elif what == "quit":
+            app.quit()
+
+    def saved(self, text: str) -> None:
+        """Told by Save as… when it has saved."""
+        self.notice, self.warning = text, False
+
+    def back(self, app: App) -> None:
+        app.pop()
+
+    def draw(self, app: App, surface: pygame.Surface) -> None:
+        shade(app, surface)
+        super().draw(app, surface)
+
+
+def shade(app: App, surface: pygame.Surface) -> None:
+    """Darken what lies under a dialog."""
+    dark = pygame.Surface(app.size, pygame.SRCALPHA)
+    dark.fill((0, 0, 0, 120))
+    surface.blit(dark, (0, 0))

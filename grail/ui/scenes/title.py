@@ -1,74 +1,148 @@
-"""The title screen: continue the latest save, start a new game, or quit."""
+"""The title screen: continue the latest save, a new campaign, load a save, the settings,
+quit. Each choice has a key (C, N, L, S, Q); Up/Down and Enter or the mouse work too.
+
+The title is always at the bottom of the window's stack: a game is played on top of it,
+and "Quit to the title" (the game menu) puts a fresh one, with the saves listed anew, in
+place of everything.
+"""
 
 from __future__ import annotations
 
-import time
-
 import pygame
 
-from grail.cli_game import _campaign
-from grail.save.folder import list_saves, saves_folder
+from grail.cli_game import CommandError, _campaign
+from grail.content import Campaign
+from grail.save.folder import SaveInfo, list_saves, saves_folder
 
-from ..app import App, Scene
+from ..app import App
 from ..session import Session
-from ..widgets import Button, Buttons, draw_text
+from ..widgets import draw_lines, draw_text, wrap
 from .game import view_for
+from .menu import ChoiceScene, Entry
 
 
-class TitleScene(Scene):
+def short_name(campaign: Campaign | None, hero: str) -> str:
+    """A hero's name without its epithet ("Tamsin Vell"), or its id if unknown."""
+    found = campaign.hero.get(hero) if campaign is not None else None
+    return found.name.split(",")[0] if found is not None else hero
+
+
+class TitleScene(ChoiceScene):
     """grail's first screen."""
 
+    width = 520
+
     def __init__(self, pack: str | None = None) -> None:
+        super().__init__()
         self.pack = pack
-        self.buttons = Buttons()
-        self.notice = ""
+        self.folder = saves_folder()
+        self.saves: list[SaveInfo] = list_saves(self.folder)
+        from .load import Glance, glance
 
-    def update(self, app: App, dt: float) -> None:
+        glances = (glance(info.path, False, info.played) for info in self.saves)
+        self.newest: Glance | None = next((seen for seen in glances if not seen.damaged), None)
+        """The save last played that is not damaged: Continue opens it."""
+        self.loaded: Campaign | None = None
+        try:
+            self.loaded = _campaign(pack)
+        except CommandError as error:
+            self.notice, self.warning = str(error), True
+
+    @staticmethod
+    def show(app: App, pack: str | None) -> None:
+        """Put a fresh title in place of every scene."""
+        app.stack.clear()
+        app.push(TitleScene(pack))
+
+    @staticmethod
+    def play(app: App, session: Session, pack: str | None) -> None:
+        """Play ``session``: its view on top of a fresh title."""
+        TitleScene.show(app, pack)
+        app.push(view_for(session)(session))
+
+    def latest(self) -> str:
+        """The latest save in a few words, for the Continue button."""
+        info = self.newest
+        if info is None:
+            return "Continue"
+        heroes = ", ".join(short_name(self.loaded, hero) for hero in info.heroes)
+        return f"Continue '{info.name}': day {info.day}, {heroes}"
+
+    def entries(self, app: App) -> list[Entry]:
+        broken = "" if self.loaded is not None else "the pack has problems"
+        none = "" if self.saves or (self.folder / "autosaves").is_dir() else "no saves yet"
+        cannot = "" if self.newest is not None else "no saves yet" if not self.saves \
+            else "no save here can be opened"
+        return [Entry(self.latest(), "C", "continue", cannot),
+                Entry("New campaign", "N", "new", broken), Entry("Load…", "L", "load", none),
+                Entry("Settings", "S", "settings"), Entry("Quit", "Q", "quit")]
+
+    def block(self, app: App) -> int:
+        """The height of the name and the two lines under it, and a gap."""
+        theme = app.theme
+        return theme.font(96, True).get_height() + 2 * theme.font(24).get_linesize() + \
+            theme.px(36)
+
+    def step(self, app: App) -> int:
         px = app.theme.px
-        width = px(420)
-        x = (app.size[0] - width) // 2
-        saves = list_saves(saves_folder())
-        entries = [("Continue", "C", "continue", "" if saves else "no saves yet"),
-                   ("New game (first hero)", "N", "new", ""), ("Quit", "Q", "quit", "")]
-        self.buttons = Buttons([Button(pygame.Rect(x, px(300) + i * px(60), width, px(50)),
-                                       text, what, key=key, why=why)
-                                for i, (text, key, what, why) in enumerate(entries)],
-                               self.buttons.cursor)
+        room = app.size[1] - self.block(app) - px(110)  # the hints and a notice below
+        return max(px(24), min(px(self.pitch), room // max(1, len(self.entries(app)))))
 
-    def handle(self, app: App, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN:
-            keys = {pygame.K_c: "continue", pygame.K_n: "new", pygame.K_q: "quit"}
-            if event.key in keys:
-                self.do(app, keys[event.key])
-            elif event.key in (pygame.K_UP, pygame.K_DOWN):
-                self.buttons.move(1 if event.key == pygame.K_DOWN else -1)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                current = self.buttons.current()
-                if current is not None and current.enabled:
-                    self.do(app, current.action)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            button = self.buttons.at(event.pos)
-            if button is not None and button.enabled:
-                self.do(app, button.action)
+    def heading(self, app: App) -> int:
+        """The y of the name: the name and the column centred together."""
+        total = self.block(app) + self.step(app) * len(self.entries(app))
+        return max(app.theme.px(10), (app.size[1] - app.theme.px(60) - total) // 2)
+
+    def top(self, app: App) -> int:
+        return self.heading(app) + self.block(app)
 
     def do(self, app: App, what: str) -> None:
+        from .load import LoadScene, open_save
+        from .new_game import NewGameScene
+        from .settings import SettingsScene
+
+        newest = self.newest
         if what == "quit":
             app.quit()
-            return
-        campaign = _campaign(self.pack)
-        if what == "continue":
-            saves = list_saves(saves_folder())
-            if not saves:
-                return
-            session = Session.open(saves[0].path, campaign)
-        else:
-            first = min(campaign.heroes, key=lambda hero: hero.number).id
-            path = saves_folder() / f"game-{time.strftime('%Y%m%d-%H%M%S')}.json"
-            session = Session.start(campaign, [first], seed=int(time.time()) % 100_000, path=path)
-        app.push(view_for(session)(session))
+        elif what == "continue" and newest is not None:
+            session = open_save(newest.path, self.pack)
+            if isinstance(session, str):
+                self.notice, self.warning = session, True
+            else:
+                TitleScene.play(app, session, self.pack)
+        elif what == "new" and self.loaded is not None:
+            app.push(NewGameScene(self.loaded, self.pack))
+        elif what == "load":
+            app.push(LoadScene(self.pack))
+        elif what == "settings":
+            app.push(SettingsScene(app.settings))
+
+    def back(self, app: App) -> None:
+        self.notice, self.warning = "Q quits grail.", False
 
     def draw(self, app: App, surface: pygame.Surface) -> None:
         theme = app.theme
-        draw_text(surface, "grail", (app.size[0] // 2 - theme.px(60), theme.px(140)),
-                  theme.font(72, bold=True), theme["ink"])
+        px = theme.px
+        width, height = app.size
+        big = theme.font(96, bold=True)
+        name = big.render("grail", True, theme["accent"])
+        surface.blit(name, name.get_rect(midtop=(width // 2, self.heading(app))))
+        sub = theme.font(24)
+        campaign = self.loaded.manifest.name if self.loaded is not None else "no campaign"
+        y = self.heading(app) + big.get_height()
+        for index, line in enumerate(("a campaign engine for Tainted Grail", campaign)):
+            shown = sub.render(line, True, theme["faint"] if index == 0 else theme["ink"])
+            surface.blit(shown, shown.get_rect(midtop=(width // 2, y)))
+            y += sub.get_linesize()
         self.buttons.draw(surface, theme, pygame.mouse.get_pos())
+        small = theme.font(18)
+        if self.notice and self.buttons.buttons:
+            column = self.buttons.buttons[-1].rect
+            draw_lines(surface, wrap(self.notice, small, column.width)[:4],
+                       (column.x, column.bottom + px(16)), small,
+                       theme["bad"] if self.warning else theme["good"])
+        hint = "Up/Down and Enter, a key, or the mouse"
+        draw_text(surface, hint, (px(16), height - px(30)), small, theme["faint"])
+        where = f"Saves in {self.folder}"
+        draw_text(surface, where, (width - small.size(where)[0] - px(16), height - px(30)),
+                  small, theme["faint"])

@@ -1,0 +1,369 @@
+"""Loading a game, and Save as…: the saves of the save folder and their autosaves, each with
+its day, heroes, Location and when it was last played.
+
+Each save is only glanced at (read, its checksum checked, a few fields of its state): a
+damaged one is listed as damaged and cannot be opened, and opening one that fails (another
+campaign, content that changed too much) says why; nothing crashes. An autosave opened goes
+on as a save of its own ("game (day 3)"), so the save it was taken from stays as it is.
+
+Keys: Up/Down (Page Up/Down, Home/End) choose, Enter opens, Esc goes back; the mouse and its
+wheel work too. In Save as… the name is typed (a save chosen in the list fills it in), and
+replacing another save is asked first.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+import pygame
+
+from grail.cli_game import CommandError, _campaign
+from grail.content import Campaign
+from grail.save import SaveError
+from grail.save.checksum import intact
+from grail.save.folder import SaveNameError, list_saves, save_path, saves_folder
+from grail.save.migrations import FORMAT
+
+from ..app import App, Scene
+from ..session import Session
+from ..widgets import Button, Buttons, draw_text, wrap
+from .menu import TextField
+from .title import TitleScene, short_name
+
+AUTOSAVE = re.compile(r"(.+)\.day(\d+)")
+
+
+@dataclass(frozen=True)
+class Glance:
+    """A save as the list shows it; ``damaged`` says why it cannot be opened."""
+
+    path: Path
+    autosave: bool
+    played: datetime
+    heroes: tuple[str, ...] = ()
+    day: int | None = None
+    locations: tuple[int, ...] = ()
+    damaged: str = ""
+
+    @property
+    def name(self) -> str:
+        found = AUTOSAVE.fullmatch(self.path.stem) if self.autosave else None
+        return f"{found.group(1)}: autosave of day {int(found.group(2))}" if found \
+            else self.path.stem
+
+
+def glance(path: Path, autosave: bool, played: datetime) -> Glance:
+    """What a save says about itself, without opening it as a game."""
+    try:
+        raw = path.read_bytes()
+        data = json.loads(raw)
+    except (OSError, ValueError, UnicodeDecodeError):
+        return Glance(path, autosave, played, damaged="damaged or truncated")
+    if not isinstance(data, dict) or not isinstance(data.get("format"), int) \
+            or "checksum" not in data:
+        return Glance(path, autosave, played, damaged="not a grail save")
+    if data["format"] > FORMAT:
+        return Glance(path, autosave, played, damaged="made by a newer grail")
+    try:
+        if not intact(raw, data):
+            return Glance(path, autosave, played, damaged="changed or damaged (checksum "
+                                                          "mismatch)")
+        state = data["state"]
+        heroes = tuple(str(hero["id"]) for hero in state["heroes"])
+        places = tuple(dict.fromkeys(int(hero["location"]) for hero in state["heroes"]))
+        return Glance(path, autosave, played, heroes, int(state["day"]), places)
+    except (KeyError, TypeError, ValueError):
+        return Glance(path, autosave, played, damaged="its state does not read as a game")
+
+
+def glances(folder: Path) -> list[Glance]:
+    """The saves of ``folder``, then its autosaves, each last played first."""
+    return [glance(info.path, False, info.played) for info in list_saves(folder)] + \
+        [glance(info.path, True, info.played) for info in list_saves(folder / "autosaves")]
+
+
+def open_save(path: Path, pack: str | None) -> Session | str:
+    """The save opened with its own pack (``pack`` if it names none); or why it cannot be."""
+    try:
+        setup = json.loads(path.read_bytes()).get("setup", {})
+        own = setup.get("pack") if "pack" in setup else pack
+    except (OSError, ValueError, UnicodeDecodeError, AttributeError):
+        own = pack  # opening gives the precise message
+    try:
+        return Session.open(path, _campaign(own))
+    except (CommandError, SaveError) as error:
+        return str(error)
+
+
+def go_on_from_autosave(session: Session, autosave: Path) -> None:
+    """Keep playing an autosave as a save of its own beside the one it was taken from."""
+    found = AUTOSAVE.fullmatch(autosave.stem)
+    base = f"{found.group(1)} (day {int(found.group(2))})" if found else "autosave"
+    folder, name, number = autosave.parent.parent, base, 2
+    while (folder / f"{name}.json").exists():
+        name, number = f"{base} {number}", number + 1
+    try:
+        target = save_path(folder, name)
+    except SaveNameError:
+        target = save_path(folder, "autosave")
+    session.save(target)
+    session.log.append(f"The autosave goes on as the save '{target.stem}'; the save it was "
+                       "taken from stays as it was.")
+
+
+class LoadScene(Scene):
+    """The saves, to open one."""
+
+    title = "Load a game"
+
+    def __init__(self, pack: str | None) -> None:
+        self.pack = pack
+        self.folder = saves_folder()
+        self.rows = self.listed()
+        self.cursor = next((i for i, row in enumerate(self.rows) if not row.damaged), 0)
+        self.offset = 0
+        self.notice = ""
+        self.campaign: Campaign | None
+        try:
+            self.campaign = _campaign(pack)
+        except CommandError:
+            self.campaign = None
+        self.buttons = Buttons()
+
+    def listed(self) -> list[Glance]:
+        return glances(self.folder)
+
+    def area(self, app: App) -> pygame.Rect:
+        """Where the rows are."""
+        px = app.theme.px
+        return pygame.Rect(px(40), px(120), app.size[0] - px(80), app.size[1] - px(220))
+
+    def row_height(self, app: App) -> int:
+        return app.theme.px(64)
+
+    def visible(self, app: App) -> int:
+        return max(1, self.area(app).height // self.row_height(app))
+
+    def update(self, app: App, dt: float) -> None:
+        self.cursor = max(0, min(self.cursor, len(self.rows) - 1))
+        shown = self.visible(app)
+        self.offset = max(0, min(self.offset, self.cursor, len(self.rows) - shown))
+        self.offset = max(self.offset, self.cursor - shown + 1)
+        px = app.theme.px
+        y = app.size[1] - px(76)
+        self.buttons = Buttons([Button(pygame.Rect(px(40), y, px(260), px(46)), self.verb(),
+                                       "go", key="Enter", style="primary"),
+                                Button(pygame.Rect(px(316), y, px(200), px(46)), "Back",
+                                       "back", key="Esc")])
+
+    def verb(self) -> str:
+        """What Enter does."""
+        return "Open the save"
+
+    def row_at(self, app: App, point: tuple[int, int]) -> int | None:
+        area = self.area(app)
+        if not area.collidepoint(point):
+            return None
+        index = self.offset + (point[1] - area.y) // self.row_height(app)
+        return index if index < len(self.rows) else None
+
+    def handle(self, app: App, event: pygame.event.Event) -> None:
+        steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.visible(app),
+                 pygame.K_PAGEDOWN: self.visible(app), pygame.K_HOME: -len(self.rows),
+                 pygame.K_END: len(self.rows)}
+        if event.type == pygame.KEYDOWN and event.key in steps:
+            self.choose(self.cursor + steps[event.key])
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.go(app)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            app.pop()
+        elif event.type == pygame.MOUSEWHEEL:
+            self.offset = max(0, self.offset - event.y)
+            self.cursor = max(self.offset, min(self.cursor, self.offset + self.visible(app) - 1))
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            button = self.buttons.at(event.pos)
+            index = self.row_at(app, event.pos)
+            if button is not None:
+                self.go(app) if button.action == "go" else app.pop()
+            elif index is not None:
+                self.cursor = index
+                self.clicked(app, index)
+
+    def choose(self, index: int) -> None:
+        self.cursor = max(0, min(index, len(self.rows) - 1))
+
+    def clicked(self, app: App, index: int) -> None:
+        self.go(app)
+
+    def go(self, app: App) -> None:
+        """Open the save chosen."""
+        if not self.rows:
+            self.notice = "No saves to open: start a new campaign from the title."
+            return
+        row = self.rows[self.cursor]
+        if row.damaged:
+            self.notice = f"'{row.name}' cannot be opened: {row.damaged}."
+            return
+        session = open_save(row.path, self.pack)
+        if isinstance(session, str):
+            self.notice = session
+            return
+        if row.autosave:
+            try:
+                go_on_from_autosave(session, row.path)
+            except SaveError as error:
+                self.notice = str(error)
+                return
+        TitleScene.play(app, session, self.pack)
+
+    # --- drawing -----------------------------------------------------------------------
+
+    def describe(self, row: Glance) -> str:
+        """The row's second line: day, heroes, Location."""
+        if row.damaged:
+            return f"Cannot be opened: {row.damaged}."
+        heroes = ", ".join(short_name(self.campaign, hero) for hero in row.heroes)
+        places = " and ".join(self.place(number) for number in row.locations)
+        return f"Day {row.day}  ·  {heroes}  ·  at {places}"
+
+    def place(self, number: int) -> str:
+        location = self.campaign.location.get(number) if self.campaign is not None else None
+        return f"{number} {location.name}" if location is not None else str(number)
+
+    def draw(self, app: App, surface: pygame.Surface) -> None:
+        theme = app.theme
+        px = theme.px
+        draw_text(surface, self.title, (px(40), px(24)), theme.font(30, bold=True), theme["ink"])
+        small = theme.font(17)
+        draw_text(surface, f"Saves in {self.folder}", (px(40), px(24) + theme.font(30)
+                                                       .get_linesize()), small, theme["faint"])
+        self.draw_rows(app, surface)
+        self.buttons.draw(surface, theme, pygame.mouse.get_pos())
+        last = self.buttons.buttons[-1].rect
+        hint = "Up/Down, Page Up/Down or the wheel: choose"
+        if last.right + px(24) + small.size(hint)[0] < app.size[0]:
+            draw_text(surface, hint, (last.right + px(24), last.centery - small.get_height() // 2),
+                      small, theme["faint"])
+        if self.notice:
+            lines = wrap(self.notice, small, app.size[0] - px(80))[:2]
+            for index, line in enumerate(lines):
+                draw_text(surface, line, (px(40), last.y - px(8) - (len(lines) - index)
+                                          * small.get_linesize()), small, theme["bad"])
+
+    def draw_rows(self, app: App, surface: pygame.Surface) -> None:
+        theme = app.theme
+        px = theme.px
+        area = self.area(app)
+        height = self.row_height(app)
+        if not self.rows:
+            draw_text(surface, "No saves yet. Start a new campaign from the title.",
+                      (area.x, area.y), theme.font(22), theme["faint"])
+            return
+        bold, plain, small = theme.font(21, bold=True), theme.font(19), theme.font(17)
+        mouse = pygame.mouse.get_pos()
+        for index in range(self.offset, min(len(self.rows), self.offset + self.visible(app))):
+            row = self.rows[index]
+            rect = pygame.Rect(area.x, area.y + (index - self.offset) * height, area.width,
+                               height - px(6))
+            chosen = index == self.cursor
+            fill = theme["card"] if not rect.collidepoint(mouse) else theme["covered"]
+            pygame.draw.rect(surface, fill, rect, border_radius=px(5))
+            pygame.draw.rect(surface, theme["highlight"] if chosen else theme["line"], rect,
+                             max(1, px(3 if chosen else 1)), border_radius=px(5))
+            draw_text(surface, row.name, (rect.x + px(12), rect.y + px(7)), bold,
+                      theme["faint"] if row.damaged else theme["ink"])
+            when = f"last played {row.played:%Y-%m-%d %H:%M}"
+            draw_text(surface, when, (rect.right - small.size(when)[0] - px(12), rect.y + px(9)),
+                      small, theme["faint"])
+            line = wrap(self.describe(row), plain, rect.width - px(24))[0]
+            draw_text(surface, line, (rect.x + px(12), rect.y + px(9) + bold.get_linesize()),
+                      plain, theme["bad"] if row.damaged else theme["ink"])
+        if len(self.rows) > self.visible(app):
+            more = f"{self.offset + 1}-{min(len(self.rows), self.offset + self.visible(app))} " \
+                f"of {len(self.rows)}"
+            draw_text(surface, more, (area.right - small.size(more)[0], area.y - px(24)), small,
+                      theme["faint"])
+
+
+class SaveAsScene(LoadScene):
+    """Save the game under a name typed or chosen among the saves."""
+
+    title = "Save as…"
+
+    def __init__(self, session: Session, done: Callable[[str], None]) -> None:
+        pack = str(session.pack) if session.pack is not None else None
+        super().__init__(pack)
+        self.session, self.done = session, done
+        here = session.path is not None and session.path.parent.resolve() == self.folder.resolve()
+        self.name = TextField(session.path.stem if here and session.path else "")
+        self.name.placeholder = "a name for the save"
+        self.cursor = -1
+
+    def listed(self) -> list[Glance]:
+        return [row for row in glances(self.folder) if not row.autosave]
+
+    def area(self, app: App) -> pygame.Rect:
+        px = app.theme.px
+        return pygame.Rect(px(40), px(210), app.size[0] - px(80), app.size[1] - px(310))
+
+    def verb(self) -> str:
+        return "Save"
+
+    def update(self, app: App, dt: float) -> None:
+        cursor = self.cursor
+        super().update(app, dt)
+        self.cursor = cursor if cursor < 0 else self.cursor
+
+    def handle(self, app: App, event: pygame.event.Event) -> None:
+        if self.name.handle(event):
+            self.notice = ""
+        else:
+            super().handle(app, event)
+
+    def choose(self, index: int) -> None:
+        super().choose(index)
+        if self.rows:
+            self.name.text = self.rows[self.cursor].path.stem
+
+    def clicked(self, app: App, index: int) -> None:
+        self.choose(index)
+
+    def go(self, app: App, overwrite: bool = False) -> None:
+        """Save under the name, asking before replacing another save."""
+        try:
+            path = save_path(self.folder, self.name.text)
+        except SaveNameError as error:
+            self.notice = f"Save name: {error}."
+            return
+        current = self.session.path is not None and self.session.path.resolve() == path.resolve()
+        if path.exists() and not current and not overwrite:
+            from .confirm import ConfirmScene
+            row = next((row for row in self.rows if row.path == path), None)
+            lost = f"That save cannot be opened anyway ({row.damaged})" if row and row.damaged \
+                else f"That game ({self.describe(row)}) is lost" if row else "That save is lost"
+            app.push(ConfirmScene(f"Replace the save '{path.stem}'?",
+                                  f"{lost}; this one takes its place.",
+                                  lambda: self.go(app, overwrite=True)))
+            return
+        try:
+            self.session.save(path)
+        except SaveError as error:
+            self.notice = str(error)
+            return
+        self.session.log.append(f"Saved as '{path.stem}'; the game is saved there from now on.")
+        app.pop()
+        self.done(f"Saved as '{path.stem}'.")
+
+    def draw(self, app: App, surface: pygame.Surface) -> None:
+        super().draw(app, surface)
+        theme = app.theme
+        px = theme.px
+        draw_text(surface, "Name", (px(40), px(100)), theme.font(20, bold=True), theme["ink"])
+        self.name.draw(surface, pygame.Rect(px(40), px(126), px(560), px(42)), theme, True)
+        draw_text(surface, "Or choose a save to replace:", (px(40), px(182)),
+                  theme.font(20, bold=True), theme["ink"])

@@ -1,0 +1,282 @@
+"""The window's menus, driven headless by scripted keys, clicks and typing: the title, a new
+campaign, Save as, quit to the title, Load, Continue, the settings, a damaged save, the game
+menu's reload (F5) and ``grail play --at``."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from grail.cli import main
+from grail.ui.app import App, Scene, Settings
+from grail.ui.scenes.confirm import ConfirmScene
+from grail.ui.scenes.game import GameScene, view_for
+from grail.ui.scenes.load import LoadScene, SaveAsScene
+from grail.ui.scenes.menu import MenuScene, reload_pack
+from grail.ui.scenes.new_game import NewGameScene, RulesScene
+from grail.ui.scenes.settings import SettingsScene
+from grail.ui.scenes.title import TitleScene
+from grail.ui.session import Session
+
+from .conftest import MINIMAL
+
+PACK = str(MINIMAL)
+
+
+@pytest.fixture
+def saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty save folder, and the settings kept in a temporary config folder."""
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    monkeypatch.setenv("GRAIL_SAVES", str(folder))
+    config = tmp_path / "config" / "settings.json"
+    monkeypatch.setattr(Settings, "path", staticmethod(lambda: config))
+    return folder
+
+
+@pytest.fixture
+def app(saves: Path) -> App:
+    """The window on the title screen of the minimal pack."""
+    window = App((1280, 720), Settings.load(), headless=True)
+    TitleScene.show(window, PACK)
+    window.frame([])
+    return window
+
+
+def key(app: App, name: int, mod: int = 0) -> None:
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=name, mod=mod, unicode="", scancode=0)])
+
+
+def type_text(app: App, text: str) -> None:
+    app.frame([pygame.event.Event(pygame.TEXTINPUT, text=text)])
+
+
+def click(app: App, point: tuple[int, int]) -> None:
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=point)])
+
+
+def top(app: App) -> Scene:
+    return app.stack[-1]
+
+
+def session_of(app: App) -> Session:
+    scene = top(app)
+    assert isinstance(scene, GameScene)
+    return scene.session
+
+
+def new_campaign(app: App, name: str, seed: str = "") -> Session:
+    """From the title: both heroes of the minimal pack, a seed and a name; Enter starts."""
+    key(app, pygame.K_n)
+    scene = top(app)
+    assert isinstance(scene, NewGameScene)
+    key(app, pygame.K_1)
+    click(app, dict(scene.rects)[("hero", "yew")].center)  # the second by the mouse
+    if seed:
+        click(app, dict(scene.rects)[("seed", "")].center)
+        type_text(app, seed)
+    click(app, dict(scene.rects)[("name", "")].center)
+    type_text(app, name)
+    key(app, pygame.K_RETURN)
+    return session_of(app)
+
+
+def test_a_new_campaign_of_two_heroes_starts_in_the_view_its_decision_calls_for(
+        app: App, saves: Path) -> None:
+    session = new_campaign(app, "two heroes", seed="42")
+    assert type(top(app)) is view_for(session)
+    assert isinstance(app.stack[0], TitleScene) and len(app.stack) == 2
+    assert [hero.id for hero in session.game.state.heroes] == ["wren", "yew"]
+    assert session.path == saves / "two heroes.json" and session.path.exists()
+    setup = json.loads(session.path.read_bytes())["setup"]
+    assert setup["seed"] == 42 and setup["mode"] == "normal" and not setup["companion"]
+    assert setup["pack"] == str(MINIMAL.resolve())
+
+
+def test_a_new_campaign_checks_its_choices_and_asks_before_replacing_a_save(
+        app: App, saves: Path) -> None:
+    key(app, pygame.K_n)
+    scene = top(app)
+    assert isinstance(scene, NewGameScene)
+    key(app, pygame.K_RETURN)  # on the first hero: chooses it
+    assert scene.chosen == ["wren"]
+    key(app, pygame.K_1)
+    click(app, dict(scene.rects)[("start", "")].center)
+    assert top(app) is scene and "Choose 1 to 2 heroes" in scene.notice
+    key(app, pygame.K_2)
+    key(app, pygame.K_m)  # normal -> challenge
+    assert scene.mode == "challenge"
+    key(app, pygame.K_r)
+    assert isinstance(top(app), RulesScene)
+    key(app, pygame.K_9)  # no Mother's Mercy: off
+    key(app, pygame.K_ESCAPE)
+    assert top(app) is scene and "no_mercy" not in scene.rules and len(scene.rules) == 8
+    click(app, dict(scene.rects)[("name", "")].center)
+    type_text(app, "../away")
+    key(app, pygame.K_RETURN)
+    assert top(app) is scene and "cannot contain '/'" in scene.notice
+    key(app, pygame.K_BACKSPACE, pygame.KMOD_CTRL)
+    (saves / "taken.json").write_text("{}")
+    type_text(app, "taken")
+    key(app, pygame.K_RETURN)
+    assert isinstance(top(app), ConfirmScene)
+    key(app, pygame.K_y)
+    session = session_of(app)
+    assert session.game.state.mode == "challenge" and session.path == saves / "taken.json"
+    assert "no_mercy" not in (session.game.state.challenge_rules or [])
+
+
+def test_save_as_quit_to_the_title_load_and_continue(app: App, saves: Path) -> None:
+    first = new_campaign(app, "first")
+    key(app, pygame.K_ESCAPE)
+    menu = top(app)
+    assert isinstance(menu, MenuScene)
+    key(app, pygame.K_a)
+    save_as = top(app)
+    assert isinstance(save_as, SaveAsScene) and save_as.name.text == "first"
+    key(app, pygame.K_BACKSPACE, pygame.KMOD_CTRL)
+    type_text(app, "copy")
+    key(app, pygame.K_RETURN)
+    assert top(app) is menu and menu.notice == "Saved as 'copy'."
+    assert first.path == saves / "copy.json" and (saves / "first.json").exists()
+    key(app, pygame.K_a)  # Save as over another save asks first
+    key(app, pygame.K_DOWN)  # the list's saves fill the name in
+    assert isinstance(top(app), SaveAsScene)
+    row = top(app).rows[top(app).cursor]  # type: ignore[attr-defined]
+    assert top(app).name.text == row.path.stem  # type: ignore[attr-defined]
+    key(app, pygame.K_BACKSPACE, pygame.KMOD_CTRL)
+    type_text(app, "first")
+    key(app, pygame.K_RETURN)
+    assert isinstance(top(app), ConfirmScene)
+    key(app, pygame.K_n)  # not replaced
+    assert isinstance(top(app), SaveAsScene) and first.path == saves / "copy.json"
+    key(app, pygame.K_ESCAPE)
+    assert top(app) is menu
+    key(app, pygame.K_t)  # quit to the title, asked first
+    assert isinstance(top(app), ConfirmScene)
+    key(app, pygame.K_y)
+    assert len(app.stack) == 1 and isinstance(top(app), TitleScene)
+    key(app, pygame.K_l)
+    load = top(app)
+    assert isinstance(load, LoadScene)
+    assert {row.name for row in load.rows} == {"first", "copy"}
+    load.cursor = next(i for i, row in enumerate(load.rows) if row.name == "first")
+    key(app, pygame.K_RETURN)
+    assert session_of(app).path == saves / "first.json"
+    assert isinstance(app.stack[0], TitleScene)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_t)
+    key(app, pygame.K_y)
+    os.utime(saves / "copy.json", (2_000_000_000, 2_000_000_000))  # the latest
+    TitleScene.show(app, PACK)
+    key(app, pygame.K_c)
+    assert session_of(app).path == saves / "copy.json"
+
+
+def test_an_autosave_opened_goes_on_as_a_save_of_its_own(app: App, saves: Path) -> None:
+    session = new_campaign(app, "long")
+    autosaves = saves / "autosaves"
+    autosaves.mkdir()
+    (autosaves / "long.day0001.json").write_bytes(session.path.read_bytes())  # type: ignore[union-attr]
+    TitleScene.show(app, PACK)
+    key(app, pygame.K_l)
+    load = top(app)
+    assert isinstance(load, LoadScene)
+    load.cursor = next(i for i, row in enumerate(load.rows) if row.autosave)
+    assert load.rows[load.cursor].name == "long: autosave of day 1"
+    key(app, pygame.K_RETURN)
+    assert session_of(app).path == saves / "long (day 1).json"
+    assert (autosaves / "long.day0001.json").exists() and (saves / "long.json").exists()
+
+
+def test_a_damaged_save_is_listed_as_damaged_and_never_crashes(app: App, saves: Path) -> None:
+    session = new_campaign(app, "good")
+    raw = session.path.read_bytes()  # type: ignore[union-attr]
+    (saves / "truncated.json").write_bytes(raw[: len(raw) // 2])
+    (saves / "tampered.json").write_bytes(raw.replace(b'"day":1', b'"day":9', 1))
+    (saves / "other.json").write_text('{"hello": 1}')
+    for name in ("truncated", "tampered", "other"):
+        os.utime(saves / f"{name}.json", (2_000_000_000, 2_000_000_000))
+    TitleScene.show(app, PACK)
+    app.frame([])
+    title = top(app)
+    assert isinstance(title, TitleScene) and title.latest() == "Continue 'good': day 1, Wren of " \
+        "the Marsh, Yew the Ferry-Keeper"
+    key(app, pygame.K_l)
+    load = top(app)
+    assert isinstance(load, LoadScene)
+    damaged = {row.name: row.damaged for row in load.rows if row.damaged}
+    assert damaged == {"truncated": "damaged or truncated",
+                       "tampered": "changed or damaged (checksum mismatch)",
+                       "other": "not a grail save"}
+    assert load.rows[load.cursor].name == "good"  # the first that can be opened
+    load.cursor = next(i for i, row in enumerate(load.rows) if row.name == "tampered")
+    key(app, pygame.K_RETURN)
+    assert top(app) is load and load.notice == "'tampered' cannot be opened: changed or damaged " \
+        "(checksum mismatch)."
+    app.screenshot(saves.parent / "load.png")
+
+
+def test_settings_apply_at_once_and_are_kept(app: App, saves: Path) -> None:
+    key(app, pygame.K_s)
+    assert isinstance(top(app), SettingsScene)
+    key(app, pygame.K_h)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert app.theme.palette == "contrast" and app.theme.scale == 1.5
+    assert Settings.load() == Settings(scale=1.5, contrast=True)
+    click(app, top(app).buttons.buttons[0].rect.center)  # type: ignore[attr-defined]  # 1x
+    assert Settings.load() == Settings(scale=1.0, contrast=True)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(top(app), TitleScene)
+    assert App((1280, 720), Settings.load(), headless=True).theme.palette == "contrast"
+
+
+def test_reload_says_why_the_game_no_longer_fits_and_goes_on(
+        minimal_copy: Path, saves: Path) -> None:
+    from grail.content import load_pack
+
+    session = Session.start(load_pack(minimal_copy), ["wren"], seed=4, path=saves / "a.json",
+                            pack=minimal_copy)
+    assert reload_pack(session) == "Pack reloaded from disk (F5): the game goes on under the " \
+        "new content."
+    session.game.state.heroes[0].items.append(999)
+    before = session.game.state.model_copy(deep=True)
+    told = reload_pack(session)
+    assert told.startswith("Not reloaded, the game goes on as before: the game no longer fits "
+                           "the pack: heroes.items names item 999")
+    assert session.game.state == before
+    assert session.log[-1] == "  - heroes.items names item 999, which the campaign no longer has"
+    (minimal_copy / "campaign.yaml").write_text("id: [")
+    assert reload_pack(session).startswith("Not reloaded, the game goes on as before: the pack "
+                                           "has problems")
+
+
+def test_play_at_an_entry_renders_a_throwaway_game(
+        saves: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+    shot = tmp_path / "at.png"
+    assert main(["play", "--at", "104.1", "--seed", "3", "--screenshot", str(shot)]) == 0
+    assert pygame.image.load(str(shot)).get_size() == (1600, 900)
+    assert list(saves.iterdir()) == [] and list(temporary.iterdir()) == []
+    assert main(["play", "--at", "104.1", "--scene", "menu", "--screenshot", str(shot)]) == 0
+    assert main(["play", "--at", "nowhere", "--screenshot", str(shot)]) == 1
+    assert "no Location or journal entry 'nowhere'" in capsys.readouterr().err
+
+
+def test_every_title_scene_renders_from_the_command_line(saves: Path, tmp_path: Path) -> None:
+    for scene in ("title", "new-game", "load", "settings"):
+        shot = tmp_path / f"{scene}.png"
+        assert main(["play", "--pack", PACK, "--scene", scene, "--screenshot", str(shot)]) == 0
+        assert shot.exists()
