@@ -22,6 +22,7 @@ from typing import Any, Literal
 
 import pygame
 
+from grail.cli_game import action_text
 from grail.content import Campaign
 from grail.engine.game import Game
 
@@ -58,15 +59,20 @@ def _status(campaign: Campaign, status_id: str) -> str:
 
 
 def named(campaign: Campaign, text: str) -> str:
-    """``text`` with the ids of heroes and cards in it replaced by their names."""
+    """``text`` with the ids of heroes, cards and Encounters in it replaced by their names."""
     def name(match: re.Match[str]) -> str:
         word = match.group(0)
         if word in campaign.hero:
             return hero_name(campaign, word)
-        card = campaign.card.get(word)
+        card = campaign.card.get(word) or campaign.encounter.get(word)
         return card.name if card is not None else word
 
     return re.sub(r"[a-z][a-z0-9-]*", name, text)
+
+
+def action_label(game: Game, action: Any) -> str:
+    """A legal action in words, as the terminal says it, with names for ids: a button's text."""
+    return named(game.campaign, action_text(game, action))
 
 
 def change_of(campaign: Campaign, event: Any) -> list[Change]:

@@ -65,6 +65,7 @@ class Session:
         pack = game.setup.get("pack")
         session = cls(game, path, Path(pack) if pack else None)
         session.log += notes
+        session.log.append(f"Opened {path.name}: Day {game.state.day}, chapter {game.state.chapter}.")
         return session
 
     @property

@@ -20,7 +20,6 @@ from typing import Any
 import pygame
 
 from grail.cli_encounter import RESULTS
-from grail.cli_game import action_text
 from grail.engine.actions import (
     Activate,
     Avoid,
@@ -38,6 +37,7 @@ from grail.sim.hints import Hint, hint
 
 from ..app import App
 from ..cards import Frame, draw_fitted
+from ..changes import action_label
 from ..fight import Fight, read_fight
 from ..foe import draw_foe
 from ..pick import PickScene
@@ -129,7 +129,7 @@ class EncounterScene(GameScene):
             column, row = divmod(index, rows)
             rect = pygame.Rect(area.x + column * (width + px(6)), area.y + row * (height + px(6)),
                                width, height)
-            buttons.append(Button(rect, action_text(self.session.game, action), action,
+            buttons.append(Button(rect, action_label(self.session.game, action), action,
                                   key=KEYS[index]))
         self.actions = Buttons(buttons, min(self.actions.cursor, max(0, len(buttons) - 1)))
 
@@ -214,7 +214,7 @@ class EncounterScene(GameScene):
             "hints are for the active character's cards, while they play"
         for action in self.session.legal():
             if isinstance(action, PROMINENT):
-                entries.append((action_text(self.session.game, action), action,
+                entries.append((action_label(self.session.game, action), action,
                                 keys.get(action, "")))
         entries.sort(key=lambda entry: _order(entry[1]))
         buttons = []
@@ -288,7 +288,7 @@ class EncounterScene(GameScene):
         elif held.plays:
             game = self.session.game
             app.push(PickScene(f"Play {held.card.name}: pay its Magic how?",
-                               [(action_text(game, play), play) for play in held.plays],
+                               [(action_label(game, play), play) for play in held.plays],
                                lambda play: self.act(app, play)))
         else:
             self.notice = f"{held.card.name}: " + (held.why or "not now")

@@ -31,6 +31,7 @@ from grail.engine.survival import rest
 from grail.engine.upgrades import attribute, attribute_costs, deck_upgrade_cost, free_skills
 
 from ..app import App
+from ..cards import Frame, Marks, ability_lines, draw_card
 from ..changes import ChangeList, draw_changes, draw_hero
 from ..names import card_lines, hero_name, player_card_name
 from ..reading import Passage, entry_passage
@@ -306,7 +307,7 @@ class EndOfDayScene(HoldingScene):
         width = min(rect.width, len(cards) * theme.px(360))
         area = pygame.Rect(rect.x, y + theme.px(16), width, rect.bottom - y - theme.px(16))
         columns = max(1, len(cards))
-        tall = max([theme.px(300)] + [card.height(theme, width // columns) for card in cards])
+        tall = max([theme.px(560)] + [card.height(theme, width // columns) for card in cards])
         return found + more, grid(cards, area, theme, columns, min(tall, area.height), gap=16)
 
     # --- the night ------------------------------------------------------------------------
@@ -355,7 +356,28 @@ class EndOfDayScene(HoldingScene):
         for label in self.labels:
             label.draw(surface, app.theme)
         self.tiles.draw(surface, app.theme, pygame.mouse.get_pos())
+        if self.session.pending().kind == "keep_card" and not self.ended:
+            self.draw_faces(app, surface)
         surface.set_clip(clip)
+
+    def draw_faces(self, app: App, surface: pygame.Surface) -> None:
+        """Each card offered, drawn as in a fight, under its words [UPG-2]."""
+        theme = app.theme
+        campaign = self.session.campaign
+        offered = [tile for tile in self.tiles.tiles if isinstance(tile.action, KeepCard)]
+        top = max((tile.rect.y + tile.height(theme, tile.rect.width) for tile in offered),
+                  default=0)  # one line of faces, so that their keys line up
+        for tile in offered:
+            card = campaign.card[tile.action.card]
+            width = min(tile.rect.width - theme.px(28), theme.px(190))
+            height = min(tile.rect.bottom - top - theme.px(10), width * 3 // 2)
+            if height < theme.px(120):
+                continue  # no room at this size: the words say it all
+            rect = pygame.Rect(0, top, width, height)
+            rect.centerx = tile.rect.centerx
+            rows = max([3, *(key.at for key in (*card.left, *card.right))])
+            marks = Marks(abilities=tuple(ability_lines(campaign, self.session.game.state, card)))
+            draw_card(surface, Frame(rect, rows, theme), card, marks)
 
     def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         theme = app.theme

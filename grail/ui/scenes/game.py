@@ -20,11 +20,11 @@ from typing import Any
 
 import pygame
 
-from grail.cli_game import action_text
 from grail.engine.actions import EndCampaign, Escape, LeaveGame, LeaveStoryMode, Pass
 from grail.engine.game import IllegalAction
 
 from ..app import App, Scene
+from ..changes import action_label, named
 from ..session import Session
 from ..widgets import Button, Buttons, draw_text, wrap
 
@@ -192,7 +192,8 @@ class GameScene(Scene):
             column, row = divmod(index, 5)
             rect = pygame.Rect(area.x + column * (width + gap), area.y + row * (height + gap),
                                width, height)
-            buttons.append(Button(rect, action_text(self.session.game, action), action,
+            text = action_label(self.session.game, action)
+            buttons.append(Button(rect, text, action,
                                   key=KEYS[index]))
         cursor = min(self.actions.cursor, max(0, len(buttons) - 1))
         self.actions = Buttons(buttons, cursor)
@@ -237,7 +238,7 @@ class GameScene(Scene):
                  if hero in game.campaign.hero]
         who = f"{' and '.join(names)}: " if names else ""
         text = f"Day {state.day} · {state.stage.replace('_', ' ')} · chapter {state.chapter}" \
-            f"   —   {who}{pending.text}"
+            f"   —   {who}{named(game.campaign, pending.text)}"
         if self.notice:
             text = self.notice
         font = theme.font(22, bold=True)

@@ -18,7 +18,6 @@ from typing import Any
 
 import pygame
 
-from grail.cli_game import action_text
 from grail.engine.actions import (
     ActivateMenhir,
     CharacterAction,
@@ -30,6 +29,7 @@ from grail.engine.actions import (
 
 from ..app import App
 from ..boards import DayPanel, short_name
+from ..changes import action_label
 from ..mapcards import hero_tokens, ink_on
 from ..mapview import Grid, MapView, Tip, hint_line
 from ..session import Session
@@ -201,7 +201,7 @@ class MapScene(GameScene):
         box.clamp_ip(main)
         buttons = [Button(pygame.Rect(box.x + theme.px(6), box.y + theme.px(24) + i * (height + gap),
                                       width - theme.px(12), height),
-                          action_text(self.session.game, action), action)
+                          action_label(self.session.game, action), action)
                    for i, action in enumerate(actions)]
         self.menu = Buttons(buttons, cursor=-1)
 
@@ -286,7 +286,7 @@ class MapScene(GameScene):
         if self.menu is not None:
             self.draw_menu(app, surface)
         elif hovered is not None:
-            travel = action_text(game, targets[hovered]) if hovered in targets else None
+            travel = action_label(game, targets[hovered]) if hovered in targets else None
             self.tip.draw(surface, rect, self.mouse, game, self.session.revision, theme,
                           hovered, acting, travel)
         surface.set_clip(clip)
