@@ -56,3 +56,20 @@ def test_every_view_renders_every_state_without_changing_it(app: App, state: str
                        for y in range(0, size[1], 61)}
             assert len(colours) > 3, f"{view.__name__} drew almost nothing for {state}"
             assert game.state_hash() == before, f"drawing {view.__name__} changed the game"
+
+
+@pytest.mark.parametrize("state", sorted(STATES))
+def test_buttons_name_things_instead_of_giving_their_ids(app: App, state: str) -> None:
+    """A player reads "Tamsin Vell" and "The Barrow-Keeper", never ``tamsin`` or
+    ``purple-barrow-keeper``: the ids of heroes, cards, Encounters and events are named."""
+    game = STATES[state]()
+    campaign = game.campaign
+    ids = {*campaign.hero, *campaign.card, *campaign.encounter, *campaign.event}
+    app.screen = pygame.display.set_mode((1600, 900))
+    app.settings = Settings()
+    scene = view_for(Session(game, None))(Session(game, None))
+    app.stack = [scene]
+    app.frame(events=[])
+    words = {word.strip(".,:;()") for button in scene.actions.buttons
+             for word in button.text.split()}
+    assert scene.actions.buttons and not words & ids

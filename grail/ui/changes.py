@@ -59,13 +59,16 @@ def _status(campaign: Campaign, status_id: str) -> str:
 
 
 def named(campaign: Campaign, text: str) -> str:
-    """``text`` with the ids of heroes, cards and Encounters in it replaced by their names."""
+    """``text`` with the ids of heroes, cards, Encounters and events in it replaced by their names."""
     def name(match: re.Match[str]) -> str:
         word = match.group(0)
         if word in campaign.hero:
             return hero_name(campaign, word)
         card = campaign.card.get(word) or campaign.encounter.get(word)
-        return card.name if card is not None else word
+        if card is not None:
+            return card.name
+        event = campaign.event.get(word)
+        return event.title if event is not None else word
 
     return re.sub(r"[a-z][a-z0-9-]*", name, text)
 
