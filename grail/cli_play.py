@@ -31,6 +31,7 @@ SCENES = TITLE_SCENES + GAME_SCENES
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Open the window on the title, on a save or on an entry tried; or draw a PNG."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # grail's output only
     if args.screenshot:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -41,13 +42,16 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise CommandError("--hero and --seed go with --at", 2)
     if args.scene in GAME_SCENES and not save and args.at is None:
         raise CommandError(f"--scene {args.scene} shows a game: give a save or --at", 2)
-    from .ui.app import App, Settings
+    from .ui.app import App, NoDisplay, Settings
     from .ui.scenes.title import TitleScene
     from .ui.session import Session
 
     size = _size(args.size)
     with ExitStack() as stack:
-        app = App(size, Settings.load(), headless=bool(args.screenshot))
+        try:
+            app = App(size, Settings.load(), headless=bool(args.screenshot))
+        except NoDisplay as error:
+            raise CommandError(f"{error}; `grail text` plays in the terminal instead") from None
         if args.at is not None:
             folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix=_prefix())))
             session = _try(args, folder, Session)
@@ -60,6 +64,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         if args.screenshot:
             app.screenshot(Path(args.screenshot), args.frames)
             print(f"{args.screenshot}: {app.size[0]}x{app.size[1]}, {args.frames} frame(s)")
+            return 0
+        if not app.visible:
+            app.frame([])
+            print(f"No screen to show the window on (SDL's video driver is "
+                  f"'{app.driver}'): the window was drawn once and closed. `grail text` "
+                  "plays in the terminal.")
             return 0
         app.run()
     return 0

@@ -280,3 +280,13 @@ def test_every_title_scene_renders_from_the_command_line(saves: Path, tmp_path: 
         shot = tmp_path / f"{scene}.png"
         assert main(["play", "--pack", PACK, "--scene", scene, "--screenshot", str(shot)]) == 0
         assert shot.exists()
+
+
+def test_play_with_no_screen_draws_once_and_says_so(
+        saves: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """On SDL's dummy driver (CI, a server) nobody could answer the window: grail play draws
+    the title once, says why it stops and how to play instead, and succeeds."""
+    assert os.environ["SDL_VIDEODRIVER"] == "dummy"
+    assert main(["play", "--pack", PACK]) == 0
+    said = capsys.readouterr().out
+    assert "No screen to show the window on" in said and "grail text" in said

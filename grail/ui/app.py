@@ -80,16 +80,23 @@ class Settings:
             pass  # the settings are a comfort, never worth stopping the game for
 
 
+class NoDisplay(RuntimeError):
+    """There is no screen to open a window on."""
+
+
 class App:
     """The window and its stack of scenes."""
 
     def __init__(self, size: tuple[int, int] = (1600, 900), settings: Settings | None = None,
                  headless: bool = False) -> None:
-        pygame.display.init()  # no sound in grail: the mixer stays closed
+        try:
+            pygame.display.init()  # no sound in grail: the mixer stays closed
+        except pygame.error as error:
+            raise NoDisplay(f"no screen to open the window on ({error})") from None
         pygame.font.init()
         pygame.display.set_caption("grail")
         flags = 0 if headless else pygame.RESIZABLE
-        drawn = pygame.display.get_driver() != "dummy" and not headless
+        drawn = self.visible and not headless
         try:
             self.screen = pygame.display.set_mode(size, flags, vsync=1 if drawn else 0)
         except pygame.error:  # no vsync on this display: draw without it
@@ -103,6 +110,17 @@ class App:
     @property
     def theme(self) -> Theme:
         return self.settings.theme
+
+    @property
+    def visible(self) -> bool:
+        """Whether the window shows on a screen: not on SDL's dummy driver (as in CI) or its
+        offscreen one (what SDL falls back to with no display)."""
+        return self.driver not in ("dummy", "offscreen")
+
+    @property
+    def driver(self) -> str:
+        """SDL's video driver: x11, wayland, windows, cocoa... or dummy."""
+        return str(pygame.display.get_driver())
 
     @property
     def size(self) -> tuple[int, int]:
