@@ -290,3 +290,14 @@ def test_play_with_no_screen_draws_once_and_says_so(
     assert main(["play", "--pack", PACK]) == 0
     said = capsys.readouterr().out
     assert "No screen to show the window on" in said and "grail text" in said
+
+
+def test_number_keys_then_enter_start_the_campaign(app: App, saves: Path) -> None:
+    """Enter on the hero list starts once a hero is chosen; it never takes one out."""
+    key(app, pygame.K_n)
+    setup = top(app)
+    assert isinstance(setup, NewGameScene) and setup.focused()[0] == "hero"
+    key(app, pygame.K_1)
+    key(app, pygame.K_2)
+    key(app, pygame.K_RETURN)
+    assert [hero.id for hero in session_of(app).game.state.heroes] == ["wren", "yew"]

@@ -145,7 +145,10 @@ class NewGameScene(Scene):
         elif field is not None and field.handle(event):
             self.notice = ""
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.use(app, ("start", "") if field is not None else self.focused())
+            # on a hero, Enter chooses the first one and then starts (1, 2, Enter): it never
+            # takes a hero out again, Space and the number keys do
+            starts = field is not None or (kind == "hero" and bool(self.chosen))
+            self.use(app, ("start", "") if starts else self.focused())
         elif event.type == pygame.KEYDOWN and field is None:
             self.key(app, event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -274,7 +277,7 @@ class NewGameScene(Scene):
         lines = wrap(text, theme.font(19), width)[:4]
         draw_lines(surface, lines, (start.x, start.y - px(12) - len(lines)
                                     * theme.font(19).get_linesize()), theme.font(19), colour)
-        hint = "Tab or Up/Down: move   Space/Enter: choose   Enter in a text box: start   " \
+        hint = "Tab or Up/Down: move   Space: choose   Enter: start   " \
             "Esc: back"
         draw_text(surface, hint, (px(24), app.size[1] - px(30)), small, theme["faint"])
 
