@@ -97,11 +97,11 @@ def press(app: App, action: object) -> None:
         travel_on_the_map(app, action)
         return
     index = scene.session.legal().index(action)
-    for _ in range(index // len(KEYS) - scene.page):
+    for _ in range(index // scene.per_page - scene.page):
         key(app, pygame.K_PAGEDOWN)
-    button = scene.actions.by_key(KEYS[index % len(KEYS)])
+    button = scene.actions.by_key(KEYS[index % scene.per_page])
     assert button is not None and button.action == action, button
-    key(app, pygame.key.key_code(KEYS[index % len(KEYS)]))
+    key(app, pygame.key.key_code(button.key))
     if isinstance(top(app), ConfirmScene):
         key(app, pygame.K_y)
 

@@ -73,3 +73,31 @@ def test_buttons_name_things_instead_of_giving_their_ids(app: App, state: str) -
     words = {word.strip(".,:;()") for button in scene.actions.buttons
              for word in button.text.split()}
     assert scene.actions.buttons and not words & ids
+
+
+@pytest.mark.parametrize("scale", [1.0, 2.0])
+@pytest.mark.parametrize("state", ["start", "mid_day", "mid_journal", "end_of_day"])
+def test_the_action_bar_fits_its_buttons_and_every_action_is_on_a_page(
+        app: App, state: str, scale: float) -> None:
+    """At 1280x720, even at 2x, the bar leaves the view at least half the window below the
+    banner, its buttons stay inside it without overlapping, and turning its pages reaches
+    every legal action exactly once (keyboard access to every action)."""
+    game = STATES[state]()
+    session = Session(game, None)
+    app.screen = pygame.display.set_mode((1280, 720))
+    app.settings = Settings(scale, False)
+    scene = view_for(session)(session)
+    app.stack = [scene]
+    app.frame(events=[])
+    regions = scene.regions(app)
+    assert regions["main"].height >= (720 - regions["banner"].height) // 2
+    reached = []
+    for _ in range(-(-len(session.legal()) // scene.per_page)):
+        buttons = scene.actions.buttons
+        rects = [button.rect for button in buttons]
+        assert all(regions["actions"].contains(rect) for rect in rects)
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+        reached += [button.action for button in buttons]
+        app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0,
+                                      unicode="", scancode=0)])
+    assert reached == session.legal()

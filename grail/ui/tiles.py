@@ -279,4 +279,4 @@ class HoldingScene(GameScene):
 
     def paging(self) -> bool:
         """Whether the action bar has more than one page (Page Up/Down turn it then)."""
-        return not self.ended and len(self.session.legal()) > 10
+        return not self.ended and len(self.session.legal()) > self.per_page

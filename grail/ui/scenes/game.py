@@ -44,6 +44,8 @@ VIEWS = {
 """The view each kind of pending decision calls for; any other kind shows the map."""
 
 KEYS = "1234567890"
+PAGE_LINE = 20
+"""The height of the action bar's "page 1 of 3" line, at scale 1."""
 
 
 def view_for(session: Session) -> type[GameScene]:
@@ -65,6 +67,8 @@ class GameScene(Scene):
         self.session = session
         self.actions = Buttons()
         self.page = 0
+        self.per_page = len(KEYS)
+        """Actions on a page of the bar: fewer when a large scale leaves little room."""
         self.notice = ""
         self.log_open = False
 
@@ -76,13 +80,35 @@ class GameScene(Scene):
         width, height = app.size
         px = app.theme.px
         banner = pygame.Rect(0, 0, width, px(44))
-        bottom = px(230) if not self.log_open else height // 2
+        bottom = self.bar_height(app) if not self.log_open else height // 2
         side_width = min(px(420), width // 3)
         main = pygame.Rect(0, banner.bottom, width - side_width, height - banner.bottom - bottom)
         side = pygame.Rect(main.right, banner.bottom, side_width, main.height)
         actions = pygame.Rect(0, main.bottom, width - side_width, bottom)
         log = pygame.Rect(actions.right, main.bottom, side_width, bottom)
         return {"banner": banner, "main": main, "side": side, "actions": actions, "log": log}
+
+    def bar_rows(self, app: App) -> int:
+        """The most rows of buttons the action bar holds (at most 5, in two fifths of the
+        window at most, less the line that says the page when there are several): a page
+        of the bar holds twice as many actions."""
+        px = app.theme.px
+        room = min(px(230), app.size[1] * 2 // 5) - px(10)
+        if len(self.session.legal()) > 2 * max(1, min(5, room // px(36))):
+            room -= px(PAGE_LINE)
+        return max(1, min(5, room // px(36)))
+
+    def paged(self, app: App) -> bool:
+        return len(self.session.legal()) > 2 * self.bar_rows(app)
+
+    def bar_height(self, app: App) -> int:
+        """The action bar's height: as many rows as the page's actions need (at least 3), so
+        that few actions leave the view more room; and the page's line if need be."""
+        px = app.theme.px
+        fit = self.bar_rows(app)
+        left = len(self.session.legal()) - self.page * 2 * fit
+        rows = max(min(3, fit), min(fit, -(-left // 2)))
+        return rows * px(36) - px(6) + px(16) + (px(PAGE_LINE) if self.paged(app) else 0)
 
     # --- input -------------------------------------------------------------------------
 
@@ -134,7 +160,7 @@ class GameScene(Scene):
             self.notice = reload_pack(self.session)
 
     def turn_page(self, step: int) -> None:
-        pages = max(1, -(-len(self.session.legal()) // len(KEYS)))
+        pages = max(1, -(-len(self.session.legal()) // self.per_page))
         self.page = max(0, min(pages - 1, self.page + step))
 
     def undo(self) -> None:
@@ -180,16 +206,22 @@ class GameScene(Scene):
 
     def layout_actions(self, app: App) -> None:
         """The buttons of the current page of legal actions (they follow the game)."""
-        area = self.regions(app)["actions"].inflate(-app.theme.px(16), -app.theme.px(16))
-        legal = self.session.legal()
-        shown = legal[self.page * len(KEYS):(self.page + 1) * len(KEYS)]
+        px = app.theme.px
+        area = self.regions(app)["actions"].inflate(-px(16), -px(16))
+        if self.paged(app):
+            area.height -= px(PAGE_LINE)
+        gap = px(6)
+        if self.per_page != 2 * self.bar_rows(app):  # a large scale, a small window
+            self.per_page, self.page = 2 * self.bar_rows(app), 0
+        rows = max(1, min(self.per_page // 2, (area.height + gap) // px(36)))
         columns = 2
-        gap = app.theme.px(6)
-        width = (area.width - gap) // columns
-        height = max(app.theme.px(30), (area.height - gap * 4) // 5)
+        legal = self.session.legal()
+        shown = legal[self.page * self.per_page:(self.page + 1) * self.per_page]
+        width = (area.width - gap * (columns - 1)) // columns
+        height = max(app.theme.px(30), (area.height - gap * (rows - 1)) // rows)
         buttons = []
         for index, action in enumerate(shown):
-            column, row = divmod(index, 5)
+            column, row = divmod(index, rows)
             rect = pygame.Rect(area.x + column * (width + gap), area.y + row * (height + gap),
                                width, height)
             text = action_label(self.session.game, action)
@@ -248,11 +280,12 @@ class GameScene(Scene):
 
     def draw_pages(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         legal = len(self.session.legal())
-        if legal > len(KEYS):
-            pages = -(-legal // len(KEYS))
+        if legal > self.per_page:
+            pages = -(-legal // self.per_page)
             font = app.theme.font(16)
-            draw_text(surface, f"page {self.page + 1} of {pages} (Page Up/Down)",
-                      (rect.right - app.theme.px(200), rect.bottom - app.theme.px(20)), font,
+            text = f"page {self.page + 1} of {pages} (Page Up/Down)"
+            draw_text(surface, text, (rect.right - app.theme.px(8) - font.size(text)[0],
+                                      rect.bottom - app.theme.px(PAGE_LINE + 4)), font,
                       app.theme["faint"])
 
     def draw_log(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
