@@ -239,11 +239,14 @@ def test_pan_and_zoom_change_the_view(ennor: Campaign, app: App) -> None:
     assert scene.view.centre == (0, 0)  # Tamsin at 101, the start
 
 
-def test_the_view_cursor_keys_stay_with_the_action_bar(ennor: Campaign, app: App) -> None:
+def test_the_arrows_pan_the_map_and_shift_moves_the_action_bar(
+        ennor: Campaign, app: App) -> None:
     scene = scene_on(app, Game.new(ennor, ["tamsin"], seed=3))
     start = scene.view.centre
-    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN, pygame.KMOD_SHIFT)
     assert scene.view.centre == start and scene.actions.cursor == 1
+    key(app, pygame.K_DOWN)
+    assert scene.view.centre != start and scene.actions.cursor == 1
 
 
 def test_the_day_panel_shows_the_boards_and_the_sheet(ennor: Campaign) -> None:

@@ -252,7 +252,7 @@ class MapView:
         self.zoom = max(least, min(most, ZOOM[1], wanted))
 
 
-HINT = "Drag or W A S D: pan · wheel or + -: zoom · C: centre · H: next hero · " \
+HINT = "Drag, arrows or W A S D: pan · wheel or + -: zoom · C: centre · H: next hero · " \
     "click a framed card to Travel, your own card for its actions · " \
     "hatched cards vanish at the next Start of Day"
 _hints: list[tuple[tuple[object, ...], pygame.Surface]] = []

@@ -7,9 +7,9 @@ the character action, Pass). Hovering a card shows its details. The side panel i
 panel (:mod:`..boards`). In hot-seat the acting hero is the first the engine waits on;
 H (or a click on a token or a board) picks another of those it waits on.
 
-Keys (besides the game screen's): W A S D or Shift+arrows pan, + and - zoom (the wheel
-over the map too), C centres on the acting hero, H picks the next acting hero; drag the
-map with the mouse.
+Keys (besides the game screen's): the arrows or W A S D pan, + and - zoom (the wheel over
+the map too), C centres on the acting hero, H picks the next acting hero; drag the map with
+the mouse. Shift+Up/Down move the action bar's cursor here (the arrows are the map's).
 """
 
 from __future__ import annotations
@@ -210,7 +210,9 @@ class MapScene(GameScene):
         shift = event.mod & pygame.KMOD_SHIFT
         if event.key == pygame.K_ESCAPE and self.menu is not None:
             self.menu = None
-        elif event.key in PAN or (shift and event.key in ARROWS):
+        elif shift and event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.actions.move(1 if event.key == pygame.K_DOWN else -1)  # the bar's cursor
+        elif event.key in PAN or event.key in ARROWS:
             dx, dy = PAN.get(event.key) or ARROWS[event.key]
             self.view.pan(dx * step, dy * step, self.grid())
         elif event.key in ZOOM_IN or event.key in ZOOM_OUT:
