@@ -24,6 +24,7 @@ from grail.engine.actions import EndCampaign, Escape, LeaveGame, LeaveStoryMode,
 from grail.engine.game import IllegalAction
 
 from ..app import App, Scene
+from ..boards import draw_token, hero_marks
 from ..changes import action_label, named
 from ..session import Session
 from ..widgets import Button, Buttons, draw_text, wrap
@@ -260,23 +261,36 @@ class GameScene(Scene):
         """The view's side panel: nothing in the plain view."""
 
     def draw_banner(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """Day, stage, and whose decision it is, by name and colour letter (hot-seat)."""
+        """Day, stage, and whose decision it is: each hero's token (colour and letter) and
+        name, so that in hot-seat the screen says whom to pass it to."""
         theme = app.theme
         game = self.session.game
         state = game.state
         pending = self.session.pending()
         pygame.draw.rect(surface, theme["banner"], rect)
-        names = [game.campaign.hero[hero].name.split(",")[0] for hero in pending.heroes
-                 if hero in game.campaign.hero]
-        who = f"{' and '.join(names)}: " if names else ""
-        text = f"Day {state.day} · {state.stage.replace('_', ' ')} · chapter {state.chapter}" \
-            f"   —   {who}{named(game.campaign, pending.text)}"
-        if self.notice:
-            text = self.notice
         font = theme.font(22, bold=True)
-        line = wrap(text, font, rect.width - theme.px(24))[0]
-        draw_text(surface, line, (rect.x + theme.px(12), rect.y + theme.px(12)), font,
-                  theme["accent_ink"])
+        x, middle = rect.x + theme.px(12), rect.centery
+        if self.notice:
+            line = wrap(self.notice, font, rect.width - theme.px(24))[0]
+            draw_text(surface, line, (x, middle - font.get_height() // 2), font,
+                      theme["accent_ink"])
+            return
+        day = f"Day {state.day} · {state.stage.replace('_', ' ')} · chapter {state.chapter}   —   "
+        x = draw_text(surface, day, (x, middle - font.get_height() // 2), font,
+                      theme["accent_ink"]).right
+        marks = hero_marks(game)
+        waiting = [hero for hero in pending.heroes if hero in game.campaign.hero]
+        radius = theme.px(13)
+        for hero in waiting:
+            colour, letter = marks.get(hero, ((90, 90, 90), hero[:1].upper()))
+            draw_token(surface, (x + radius, middle), radius, colour, letter, theme,
+                       theme.px(15))
+            x += 2 * radius + theme.px(6)
+        names = [game.campaign.hero[hero].name.split(",")[0] for hero in waiting]
+        text = f"{' and '.join(names)}: " if names else ""
+        text += named(game.campaign, pending.text)
+        line = wrap(text, font, rect.right - theme.px(12) - x)[0]
+        draw_text(surface, line, (x, middle - font.get_height() // 2), font, theme["accent_ink"])
 
     def draw_pages(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         legal = len(self.session.legal())
