@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import tempfile
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 from .cli_game import CommandError, _campaign
-from .cli_words import event_text
-from .engine.trying import TryError, target, try_entry
+from .cli_text import tried
 from .save import SaveError
 
 GAME_SCENES = ("map", "journal", "encounter", "end-of-day", "menu")
@@ -97,24 +95,11 @@ def _prefix() -> str:
 
 def _try(args: argparse.Namespace, folder: Path, session_class: Any) -> Any:
     """A session of a throwaway game reading the entry asked for, saved in ``folder``."""
-    campaign = _campaign(args.pack)
-    heroes = sorted(campaign.heroes, key=lambda hero: hero.number)
-    hero = args.hero or heroes[0].id
-    if hero not in campaign.hero:
-        raise CommandError(f"no hero '{hero}'; heroes are {', '.join(sorted(campaign.hero))}")
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
-    try:
-        entry, location = target(campaign, args.at)
-        game, events = try_entry(campaign, hero, args.at, seed)
-    except TryError as error:
-        raise CommandError(str(error)) from None
+    game, said = tried(args)
     pack = Path(args.pack) if args.pack else None
-    game.setup["pack"] = str(pack.resolve()) if pack is not None else None
     session = session_class(game, folder / "try.json", pack)
     session.save()
-    session.log.append(f"Trying entry {entry} at {location} {campaign.location[location].name} "
-                       f"with {hero}, seed {seed}. This game is not kept.")
-    session.log += [event_text(campaign, event) for event in events]
+    session.log += said
     return session
 
 

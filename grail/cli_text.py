@@ -195,10 +195,9 @@ def _ask_name(folder: Path) -> Path | None:
         return path
 
 
-def _try(args: argparse.Namespace) -> int:
-    """Play a throwaway game that starts reading the entry asked for."""
-    if args.save is not None:
-        raise CommandError("--at starts a throwaway game: give no save file with it", 2)
+def tried(args: argparse.Namespace) -> tuple[Game, list[str]]:
+    """A throwaway game that starts reading the entry ``--at`` asks for (``--hero``,
+    ``--seed``, ``--pack``), and what to say of it: where it stands, then what happened."""
     campaign = _campaign(args.pack)
     heroes = sorted(campaign.heroes, key=lambda hero: hero.number)
     hero = args.hero or heroes[0].id
@@ -211,10 +210,18 @@ def _try(args: argparse.Namespace) -> int:
     except TryError as error:
         raise CommandError(str(error)) from None
     game.setup["pack"] = str(Path(args.pack).resolve()) if args.pack else None
-    print(f"Trying entry {entry} at {location} {campaign.location[location].name} with {hero}, "
-          f"seed {seed}. This game is not kept.")
-    for event in events:
-        print(event_text(campaign, event))
+    said = [f"Trying entry {entry} at {location} {campaign.location[location].name} with "
+            f"{hero}, seed {seed}. This game is not kept."]
+    return game, said + [event_text(campaign, event) for event in events]
+
+
+def _try(args: argparse.Namespace) -> int:
+    """Play a throwaway game that starts reading the entry asked for."""
+    if args.save is not None:
+        raise CommandError("--at starts a throwaway game: give no save file with it", 2)
+    game, said = tried(args)
+    for line in said:
+        print(line)
     with tempfile.TemporaryDirectory(prefix="grail-try-") as folder:
         path = Path(folder) / "try.json"
         save_game(game, path)
