@@ -21,6 +21,7 @@ from grail.content.encounters import CombatEncounter
 from grail.engine.actions import Explore, PlayCard, Travel
 from grail.engine.game import Game
 from grail.sim.days import DayPolicy
+from grail.sim.policies import RandomPolicy
 from grail.ui.app import App, Scene, Settings
 from grail.ui.scenes.confirm import ConfirmScene
 from grail.ui.scenes.encounter import EncounterScene
@@ -77,6 +78,11 @@ def travel_on_the_map(app: App, action: Travel) -> None:
     """Click the Location's card on the map."""
     scene = top(app)
     assert isinstance(scene, MapScene)
+    for _ in range(4):  # hot-seat: H picks whose turn it is among those the game waits on
+        if scene.acting() == action.hero:
+            break
+        key(app, pygame.K_h)
+    assert scene.acting() == action.hero
     main = scene.regions(app)["main"]
     spot = scene.session.game.state.spot_of(action.to)
     assert spot is not None and action.to in scene.targets()
@@ -210,3 +216,31 @@ def test_a_campaign_from_the_title_to_a_fight_a_night_and_back(
     for _ in range(5):
         step()
     assert loaded.game.state_hash() == referee.state_hash()
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_four_heroes_hot_seat_random_play_through_the_window(
+        ennor: Campaign, saves: Path, seed: int) -> None:
+    """Four heroes passing one screen, each decision a random legal action taken by its
+    key (or, after H picks the hero, a click on the map): the window always shows the view
+    the decision calls for, and the game and its save stay the referee's [DAY-1]."""
+    app = App((1280, 720), Settings.load(), headless=True)
+    heroes = ["tamsin", "jago", "kerra", "ysella"]
+    session = Session.start(ennor, heroes, seed=seed, path=saves / "four.json")
+    TitleScene.play(app, session, None)
+    referee = Game.new(ennor, heroes, seed=seed)
+    player = RandomPolicy(seed)
+    views: set[str] = set()
+    for _ in range(250):
+        if referee.is_terminal():
+            break
+        action = player.choose(referee)
+        press(app, action)
+        referee.apply(action)
+        assert session_of(app).game.state_hash() == referee.state_hash(), f"after {action!r}"
+        scene = top(app)
+        assert isinstance(scene, GameScene)
+        assert showing(app, view_for(session)), type(scene).__name__
+        views.add(type(scene).__name__)
+    assert {"MapScene", "JournalScene", "EncounterScene"} <= views
+    assert Session.open(saves / "four.json", ennor).game.state_hash() == referee.state_hash()
