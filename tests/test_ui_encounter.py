@@ -17,7 +17,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from grail.content import load_pack
+from grail.content import bundled_pack, load_pack
 from grail.content.encounters import CombatEncounter, DiplomacyEncounter
 from grail.engine.actions import (
     Activate,
@@ -32,6 +32,7 @@ from grail.engine.actions import (
 from grail.engine.game import Game
 from grail.sim.hints import hint
 from grail.ui.app import App, Settings
+from grail.ui.foe import told
 from grail.ui.pick import PickScene
 from grail.ui.scenes.encounter import EncounterScene
 from grail.ui.scenes.game import view_for
@@ -360,3 +361,12 @@ def test_an_encounter_view_without_an_encounter_shows_the_game_in_words() -> Non
     _, scene = shown(game)
     assert scene.fight() is None and game.state_hash() == before
     assert KeepHands not in {type(action) for action in game.legal_actions()}
+
+
+def test_the_encounter_card_names_the_status_its_reward_marks() -> None:
+    """A Reward that marks a Status reads with the Status's name from the Game Sheet, not
+    its id [STATUS-1]."""
+    campaign = load_pack(bundled_pack())
+    game = Game.new(campaign, ["tamsin"], seed=1)
+    said = told(game, campaign.encounter["purple-ashen-shepherd"].reward)
+    assert "The Ashen Shepherd Laid to Rest" in said and "shepherd-laid-to-rest" not in said

@@ -59,7 +59,8 @@ def _status(campaign: Campaign, status_id: str) -> str:
 
 
 def named(campaign: Campaign, text: str) -> str:
-    """``text`` with the ids of heroes, cards, Encounters and events in it replaced by their names."""
+    """``text`` with the ids of heroes, cards, Encounters, events and Statuses in it
+    replaced by their names."""
     def name(match: re.Match[str]) -> str:
         word = match.group(0)
         if word in campaign.hero:
@@ -68,7 +69,7 @@ def named(campaign: Campaign, text: str) -> str:
         if card is not None:
             return card.name
         event = campaign.event.get(word)
-        return event.title if event is not None else word
+        return event.title if event is not None else _status(campaign, word)
 
     return re.sub(r"[a-z][a-z0-9-]*", name, text)
 

@@ -12,6 +12,8 @@ Each function returns the lines it wrote, so that a test can read what the card 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from grail.cli_encounter import TRAITS
@@ -22,6 +24,7 @@ from grail.engine.game import Game
 from grail.engine.telling import effects_text
 
 from .cards import SHORT, Frame
+from .changes import named
 from .icons import draw_icons
 from .theme import DECK_MARKS, Colour, Theme
 from .widgets import draw_text, wrap
@@ -71,6 +74,11 @@ class Flow:
     def gap(self, size: int = 4) -> None:
         self.y += self.theme.px(size)
 
+
+
+def told(game: Game, effects: Any) -> str:
+    """Effects in words, with names for the ids in them (a Status's name, not its id)."""
+    return named(game.campaign, effects_text(game.campaign, game.state, effects))
 
 def draw_foe(surface: pygame.Surface, rect: pygame.Rect, keys: Frame, game: Game) -> list[str]:
     """The Encounter card in ``rect``; its right-edge keys at the rows of ``keys``."""
@@ -145,7 +153,7 @@ def _combat(flow: Flow, card: CombatEncounter, game: Game) -> None:
         low = low or 0
         now = low <= encounter.pool and (high is None or encounter.pool <= high)
         span = f"{low}+" if high is None else str(low) if low == high else f"{low}-{high}"
-        text = f"{span}: {effects_text(game.campaign, state, row.effects)}"
+        text = f"{span}: {told(game, row.effects)}"
         indent = flow.theme.px(16)
         box = flow.write(text + ("  (now)" if now else ""), 19, bold=now, indent=indent,
                          fill=theme["highlight"] if now else None,
@@ -157,7 +165,7 @@ def _combat(flow: Flow, card: CombatEncounter, game: Game) -> None:
                 (box.x + 2, box.y + 3), (box.x + 2 + size, box.y + 3 + size // 2),
                 (box.x + 2, box.y + 3 + size)])
     flow.gap()
-    flow.write(f"Opportunity attack: {effects_text(game.campaign, state, card.opportunity)}",
+    flow.write(f"Opportunity attack: {told(game, card.opportunity)}",
                19)
     _reward(flow, card, game)
 
@@ -179,10 +187,9 @@ def _pips(flow: Flow, pool: int, value: int) -> None:
 
 
 def _reward(flow: Flow, card: CombatEncounter | DiplomacyEncounter, game: Game) -> None:
-    state = game.state
-    parts = [f"Reward: {effects_text(game.campaign, state, card.reward)}"] if card.reward else []
+    parts = [f"Reward: {told(game, card.reward)}"] if card.reward else []
     if isinstance(card, CombatEncounter) and card.loot:
-        parts.append(f"Loot: {effects_text(game.campaign, state, card.loot)}")
+        parts.append(f"Loot: {told(game, card.loot)}")
     if parts:
         flow.gap()
         flow.write("; ".join(parts), 18, colour=flow.theme["faint"])
@@ -213,7 +220,7 @@ def _diplomacy(flow: Flow, card: DiplomacyEncounter, game: Game) -> None:
                25, bold=True)
     _track(flow, card, encounter.affinity)
     if choosing:
-        flow.write(f"Failure: {effects_text(game.campaign, state, card.failure)}", 18,
+        flow.write(f"Failure: {told(game, card.failure)}", 18,
                    colour=theme["faint"])
         return
     stage = played[encounter.stage]
@@ -229,8 +236,8 @@ def _diplomacy(flow: Flow, card: DiplomacyEncounter, game: Game) -> None:
         flow.said.append(f"{name.capitalize()}: {' '.join(icons)}")
         flow.y += font.get_linesize()
     flow.gap()
-    flow.write(f"Response: {effects_text(game.campaign, state, stage.response)}", 19)
-    flow.write(f"Failure: {effects_text(game.campaign, state, card.failure)}", 18,
+    flow.write(f"Response: {told(game, stage.response)}", 19)
+    flow.write(f"Failure: {told(game, card.failure)}", 18,
                colour=theme["faint"])
     _reward(flow, card, game)
 
