@@ -21,7 +21,7 @@ from typing import Any
 import pygame
 
 from .app import App, Scene
-from .widgets import Button, Buttons, draw_text, wrap
+from .widgets import Button, Buttons, draw_panel, draw_text, shade, wrap
 
 CANCEL = object()
 """The Cancel button's action."""
@@ -85,12 +85,9 @@ class PickScene(Scene):
 
     def draw(self, app: App, surface: pygame.Surface) -> None:
         theme = app.theme
-        shade = pygame.Surface(app.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 110))
-        surface.blit(shade, (0, 0))
+        shade(surface)
         box = self.box(app)
-        pygame.draw.rect(surface, theme["panel"], box, border_radius=theme.px(8))
-        pygame.draw.rect(surface, theme["line"], box, 2, border_radius=theme.px(8))
+        draw_panel(surface, theme, box)
         font = theme.font(22, bold=True)
         line = wrap(self.question, font, box.width - theme.px(48))[0]
         draw_text(surface, line, (box.x + theme.px(24), box.y + theme.px(24)), font,

@@ -47,6 +47,20 @@ def draw_text(surface: pygame.Surface, text: str, at: tuple[int, int], font: pyg
     return surface.blit(rendered, at)
 
 
+def shade(surface: pygame.Surface) -> None:
+    """Darken what lies under a dialog."""
+    dark = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    dark.fill((0, 0, 0, 120))
+    surface.blit(dark, (0, 0))
+
+
+def draw_panel(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, radius: int = 8) -> None:
+    """A dialog's or menu's panel: filled, with a border."""
+    pygame.draw.rect(surface, theme["panel"], rect, border_radius=theme.px(radius))
+    pygame.draw.rect(surface, theme["line"], rect, max(1, theme.px(2)),
+                     border_radius=theme.px(radius))
+
+
 def draw_lines(surface: pygame.Surface, lines: list[str], at: tuple[int, int],
                font: pygame.font.Font, colour: Colour) -> int:
     """Lines of text one under another; the y below the last."""

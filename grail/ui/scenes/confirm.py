@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pygame
 
 from ..app import App, Scene
-from ..widgets import Button, Buttons, draw_text, wrap
+from ..widgets import Button, Buttons, draw_panel, draw_text, shade, wrap
 
 
 class ConfirmScene(Scene):
@@ -53,12 +53,9 @@ class ConfirmScene(Scene):
 
     def draw(self, app: App, surface: pygame.Surface) -> None:
         theme = app.theme
-        shade = pygame.Surface(app.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 120))
-        surface.blit(shade, (0, 0))
+        shade(surface)
         box = self.box(app)
-        pygame.draw.rect(surface, theme["panel"], box, border_radius=theme.px(8))
-        pygame.draw.rect(surface, theme["line"], box, 2, border_radius=theme.px(8))
+        draw_panel(surface, theme, box)
         font = theme.font(24, bold=True)
         y = box.y + theme.px(20)
         for line in wrap(self.question, font, box.width - theme.px(48)):

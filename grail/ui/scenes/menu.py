@@ -21,7 +21,7 @@ from grail.save.folder import MAX_NAME
 from ..app import App, Scene
 from ..session import Session
 from ..theme import Theme
-from ..widgets import Button, Buttons, draw_lines, draw_text, wrap
+from ..widgets import Button, Buttons, draw_lines, draw_panel, draw_text, shade, wrap
 
 KEY_NAMES = {"Esc": "escape", "Enter": "return"}
 """Keys shown on buttons whose pygame name is another."""
@@ -215,8 +215,7 @@ class ChoiceScene(Scene):
         theme = app.theme
         px = theme.px
         panel = self.panel(app)
-        pygame.draw.rect(surface, theme["panel"], panel, border_radius=px(10))
-        pygame.draw.rect(surface, theme["line"], panel, max(1, px(2)), border_radius=px(10))
+        draw_panel(surface, theme, panel, radius=10)
         y = panel.y + px(18)
         for lines, size, bold, colour in self.head:
             font = theme.font(size, bold)
@@ -288,12 +287,5 @@ class MenuScene(ChoiceScene):
         app.pop()
 
     def draw(self, app: App, surface: pygame.Surface) -> None:
-        shade(app, surface)
+        shade(surface)
         super().draw(app, surface)
-
-
-def shade(app: App, surface: pygame.Surface) -> None:
-    """Darken what lies under a dialog."""
-    dark = pygame.Surface(app.size, pygame.SRCALPHA)
-    dark.fill((0, 0, 0, 120))
-    surface.blit(dark, (0, 0))

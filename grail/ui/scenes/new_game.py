@@ -28,8 +28,8 @@ from grail.save.folder import SaveNameError, save_path, saves_folder
 from ..app import App, Scene
 from ..session import Session
 from ..theme import HERO_COLOURS, Theme
-from ..widgets import draw_lines, draw_text, wrap
-from .menu import ChoiceScene, Entry, TextField, shade
+from ..widgets import draw_lines, draw_text, shade, wrap
+from .menu import ChoiceScene, Entry, TextField
 
 MODE_TEXT = {"story": "Story: gentler; player-scaled effects count one character fewer, and "
                       "it can be left at any time.",
@@ -382,5 +382,5 @@ class RulesScene(ChoiceScene):
         app.pop()
 
     def draw(self, app: App, surface: pygame.Surface) -> None:
-        shade(app, surface)
+        shade(surface)
         super().draw(app, surface)

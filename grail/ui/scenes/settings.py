@@ -11,7 +11,7 @@ import pygame
 
 from ..app import App, Scene, Settings
 from ..theme import SCALES
-from ..widgets import Button, Buttons, draw_lines, draw_text, wrap
+from ..widgets import Button, Buttons, draw_lines, draw_panel, draw_text, wrap
 
 SAMPLE = ("Tamsin Vell, the Herbwife, explores Kestle Wood. A Menhir burns on the hill; its "
           "dial shows 6. This is how the game's text looks at this scale.")
@@ -101,8 +101,7 @@ class SettingsScene(Scene):
         theme = app.theme
         px = theme.px
         panel = self.panel(app)
-        pygame.draw.rect(surface, theme["panel"], panel, border_radius=px(10))
-        pygame.draw.rect(surface, theme["line"], panel, max(1, px(2)), border_radius=px(10))
+        draw_panel(surface, theme, panel, radius=10)
         x = panel.x + px(24)
         draw_text(surface, "Settings", (x, panel.y + px(18)), theme.font(28, bold=True),
                   theme["ink"])
