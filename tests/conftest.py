@@ -47,6 +47,20 @@ def private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GRAIL_CACHE_DIR", str(tmp_path / "grail-cache"))
 
 
+@pytest.fixture
+def saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty save folder (``GRAIL_SAVES``), and the window's settings kept in a temporary
+    config folder, for the window's tests."""
+    from grail.ui.app import Settings  # pygame only for the tests that ask for it
+
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    monkeypatch.setenv("GRAIL_SAVES", str(folder))
+    config = tmp_path / "config" / "settings.json"
+    monkeypatch.setattr(Settings, "path", staticmethod(lambda: config))
+    return folder
+
+
 @pytest.fixture(scope="session")
 def minimal() -> Campaign:
     """The minimal pack, loaded once."""

@@ -22,7 +22,7 @@ from grail.engine.actions import Explore, PlayCard, Travel
 from grail.engine.game import Game
 from grail.sim.days import DayPolicy
 from grail.sim.policies import RandomPolicy
-from grail.ui.app import App, Scene, Settings
+from grail.ui.app import App, Settings
 from grail.ui.scenes.confirm import ConfirmScene
 from grail.ui.scenes.encounter import EncounterScene
 from grail.ui.scenes.end_of_day import EndOfDayScene
@@ -36,6 +36,8 @@ from grail.ui.scenes.title import TitleScene
 from grail.ui.session import Session
 from grail.ui.tiles import HoldingScene
 
+from .ui_input import click, key, session_of, top
+
 SEED = 3
 """A seed whose first days bring Tamsin to a Combat on Day 4 (the day player's choices)."""
 
@@ -43,35 +45,6 @@ SEED = 3
 @pytest.fixture(scope="module")
 def ennor() -> Campaign:
     return load_pack(bundled_pack())
-
-
-@pytest.fixture
-def saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "saves"
-    folder.mkdir()
-    monkeypatch.setenv("GRAIL_SAVES", str(folder))
-    config = tmp_path / "config" / "settings.json"
-    monkeypatch.setattr(Settings, "path", staticmethod(lambda: config))
-    return folder
-
-
-def key(app: App, name: int, mod: int = 0) -> None:
-    app.frame([pygame.event.Event(pygame.KEYDOWN, key=name, mod=mod, unicode="", scancode=0)])
-
-
-def click(app: App, point: tuple[int, int]) -> None:
-    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=point),
-               pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=point)])
-
-
-def top(app: App) -> Scene:
-    return app.stack[-1]
-
-
-def session_of(app: App) -> Session:
-    scene = top(app)
-    assert isinstance(scene, GameScene), f"a game view, not {type(scene).__name__}"
-    return scene.session
 
 
 def travel_on_the_map(app: App, action: Travel) -> None:

@@ -39,6 +39,7 @@ from grail.ui.scenes.game import view_for
 from grail.ui.session import Session
 
 from .encounter_helpers import Table
+from .ui_input import click, key
 
 EXAMPLES = Path(__file__).parent / "packs" / "examples"
 FIRST = {"tamsin": ["t-blank", "t-brace"], "oswy": ["o-jab-1", "o-jab-2"],
@@ -59,14 +60,6 @@ def shown(game: Game, size: tuple[int, int] = (1600, 900), scale: float = 1.0,
 def said(scene: EncounterScene, text: str) -> list[str]:
     """The lines the last drawing wrote that hold ``text``."""
     return [line for line in scene.said if text in line]
-
-
-def click(app: App, point: tuple[int, int]) -> None:
-    app.frame(events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=point)])
-
-
-def key(app: App, name: int) -> None:
-    app.frame(events=[pygame.event.Event(pygame.KEYDOWN, key=name, mod=0)])
 
 
 def hand_rect(scene: EncounterScene, card: str) -> pygame.Rect:

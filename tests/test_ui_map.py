@@ -26,6 +26,8 @@ from grail.ui.mapview import details, revealed
 from grail.ui.scenes.map import MapScene
 from grail.ui.session import Session
 
+from .ui_input import click, key
+
 FOUR = ["tamsin", "jago", "kerra", "ysella"]
 
 
@@ -76,17 +78,6 @@ def scene_on(app: App, game: Game) -> MapScene:
 def move(app: App, pos: tuple[int, int], buttons: tuple[int, int, int] = (0, 0, 0),
          rel: tuple[int, int] = (0, 0)) -> None:
     app.frame(events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=buttons)])
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    move(app, pos)
-    app.frame(events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-                      pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
-
-
-def key(app: App, code: int, mod: int = 0) -> None:
-    app.frame(events=[pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="",
-                                         scancode=0)])
 
 
 def centre_of(app: App, scene: MapScene, number: int) -> tuple[int, int]:

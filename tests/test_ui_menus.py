@@ -16,9 +16,9 @@ import pygame
 import pytest
 
 from grail.cli import main
-from grail.ui.app import App, Scene, Settings
+from grail.ui.app import App, Settings
 from grail.ui.scenes.confirm import ConfirmScene
-from grail.ui.scenes.game import GameScene, view_for
+from grail.ui.scenes.game import view_for
 from grail.ui.scenes.load import LoadScene, SaveAsScene
 from grail.ui.scenes.menu import MenuScene, reload_pack
 from grail.ui.scenes.new_game import NewGameScene, RulesScene
@@ -27,19 +27,9 @@ from grail.ui.scenes.title import TitleScene
 from grail.ui.session import Session
 
 from .conftest import MINIMAL
+from .ui_input import click, key, session_of, top, type_text
 
 PACK = str(MINIMAL)
-
-
-@pytest.fixture
-def saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """An empty save folder, and the settings kept in a temporary config folder."""
-    folder = tmp_path / "saves"
-    folder.mkdir()
-    monkeypatch.setenv("GRAIL_SAVES", str(folder))
-    config = tmp_path / "config" / "settings.json"
-    monkeypatch.setattr(Settings, "path", staticmethod(lambda: config))
-    return folder
 
 
 @pytest.fixture
@@ -49,28 +39,6 @@ def app(saves: Path) -> App:
     TitleScene.show(window, PACK)
     window.frame([])
     return window
-
-
-def key(app: App, name: int, mod: int = 0) -> None:
-    app.frame([pygame.event.Event(pygame.KEYDOWN, key=name, mod=mod, unicode="", scancode=0)])
-
-
-def type_text(app: App, text: str) -> None:
-    app.frame([pygame.event.Event(pygame.TEXTINPUT, text=text)])
-
-
-def click(app: App, point: tuple[int, int]) -> None:
-    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=point)])
-
-
-def top(app: App) -> Scene:
-    return app.stack[-1]
-
-
-def session_of(app: App) -> Session:
-    scene = top(app)
-    assert isinstance(scene, GameScene)
-    return scene.session
 
 
 def new_campaign(app: App, name: str, seed: str = "") -> Session:
