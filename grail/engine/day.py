@@ -19,7 +19,7 @@ from .events import (
 )
 from .events_deck import reveal_event
 from .frames import push, read_entry
-from .map import in_radius, nearest, reveal_around
+from .map import nearest, outside_radius, reveal_around, spent_menhirs
 from .state import GameState, HeroState
 from .survival import wyrdness
 
@@ -131,7 +131,7 @@ def start_of_day(campaign: Campaign, state: GameState) -> list[Event]:
     events: list[Event] = [DayBegan(day=state.day)]
     if state.day == 1 and not campaign.manifest.rules.start_of_day_on_day_one:
         return events + reveal_event(campaign, state)  # the first Event still comes [NOTE-15]
-    gone = [m for m in state.menhirs if m.dial is None]
+    gone = spent_menhirs(state)
     for menhir in gone:  # [DAY-START-1]
         state.menhirs.remove(menhir)
         events.append(MenhirRemoved(location=menhir.location))
@@ -157,7 +157,7 @@ def start_of_day(campaign: Campaign, state: GameState) -> list[Event]:
 def _discard_outside_radius(campaign: Campaign, state: GameState) -> list[Event]:
     """Locations outside every active Menhir's radius leave the map [DAY-START-2]."""
     events: list[Event] = []
-    outside = [p for p in state.placed if not in_radius(state, (p.x, p.y))]
+    outside = outside_radius(state)
     for place in outside:
         state.placed.remove(place)
         state.discarded.append(place.number)  # [MENHIR-4]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from grail.content import Campaign
 from grail.content.locations import FACING, STEP
 
-from .state import GameState, Placed
+from .state import GameState, Menhir, Placed
 
 Spot = tuple[int, int]
 
@@ -28,6 +28,17 @@ def in_radius(state: GameState, spot: Spot) -> bool:
     """Within 1 card, diagonals included, of an active Menhir [MENHIR-1]."""
     x, y = spot
     return any(abs(x - mx) <= 1 and abs(y - my) <= 1 for mx, my in active_menhir_spots(state))
+
+
+def spent_menhirs(state: GameState) -> list[Menhir]:
+    """The Menhirs whose dial is gone: the next Start of Day removes them [DAY-START-1]."""
+    return [menhir for menhir in state.menhirs if menhir.dial is None]
+
+
+def outside_radius(state: GameState) -> list[Placed]:
+    """The Locations outside every active Menhir's radius: a Start of Day with a Menhir
+    left discards them [DAY-START-2]."""
+    return [place for place in state.placed if not in_radius(state, (place.x, place.y))]
 
 
 def card_for_key(campaign: Campaign, state: GameState, number: int) -> int | None:

@@ -15,29 +15,25 @@ no Menhir left nothing is discarded, the Wyrdness hurts instead [MENHIR-9].
 
 from __future__ import annotations
 
-from .map import in_radius
+from .map import outside_radius, spent_menhirs
 from .state import GameState
 
 
 def fading_menhirs(state: GameState) -> list[int]:
     """Locations of the Menhirs removed at the next Start of Day: those whose dial is gone
     [DAY-START-1], [DAY-START-3]."""
-    return [menhir.location for menhir in state.menhirs if menhir.dial is None]
-
-
-def standing(state: GameState) -> GameState:
-    """A shallow copy of the state as it will be once the next Start of Day has removed the
-    Menhirs without a dial [DAY-START-1]; read it, never change it."""
-    return state.model_copy(update={"menhirs": [m for m in state.menhirs if m.dial is not None]})
+    return [menhir.location for menhir in spent_menhirs(state)]
 
 
 def vanishing(state: GameState) -> list[int]:
     """Locations the next Start of Day discards, in map order: outside the radius of every
     Menhir still active then [DAY-START-2]; none when no Menhir will be left [MENHIR-9]."""
-    ahead = standing(state)
+    gone = set(fading_menhirs(state))
+    ahead = state.model_copy(update={"menhirs": [m for m in state.menhirs
+                                                 if m.location not in gone]})
     if not ahead.menhirs:
         return []
-    return [place.number for place in state.placed if not in_radius(ahead, (place.x, place.y))]
+    return [place.number for place in outside_radius(ahead)]
 
 
 def struck(state: GameState) -> list[str]:
