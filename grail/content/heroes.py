@@ -99,6 +99,11 @@ class Hero(Model):
     )
     decks: Decks = Field(description="Starting decks and Advanced pools.")
 
+    @property
+    def short_name(self) -> str:
+        """The name without its epithet: "Tamsin Vell" of "Tamsin Vell, the Herbwife"."""
+        return self.name.split(",")[0]
+
     @model_validator(mode="after")
     def _energy_within_health(self) -> Hero:
         energy, health = self.meters.energy.start, self.meters.health.start

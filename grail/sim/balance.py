@@ -137,7 +137,7 @@ def markdown(campaign: Campaign, report: Report) -> str:
     heroes = sorted(report.runs or {m.hero for m in report.matchups},
                     key=lambda hero: campaign.hero[hero].number)
     rates = {(m.hero, m.encounter): m for m in report.matchups}
-    names = [campaign.hero[hero].name.split(",")[0] for hero in heroes]
+    names = [campaign.hero[hero].short_name for hero in heroes]
     lines = ["| Encounter | deck | level | " + " | ".join(names) + " |",
              "|---|---|---|" + "---|" * len(heroes)]
     for encounter, deck, level in encounters(campaign):

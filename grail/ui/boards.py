@@ -26,6 +26,7 @@ from grail.engine.state import HeroState
 from grail.engine.survival import health_bar
 from grail.engine.upgrades import attribute
 
+from .names import hero_name
 from .theme import HERO_COLOURS, Colour, Theme
 from .widgets import draw_text, wrap
 
@@ -63,10 +64,6 @@ def _font(size: int, bold: bool = False) -> pygame.font.Font:
     """pygame's default font at ``size`` pixels (a Theme at scale 1 gives pixels as asked)."""
     return Theme(scale=1.0).font(max(6, size), bold)
 
-
-def short_name(game: Game, hero_id: str) -> str:
-    """A hero's name before its title: 'Tamsin Vell'."""
-    return game.campaign.hero[hero_id].name.split(",")[0]
 
 
 @dataclass
@@ -214,7 +211,7 @@ class Painter:
                    theme, theme.px(18))
         font = theme.font(19, bold=True)
         x = self.pad + 2 * radius + theme.px(8)
-        name = draw_text(self.surface, short_name(game, hero.id), (x, self.y), font, theme["ink"])
+        name = draw_text(self.surface, hero_name(game.campaign, hero.id), (x, self.y), font, theme["ink"])
         if acting:
             ribbon = theme.font(14, bold=True).render("DECIDING", True, theme["accent_ink"])
             chip = ribbon.get_rect(midleft=(name.right + theme.px(10), name.centery))

@@ -29,9 +29,9 @@ from grail.engine.items import card_name
 from grail.engine.map import connected, neighbour
 from grail.engine.preview import vanishing
 
-from .boards import short_name
 from .mapcards import fit, paint
 from .mapdraw import SEAL_NAMES
+from .names import hero_name
 from .theme import Theme
 from .widgets import wrap
 
@@ -341,7 +341,7 @@ def details(game: Game, number: int, acting: str | None,
             left = "its last Day: it leaves at the next Start of Day" if menhir.dial is None \
                 else f"{menhir.dial} Day{'s' if menhir.dial != 1 else ''} left on its dial"
             lines.append((f"Menhir: {left}.", "ink", 15, True))
-    heroes = [short_name(game, hero.id) for hero in state.heroes if hero.location == number]
+    heroes = [hero_name(game.campaign, hero.id) for hero in state.heroes if hero.location == number]
     if heroes:
         lines.append((f"Here: {', '.join(heroes)}", "ink", 15, False))
     for guardian in state.guardians:
@@ -362,5 +362,5 @@ def details(game: Game, number: int, acting: str | None,
     if travel is not None:
         lines.append((f"Click: {travel}", "accent", 15, True))
     elif acting is not None and state.hero(acting).location == number:
-        lines.append((f"Click: what {short_name(game, acting)} may do here", "accent", 15, True))
+        lines.append((f"Click: what {hero_name(game.campaign, acting)} may do here", "accent", 15, True))
     return lines

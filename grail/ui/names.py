@@ -28,10 +28,11 @@ from grail.content.cards import AttributeKey, BonusKey
 from grail.engine.items import card_name
 
 
-def hero_name(campaign: Campaign, hero_id: str) -> str:
-    """A hero's short name (before the comma of "Tamsin Vell, the Herbwife")."""
-    hero = campaign.hero.get(hero_id)
-    return hero.name.split(",")[0] if hero is not None else hero_id
+def hero_name(campaign: Campaign | None, hero_id: str) -> str:
+    """A hero's short name (before the comma of "Tamsin Vell, the Herbwife"); its id when
+    the campaign is unknown or lacks it."""
+    hero = campaign.hero.get(hero_id) if campaign is not None else None
+    return hero.short_name if hero is not None else hero_id
 
 
 def place_name(campaign: Campaign, number: int) -> str:

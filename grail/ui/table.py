@@ -199,7 +199,7 @@ def draw_hand(surface: pygame.Surface, title: pygame.Rect, row: Row, fight: Figh
     played (or must be discarded) now and with which key, and what it would yield."""
     members = {member.hero: member for member in fight.members}
     shown = members.get(fight.shown or "")
-    name = shown.name.split(",")[0] if shown else (fight.shown or "nobody")
+    name = shown.name if shown else (fight.shown or "nobody")
     encounter = fight.encounter
     playing = encounter.step == "play" and encounter.active == fight.shown
     how = " - click a card to discard it" if fight.discarding else \

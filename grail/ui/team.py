@@ -36,7 +36,7 @@ def draw_side_panel(surface: pygame.Surface, rect: pygame.Rect,
     shown = by_hero.get(fight.shown or "")
     if shown is not None and members:
         levels = "  ".join(f"{SHORT[name]} {shown.levels.get(name, 0)}" for name in ATTRIBUTES)
-        text = f"{shown.name.split(',')[0]}: {levels}"
+        text = f"{shown.name}: {levels}"
         small = theme.font(19)
         draw_text(surface, wrap(text, small, rect.width - px(16))[0],
                   (rect.x + px(10), members[-1][0].bottom + px(8)), small, theme["ink"])
@@ -68,7 +68,7 @@ def _member(surface: pygame.Surface, box: pygame.Rect, member: Member, shown: bo
     surface.blit(initial, initial.get_rect(center=centre))
     _standing(surface, (box.right - px(16), box.y + px(12)), member.standing, theme)
     x = centre[0] + radius + px(8)
-    name = member.name.split(",")[0]
+    name = member.name
     standing = STANDING[member.standing] + (", PANIC" if member.panic else "") + \
         (" (hand shown)" if shown else "")
     top = f"{name} - {standing}"

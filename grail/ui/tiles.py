@@ -252,7 +252,7 @@ class HoldingScene(GameScene):
     def next_decision(self) -> str:
         """The decision the game waits on next, in words, for the Continue button."""
         pending = self.session.pending()
-        names = [self.session.campaign.hero[hero].name.split(",")[0] for hero in pending.heroes
+        names = [self.session.campaign.hero[hero].short_name for hero in pending.heroes
                  if hero in self.session.campaign.hero]
         return f"Next: {' and '.join(names) + ', ' if names else ''}{pending.text}"
 

@@ -335,7 +335,7 @@ class EncounterScene(GameScene):
     def status(self, fight: Fight) -> str:
         """What the Encounter waits for, in a line."""
         game, encounter = self.session.game, fight.encounter
-        names = {member.hero: member.name.split(",")[0] for member in fight.members}
+        names = {member.hero: member.name for member in fight.members}
         if encounter.result is not None:
             return f"The Encounter is over: {RESULTS.get(encounter.result, encounter.result)}."
         if fight.discarding and fight.shown is not None:

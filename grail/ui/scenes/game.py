@@ -286,7 +286,7 @@ class GameScene(Scene):
             draw_token(surface, (x + radius, middle), radius, colour, letter, theme,
                        theme.px(15))
             x += 2 * radius + theme.px(6)
-        names = [game.campaign.hero[hero].name.split(",")[0] for hero in waiting]
+        names = [game.campaign.hero[hero].short_name for hero in waiting]
         text = f"{' and '.join(names)}: " if names else ""
         text += named(game.campaign, pending.text)
         line = wrap(text, font, rect.right - theme.px(12) - x)[0]

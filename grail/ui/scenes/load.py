@@ -30,10 +30,11 @@ from grail.save.folder import SaveNameError, list_saves, save_path, saves_folder
 from grail.save.migrations import FORMAT
 
 from ..app import App, Scene
+from ..names import hero_name
 from ..session import Session
 from ..widgets import Button, Buttons, draw_text, wrap
 from .menu import TextField
-from .title import TitleScene, short_name
+from .title import TitleScene
 
 AUTOSAVE = re.compile(r"(.+)\.day(\d+)")
 
@@ -227,7 +228,7 @@ class LoadScene(Scene):
         """The row's second line: day, heroes, Location."""
         if row.damaged:
             return f"Cannot be opened: {row.damaged}."
-        heroes = ", ".join(short_name(self.campaign, hero) for hero in row.heroes)
+        heroes = ", ".join(hero_name(self.campaign, hero) for hero in row.heroes)
         places = " and ".join(self.place(number) for number in row.locations)
         return f"Day {row.day}  ·  {heroes}  ·  at {places}"
 

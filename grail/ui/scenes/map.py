@@ -28,10 +28,11 @@ from grail.engine.actions import (
 )
 
 from ..app import App
-from ..boards import DayPanel, short_name
+from ..boards import DayPanel
 from ..changes import action_label
 from ..mapcards import hero_tokens, ink_on
 from ..mapview import Grid, MapView, Tip, hint_line
+from ..names import hero_name
 from ..session import Session
 from ..widgets import Button, Buttons, draw_text
 from .game import GameScene
@@ -319,7 +320,7 @@ class MapScene(GameScene):
         pygame.draw.rect(surface, theme["panel"], box, border_radius=theme.px(6))
         pygame.draw.rect(surface, theme["accent"], box, theme.px(2), border_radius=theme.px(6))
         hero = self.acting()
-        title = f"{short_name(self.session.game, hero)} here:" if hero else "Here:"
+        title = f"{hero_name(self.session.campaign, hero)} here:" if hero else "Here:"
         draw_text(surface, title, (box.x + theme.px(8), box.y + theme.px(5)),
                   theme.font(16, bold=True), theme["ink"])
         self.menu.draw(surface, theme, self.mouse)

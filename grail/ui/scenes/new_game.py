@@ -285,7 +285,7 @@ class NewGameScene(Scene):
         """The campaign that Start would begin, in words."""
         if not self.chosen:
             return "Choose the heroes on the left."
-        names = [hero.name.split(",")[0] for hero in self.heroes if hero.id in self.chosen]
+        names = [hero.short_name for hero in self.heroes if hero.id in self.chosen]
         heroes = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
         rules = f" ({self.adopted()})" if self.mode == "challenge" else ""
         draws = "the table drawing" if self.companion else \

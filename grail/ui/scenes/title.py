@@ -15,16 +15,11 @@ from grail.content import Campaign
 from grail.save.folder import SaveInfo, list_saves, saves_folder
 
 from ..app import App
+from ..names import hero_name
 from ..session import Session
 from ..widgets import draw_lines, draw_text, wrap
 from .game import view_for
 from .menu import ChoiceScene, Entry
-
-
-def short_name(campaign: Campaign | None, hero: str) -> str:
-    """A hero's name without its epithet ("Tamsin Vell"), or its id if unknown."""
-    found = campaign.hero.get(hero) if campaign is not None else None
-    return found.name.split(",")[0] if found is not None else hero
 
 
 class TitleScene(ChoiceScene):
@@ -65,7 +60,7 @@ class TitleScene(ChoiceScene):
         info = self.newest
         if info is None:
             return "Continue"
-        heroes = ", ".join(short_name(self.loaded, hero) for hero in info.heroes)
+        heroes = ", ".join(hero_name(self.loaded, hero) for hero in info.heroes)
         return f"Continue '{info.name}': day {info.day}, {heroes}"
 
     def entries(self, app: App) -> list[Entry]:
