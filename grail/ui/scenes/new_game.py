@@ -26,8 +26,9 @@ from grail.save import SaveError
 from grail.save.folder import SaveNameError, save_path, saves_folder
 
 from ..app import App, Scene
+from ..boards import draw_token
 from ..session import Session
-from ..theme import HERO_COLOURS, Theme
+from ..theme import HERO_COLOURS
 from ..widgets import draw_lines, draw_text, shade, wrap
 from .menu import ChoiceScene, Entry, TextField
 
@@ -47,15 +48,6 @@ def short_intro(hero: Hero) -> str:
     found = re.match(r"(.+?[.!?]\s+){1,2}", hero.intro + " ")
     return found.group(0).strip() if found else hero.intro
 
-
-def draw_token(surface: pygame.Surface, theme: Theme, hero: Hero, centre: tuple[int, int],
-               radius: int) -> None:
-    """A hero's colour disc with its letter."""
-    pygame.draw.circle(surface, HERO_COLOURS.get(hero.colour, theme["faint"]), centre, radius)
-    pygame.draw.circle(surface, theme["line"], centre, radius, max(1, theme.px(2)))
-    letter = theme.font(max(12, round(radius * 1.2 / theme.scale)), bold=True)
-    shown = letter.render(hero_letter(hero), True, (255, 255, 255))
-    surface.blit(shown, shown.get_rect(center=centre))
 
 
 class NewGameScene(Scene):
@@ -311,8 +303,9 @@ class NewGameScene(Scene):
             pygame.draw.rect(surface, theme["highlight"], rect.inflate(px(6), px(6)),
                              max(1, px(3)), border_radius=px(8))
         radius = min(px(30), rect.height // 2 - px(8))
-        draw_token(surface, theme, hero, (rect.x + px(16) + radius, rect.y + px(12) + radius),
-                   radius)
+        draw_token(surface, (rect.x + px(16) + radius, rect.y + px(12) + radius), radius,
+                   HERO_COLOURS.get(hero.colour, theme["faint"]), hero_letter(hero), theme,
+                   round(radius * 1.2))
         x = rect.x + 2 * radius + px(32)
         name = theme.font(22, bold=True)
         draw_text(surface, hero.name, (x, rect.y + px(10)), name, theme["ink"])
