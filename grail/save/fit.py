@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from grail.content import Campaign
+from grail.content import effects as fx
 from grail.content.base import ATTRIBUTES
 from grail.content.encounters import DiplomacyEncounter
 from grail.engine.encounters.play import stages
@@ -58,6 +59,7 @@ def _known(campaign: Campaign) -> dict[str, Callable[[Any], bool]]:
         "in_use": lambda v: _in_use(campaign, v),
         "hero_keyword": lambda v: v.split(":")[0] in campaign.hero,
         "frame": lambda v: _frame_fits(campaign, v),
+        "origin": lambda v: _origin_fits(campaign, v),
         "deck_encounter": lambda v: v == UNSEEN or v in campaign.encounter,
         "deck_event": lambda v: v == UNSEEN or v in campaign.event,
         "asked": lambda v: _asked_fits(campaign, skills, v),
@@ -111,6 +113,19 @@ def _frame_fits(campaign: Campaign, frame: Frame) -> bool:
         return False
 
 
+def _origin_fits(campaign: Campaign, origin: Frame) -> bool:
+    """An Encounter's origin names the effect that began it: ``path`` leads to its list,
+    then to its place there, which still begins an Encounter (its won and lost follow)."""
+    if not origin.path:
+        return False
+    within = origin.model_copy(update={"path": origin.path[:-1]})
+    try:
+        effect = effects_of(campaign, within)[int(origin.path[-1])]
+    except (KeyError, IndexError, AttributeError, TypeError, ValueError):
+        return False
+    return isinstance(effect, fx.DrawEncounter | fx.StartEncounter)
+
+
 # ``a.*.b``: ``*`` is every item of a list or every value of a dict; ``a.{}``: a dict's keys.
 REFERENCES: dict[str, str] = {
     "heroes.*.id": "hero", "heroes.*.location": "location",
@@ -129,7 +144,7 @@ REFERENCES: dict[str, str] = {
     "hand_over.*": "secret", "replacing": "hero",
     "encounter_decks.{}": "encounter_deck", "encounter_decks.*.*": "deck_encounter",
     "unseen.{}": "encounter_deck", "unseen.*.*": "encounter",
-    "encounter.id": "encounter", "encounter.heroes.*": "hero", "encounter.origin": "frame",
+    "encounter.id": "encounter", "encounter.heroes.*": "hero", "encounter.origin": "origin",
     "encounter.location": "location", "guardians.*.id": "encounter",
     "encounter.team.*": "hero", "encounter.activated.*": "hero",
     "encounter.active": "hero", "encounter.drawing.*": "hero", "encounter.escaping": "hero",
@@ -158,6 +173,7 @@ PLAIN = frozenset({
     "heroes.*.health", "heroes.*.terror", "heroes.*.food", "heroes.*.wealth", "heroes.*.rep",
     "heroes.*.magic", "heroes.*.exp", "heroes.*.attributes.*", "heroes.*.passed",
     "heroes.*.acted", "heroes.*.rested", "heroes.*.upgraded", "heroes.*.dying",
+    "heroes.*.death_due",
     "placed.*.x", "placed.*.y", "menhirs.*.dial", "statuses.*.whole", "statuses.*.parts",
     "tasks.*.id", "tasks.*.text", "dials.*.id", "dials.*.value", "dials.*.token",
     "entry_visits.*", "location_visits.*", "offer_deck", "dreamt", "outcome", "undo_floor",
@@ -177,6 +193,7 @@ PLAIN = frozenset({
     "fallen.number", "fallen.energy", "fallen.health", "fallen.terror", "fallen.food",
     "fallen.wealth", "fallen.rep", "fallen.magic", "fallen.exp", "fallen.attributes.*",
     "fallen.passed", "fallen.acted", "fallen.rested", "fallen.upgraded", "fallen.dying",
+    "fallen.death_due",
     "fallen.health_marker",
 })
 """State fields that name no content (counts, flags, the campaign's own story names).
