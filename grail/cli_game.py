@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .cli_encounter import encounter_lines, gain
+from .cli_words import dying_text
 from .content import Campaign, PackError, bundled_pack
 from .content.cache import load_cached
 from .engine.actions import (
@@ -106,7 +107,8 @@ def summary(game: Game) -> str:
             f"{name} at {hero.location} {place}: Energy {hero.energy}, Health {hero.health}, "
             f"Terror {hero.terror}; Food {hero.food}, Wealth {hero.wealth}, Rep {hero.rep}, "
             f"Magic {hero.magic}, Exp {hero.exp}" + (" (passed)" if hero.passed else "")
-            + (" (Panic: Terror above the Health bar)" if panics(game.campaign, hero) else ""))
+            + (" (Panic: Terror above the Health bar)" if panics(game.campaign, hero) else "")
+            + (f" ({dying_text(game.campaign, state)})" if hero.dying else ""))
     if state.quests:
         lines.append("Quests: " + ", ".join(state.quests))
     marks = [m.id + (f" {m.parts}" if m.parts else "") for m in state.statuses

@@ -13,8 +13,34 @@ from __future__ import annotations
 from typing import Any
 
 from grail.content import Campaign
+from grail.engine import dying
+from grail.engine.state import GameState
 
 from .cli_encounter import ENCOUNTER_EVENTS, encounter_event_text
+
+DEATH_CAUSES = {"losing_health": "losing Health while dying",
+                "end_of_day": "still at 0 Health after resting",
+                "start_of_day": "still at 0 Health when the Day began",
+                "effect": "as the story says"}
+"""Why a dying character died, and when its card kills, in words [DEATH-1]."""
+
+DYING_LIMITS = {"join_team": "join a team", "travel": "travel", "explore": "explore",
+                "location_action": "take a Location action",
+                "character_action": "take its character action",
+                "activate_menhir": "activate a Menhir", "use_cards": "use its cards",
+                "trade": "give in a trade"}
+
+
+def dying_text(campaign: Campaign, state: GameState) -> str:
+    """What holding "You Are Dying" means in this game, for a dying character's line:
+    "dying: heal above 0 Health, or die on losing Health while dying or still at 0 Health
+    after resting; may not join a team"."""
+    held = dying.card(campaign, state)
+    deaths = " or ".join(DEATH_CAUSES[when] for when in held.dies_when)
+    text = "dying: heal above 0 Health" + (f", or die on {deaths}" if deaths else "")
+    if held.may_not:
+        text += "; may not " + ", ".join(DYING_LIMITS[what] for what in held.may_not)
+    return text
 
 
 def event_text(campaign: Campaign, event: Any) -> str:
@@ -31,6 +57,11 @@ def event_text(campaign: Campaign, event: Any) -> str:
         return f"[{event.entry}] {event.text}"
     if kind == "world_changed":
         return f"{event.what[:1].upper()}{event.what[1:]}."
+    if kind == "dying_changed":
+        return f"{hero(event.hero)} falls to 0 Health and takes 'You Are Dying'." \
+            if event.change == "taken" else f"{hero(event.hero)} heals and is no longer dying."
+    if kind == "hero_died":
+        return f"{hero(event.hero)} dies ({DEATH_CAUSES[event.cause]})."
     if kind == "energy_spent":
         return f"{hero(event.hero)} spends {event.amount} Energy."
     if kind == "hero_moved":

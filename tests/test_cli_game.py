@@ -8,6 +8,9 @@ from pathlib import Path
 import pytest
 
 from grail.cli import main
+from grail.content import load_pack
+from grail.engine.game import Game
+from grail.save import save_game
 
 from .conftest import MINIMAL
 
@@ -173,3 +176,22 @@ def test_a_save_whose_pack_changed_goes_on_with_a_note(
     assert "The stone at the crossing sings" in captured.out
     assert main(["show", str(path)]) == 0
     assert capsys.readouterr().err == ""  # saved since: up to date
+
+
+def test_a_dying_character_shows_as_dying_in_words_and_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:  # [DEATH-1]
+    game = Game.new(load_pack(MINIMAL), ["wren", "yew"], seed=1)
+    game.state.hero("wren").health = 0
+    game.settle()
+    game.setup["pack"] = str(MINIMAL)
+    path = tmp_path / "dying.json"
+    save_game(game, path)
+    capsys.readouterr()
+    assert main(["show", str(path)]) == 0
+    wren = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("Wren"))
+    assert wren.endswith("(dying: heal above 0 Health, or die on losing Health while dying or "
+                         "still at 0 Health after resting; may not join a team, explore)")
+    assert main(["show", str(path), "--json"]) == 0
+    heroes = json.loads(capsys.readouterr().out)["heroes"]
+    assert [(hero["id"], hero["dying"]) for hero in heroes] == [("wren", True), ("yew", False)]

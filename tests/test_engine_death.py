@@ -2,18 +2,33 @@
 
 from __future__ import annotations
 
+from typing import get_args
+
+import pytest
+
 from grail.content import Campaign
+from grail.content.campaign import DyingCard, DyingLimit
 from grail.engine import death
 from grail.engine.actions import (
     AcceptMercy,
+    Cancel,
     ChooseReplacement,
     EndCampaign,
+    Explore,
     GiveSecret,
+    Join,
+    LeaveGame,
     Pass,
     PickSkill,
+    Rest,
+    Trade,
     Travel,
 )
-from grail.engine.game import Game
+from grail.engine.events import DayBegan, DyingChanged, Event, HeroDied
+from grail.engine.game import Game, IllegalAction
+from grail.engine.survival import settle
+
+from .conftest import changed
 
 
 def test_solo_death_loses_the_game(minimal: Campaign) -> None:  # [DEATH-2]
@@ -30,7 +45,8 @@ def test_solo_death_loses_the_game(minimal: Campaign) -> None:  # [DEATH-2]
     assert game.legal_actions() == [AcceptMercy(), EndCampaign()]  # [MERCY-1]
     game.apply(EndCampaign())
     assert game.is_terminal() and game.legal_actions() == []
-    assert "wren takes 'You Are Dying'" in [getattr(e, "what", "") for e in events]  # [DEATH-1]
+    assert DyingChanged(hero="wren", change="taken") in events  # [DEATH-1]
+    assert HeroDied(hero="wren", cause="effect") in events
 
 
 def test_a_coop_death_hands_over_and_brings_a_new_character(three_heroes: Campaign) -> None:
@@ -67,3 +83,169 @@ def test_mercy_brings_back_the_character_whose_death_lost_the_game(
     game.apply(AcceptMercy())
     assert [h.id for h in game.state.heroes] == ["wren", "ash", "kes"]
     assert game.state.hero("ash").secrets == [2] and game.state.dead == []
+
+
+# --- "You Are Dying" as the campaign's cards write it [SURV-4], [DEATH-1] ----------------
+# The minimal pack's cooperative card: lose every Item; dies on losing Health or still at 0
+# Health after resting; may not join a team nor Explore.
+
+
+def with_cards(campaign: Campaign, **cards: DyingCard) -> Campaign:
+    """The campaign with other "You Are Dying" cards (``dying``, ``dying_solo``)."""
+    return changed(campaign, manifest=campaign.manifest.model_copy(update=cards))
+
+
+def fall(game: Game, hero_id: str) -> list[Event]:
+    """The character drops to 0 Health (set by hand) and the game runs to its next decision."""
+    hero = game.state.hero(hero_id)
+    hero.health = 0
+    settle(game.campaign, hero)
+    return game.settle()
+
+
+def to_rest(game: Game) -> None:
+    """Everyone passes: the End of Day's rests come next [DAY-4]."""
+    while game.state.stage == "day":
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, Pass)))
+
+
+def rest(game: Game, hero_id: str, eat: bool) -> list[Event]:
+    return game.apply(Rest(hero=hero_id, eat=eat))
+
+
+def test_at_0_health_a_character_takes_the_card_once_and_follows_it(
+        three_heroes: Campaign) -> None:  # [SURV-4], [DEATH-1]
+    game = Game.new(three_heroes, ["wren", "ash"], seed=1)
+    game.state.hero("wren").items = [1, 2]
+    events = fall(game, "wren")
+    wren = game.state.hero("wren")
+    assert DyingChanged(hero="wren", change="taken") in events
+    assert wren.dying and wren.items == []  # the card's effects: lose every Item
+    assert fall(game, "wren") == []  # held: not taken twice
+
+
+def test_a_dying_character_who_loses_health_dies(three_heroes: Campaign) -> None:  # [DEATH-1]
+    game = Game.new(three_heroes, ["wren", "ash"], seed=1)
+    fall(game, "wren")
+    game.state.hero("wren").food = 0
+    to_rest(game)
+    events = rest(game, "wren", eat=False)  # hungry at 0 Energy: 1 Health lost [END-DAY-2]
+    assert HeroDied(hero="wren", cause="losing_health") in events
+    assert game.state.dead == ["wren"] and game.state.outcome is None
+    assert game.legal_actions() == [ChooseReplacement(hero="kes")]  # [DEATH-3]
+
+
+def test_health_above_0_gives_the_card_back_and_only_then(three_heroes: Campaign) -> None:
+    game = Game.new(three_heroes, ["wren", "ash"], seed=1)  # [SURV-4], [DEATH-1]
+    fall(game, "wren")
+    wren = game.state.hero("wren")
+    wren.food = 1
+    to_rest(game)
+    events = rest(game, "wren", eat=True)
+    assert DyingChanged(hero="wren", change="healed") in events
+    assert not wren.dying and wren.health == 1 and game.state.dead == []
+    assert DyingChanged(hero="wren", change="taken") in fall(game, "wren")  # again at 0
+
+
+def test_a_healed_character_joins_teams_again(three_heroes: Campaign) -> None:  # [TEAM-1]
+    game = Game.new(three_heroes, ["wren", "ash", "kes"], seed=1)
+    fall(game, "wren")
+    game.state.hero("wren").energy = 2  # carried by the others' Energy [TEAM-6]
+    game.refresh()
+    game.apply(Travel(hero="ash", to=102))
+    assert Join(hero="kes") in game.legal_actions()
+    assert Join(hero="wren") not in game.legal_actions()  # the card: may not join a team
+    game.apply(Cancel(hero="ash"))
+    wren = game.state.hero("wren")
+    wren.health, wren.energy = 3, 2
+    game.settle()
+    game.apply(Travel(hero="ash", to=102))
+    assert Join(hero="wren") in game.legal_actions()
+
+
+def test_still_at_0_health_after_resting_dies_at_the_end_of_day(
+        three_heroes: Campaign) -> None:  # [DEATH-1], [END-DAY-1]
+    campaign = with_cards(three_heroes, dying=DyingCard(dies_when=["end_of_day"]))
+    game = Game.new(campaign, ["wren", "ash"], seed=1)
+    fall(game, "wren")
+    game.state.hero("wren").food = 0
+    to_rest(game)
+    events = rest(game, "wren", eat=False)
+    assert HeroDied(hero="wren", cause="end_of_day") in events
+
+
+def test_a_card_taken_at_the_rest_kills_only_at_the_next_end_of_day(
+        three_heroes: Campaign) -> None:  # [DEATH-1]
+    campaign = with_cards(three_heroes, dying=DyingCard(dies_when=["end_of_day"]))
+    game = Game.new(campaign, ["wren", "ash"], seed=1)
+    wren = game.state.hero("wren")
+    wren.health, wren.food = 1, 0
+    to_rest(game)
+    wren.energy = 0  # hungry at 0 Energy: the last Health goes [END-DAY-2]
+    events = rest(game, "wren", eat=False)
+    assert DyingChanged(hero="wren", change="taken") in events and game.state.dead == []
+    rest(game, "ash", eat=True)
+    while game.state.stage != "day":
+        game.apply(game.legal_actions()[0])
+    to_rest(game)
+    assert HeroDied(hero="wren", cause="end_of_day") in \
+        rest(game, "wren", eat=False)
+
+
+def test_still_dying_when_a_day_starts_dies_before_the_day_does(
+        minimal: Campaign) -> None:  # [DEATH-1], [DEATH-2], [DAY-START-1]
+    campaign = with_cards(minimal, dying_solo=DyingCard(dies_when=["start_of_day"]))
+    game = Game.new(campaign, ["wren"], seed=1)
+    fall(game, "wren")
+    game.state.hero("wren").food = 0
+    to_rest(game)
+    events = rest(game, "wren", eat=False)
+    while not game.state.outcome:
+        events = game.apply(game.legal_actions()[0])
+    died = events.index(HeroDied(hero="wren", cause="start_of_day"))
+    assert not any(isinstance(event, DayBegan) for event in events[:died])
+    assert game.state.outcome == "lost" and game.state.stage == "mercy"  # [MERCY-1]
+
+
+def test_the_solo_card_is_the_one_a_lone_character_takes(minimal: Campaign) -> None:  # [DEATH-2]
+    campaign = with_cards(minimal, dying=DyingCard(dies_when=["losing_health"]),
+                          dying_solo=DyingCard(dies_when=[]))
+    game = Game.new(campaign, ["wren"], seed=1)
+    fall(game, "wren")
+    game.state.hero("wren").food = 0
+    to_rest(game)
+    rest(game, "wren", eat=False)  # the solo card here never kills
+    assert game.state.dead == [] and game.state.hero("wren").dying
+
+
+def test_the_card_forbids_what_it_says(three_heroes: Campaign) -> None:  # [DEATH-1]
+    game = Game.new(three_heroes, ["wren", "ash"], seed=1)
+    fall(game, "wren")
+    game.state.hero("wren").energy = 3  # as if its Health bar capped nothing [MODE-STORY-2]
+    game.refresh()
+    legal = game.legal_actions()
+    assert Explore(hero="wren") not in legal  # the minimal card: may not Explore
+    assert Travel(hero="wren", to=102) in legal  # but may Travel
+    with pytest.raises(IllegalAction, match=r"wren is dying: .* forbids explore"):
+        game.apply(Explore(hero="wren"))
+
+
+def test_every_limit_of_the_card_closes_its_action(three_heroes: Campaign) -> None:  # [DEATH-1]
+    everything = DyingCard(dies_when=[], may_not=list(get_args(DyingLimit)))
+    game = Game.new(with_cards(three_heroes, dying=everything), ["wren", "ash"], seed=1)
+    game.state.hero("wren").food = 2
+    fall(game, "wren")
+    game.state.hero("wren").energy = 3
+    game.refresh()
+    assert [a for a in game.legal_actions()
+            if getattr(a, "hero", None) == "wren" and not isinstance(a, Pass | LeaveGame)] == []
+    with pytest.raises(IllegalAction, match="forbids trade"):
+        game.apply(Trade(hero="wren", to="ash", what="food"))
+
+
+def test_death_loses_a_campaign_without_mercy_in_challenge(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1, mode="challenge",  # [MODE-CHALLENGE-11]
+                    challenge_rules=["no_mercy"])
+    fall(game, "wren")  # the minimal solo card kills at 0 Health
+    assert game.state.outcome == "lost" and game.is_terminal()
+    assert game.legal_actions() == []

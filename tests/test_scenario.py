@@ -38,8 +38,9 @@ def pack(tmp_path: Path) -> Path:
                                              "health: {max: 10, start: 10}"))
     campaign = folder / "campaign.yaml"
     campaign.write_text(campaign.read_text().replace(
-        "dying:\n  - lose_item: {}\n",
-        "dying:\n  - if: {meter: {health: {at_most: 0}}}\n    then: [{die: true}]\n"))
+        "dying:\n  effects:\n    - lose_item: {}\n",
+        "dying:\n  effects:\n    - if: {meter: {health: {at_most: 0}}}\n"
+        "      then: [{die: true}]\n"))
     return folder
 
 
@@ -153,7 +154,7 @@ def test_a_companion_campaign_from_the_command_line(
     # The Wyrdness wears the characters down; frail Yew dies, and Zed takes the place
     while not table.show()["dead"]:
         events = table.end_the_day()
-    assert "yew dies" in _what(events)
+    assert {"type": "hero_died", "hero": "yew", "cause": "effect"} in events  # [DEATH-1]
     assert table.legal() == [{"type": "choose_replacement", "hero": "zed"}]  # [DEATH-3]
     table.act({"type": "choose_replacement", "hero": "zed"})
     state = table.show()

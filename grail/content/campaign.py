@@ -226,6 +226,36 @@ class RuleSettings(Model):
     )
 
 
+DyingTrigger = Literal["losing_health", "end_of_day", "start_of_day"]
+"""When a dying character dies unless healed first [DEATH-1]: on losing Health while
+dying; still dying after resting at an End of Day; still dying when a new Day starts."""
+
+DyingLimit = Literal["join_team", "travel", "explore", "location_action", "character_action",
+                     "activate_menhir", "use_cards", "trade"]
+"""What a card may forbid a dying character: joining a team's action [TEAM-1], Travel,
+Explore, the Location's or its own character action, activating a Menhir, the uses of its
+Items, Secrets and Skills, and giving in a trade [TEAM-5]."""
+
+
+class DyingCard(Model):
+    """A "You Are Dying" card: taken at 0 Health [SURV-4], [DEATH-1]; held until Health
+    rises above 0; while held, the character dies when one of ``dies_when`` happens."""
+
+    effects: list[Effect] = Field(
+        default_factory=list, description="Resolved once, when the card is taken [DEATH-1]."
+    )
+    dies_when: list[DyingTrigger] = Field(
+        default=["losing_health"], description="The character dies, unless healed first: "
+        "losing_health (it loses Health while dying), end_of_day (still at 0 Health after its "
+        "rest at an End of Day that began with it dying), start_of_day (still at 0 Health when "
+        "a new Day starts) [DEATH-1]."
+    )
+    may_not: list[DyingLimit] = Field(
+        default=["join_team"], description="What the dying character may not do: join_team, "
+        "travel, explore, location_action, character_action, activate_menhir, use_cards, trade."
+    )
+
+
 class Manifest(Model):
     """``campaign.yaml``: what the campaign is and how it starts."""
 
@@ -247,11 +277,13 @@ class Manifest(Model):
     mercy: EntryRef | None = Field(
         default=None, description="Entry read after 'Saved by the Goddess' [MERCY-1]."
     )
-    dying: list[Effect] = Field(
-        default_factory=list, description="The 'You Are Dying' card (coop) [DEATH-1]."
+    dying: DyingCard = Field(
+        default_factory=DyingCard, description="The 'You Are Dying' card of a game of two or "
+        "more characters [DEATH-1]."
     )
-    dying_solo: list[Effect] = Field(
-        default_factory=list, description="The solo 'You Are Dying' card [DEATH-2]."
+    dying_solo: DyingCard = Field(
+        default_factory=DyingCard, description="The solo 'You Are Dying' card, usually more "
+        "forgiving [DEATH-2]."
     )
     going_mad: list[Effect] = Field(
         default_factory=list, description="The 'You Are Going Mad' card [MAD-1]."

@@ -94,7 +94,7 @@ def in_state(campaign: Campaign, hero: HeroState, name: str) -> bool:
         "exhausted": exhausted(campaign, hero),
         "going_mad": hero.terror > meters.terror.max - meters.terror.red,  # [SURV-5]
         "panic": panics(campaign, hero),  # [SURV-6], [MODE-STORY-2], [MODE-CHALLENGE-2]
-        "dying": hero.health == 0,  # [SURV-4]
+        "dying": hero.dying,  # holds "You Are Dying" [SURV-4], [DEATH-1]
     }[name]
 
 

@@ -138,7 +138,7 @@ def start_of_day(campaign: Campaign, state: GameState) -> list[Event]:
     if state.menhirs:
         events += _discard_outside_radius(campaign, state)  # [DAY-START-2]
     elif not gone or campaign.manifest.rules.last_menhir_penalty_same_day:
-        events += [wyrdness(campaign, hero, "no Menhir is left [MENHIR-9]")
+        events += [wyrdness(campaign, state, hero, "no Menhir is left [MENHIR-9]")
                    for hero in state.heroes]
     for menhir in state.menhirs:  # [DAY-START-3]
         menhir.dial = None if menhir.dial is None or menhir.dial <= 1 else menhir.dial - 1
@@ -166,7 +166,7 @@ def _discard_outside_radius(campaign: Campaign, state: GameState) -> list[Event]
     for place in outside:
         for hero in state.heroes:
             if hero.location == place.number:  # [MENHIR-3]
-                events.append(wyrdness(campaign, hero, "the Wyrdness took the Location"))
+                events.append(wyrdness(campaign, state, hero, "the Wyrdness took the Location"))
                 to = nearest(campaign, state, (place.x, place.y))
                 events.append(HeroMoved(hero=hero.id, origin=hero.location, to=to))
                 hero.location = to

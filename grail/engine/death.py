@@ -1,33 +1,41 @@
-"""Death: "You Are Dying", the dead character's belongings, replacement, the lost game
-[SURV-4], [DEATH-1]..[DEATH-6]."""
+"""Death: the checks before each decision ("You Are Dying" taken, given back, or killing),
+the dead character's belongings, replacement, the lost game [SURV-4], [DEATH-1]..[DEATH-6]."""
 
 from __future__ import annotations
 
 from grail.content import Campaign
 
-from . import items, mercy
-from .events import Event, WorldChanged
-from .frames import push
+from . import dying, items, mercy
+from .events import DeathCause, Event, HeroDied, WorldChanged
 from .setup import hero_state
 from .state import GameState, HeroState
 
 
-def take_dying_cards(campaign: Campaign, state: GameState) -> list[Event]:
-    """A character at 0 Health takes "You Are Dying" and follows it [SURV-4], [DEATH-1]."""
+def check(campaign: Campaign, state: GameState) -> list[Event]:
+    """Between decisions: a death a "You Are Dying" card called for happens, one at a time
+    (the first is still dying when a new Day starts, where the card says so); a character
+    healed above 0 Health gives the card back; one at 0 Health takes it [SURV-4], [DEATH-1]."""
+    if state.stage == "start_of_day":
+        dying.day_begins(campaign, state)
+    for hero in state.heroes:
+        if hero.death_due is not None:
+            return die(campaign, state, hero, hero.death_due)
     events: list[Event] = []
     for hero in state.heroes:
-        if hero.health == 0 and not hero.dying:
-            hero.dying = True
-            push(state, "dying_solo" if len(state.heroes) == 1 else "dying", 0, [hero.id])
-            events.append(WorldChanged(what=f"{hero.id} takes 'You Are Dying'"))
+        if hero.dying and hero.health > 0:
+            events += dying.heal(hero)
+        elif hero.health == 0 and not hero.dying:
+            events += dying.take(campaign, state, hero)
     return events
 
 
-def die(campaign: Campaign, state: GameState, hero: HeroState) -> list[Event]:
+def die(campaign: Campaign, state: GameState, hero: HeroState,
+        cause: DeathCause = "effect") -> list[Event]:
     """The character dies: solo, the game is lost [DEATH-2]; in a team its Items stay where
     it fell [DEATH-4], its Secrets go to the others ("Personal" ones vanish) [DEATH-5], and a
     character not yet played replaces it, if any is left [DEATH-3], [DEATH-6]."""
-    events: list[Event] = [WorldChanged(what=f"{hero.id} dies")]
+    events: list[Event] = [HeroDied(hero=hero.id, cause=cause)]
+    hero.death_due = None
     state.heroes.remove(hero)
     state.dead.append(hero.id)
     for frame in state.frames:

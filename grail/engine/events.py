@@ -209,6 +209,27 @@ class EffectDeferred(_Event):
     effect: str
 
 
+DeathCause = Literal["losing_health", "end_of_day", "start_of_day", "effect"]
+"""What killed a character: its "You Are Dying" card's moment, or a ``die`` effect."""
+
+
+class DyingChanged(_Event):
+    """"You Are Dying": a character at 0 Health takes the card, or heals and gives it back
+    [SURV-4], [DEATH-1]."""
+
+    type: Literal["dying_changed"] = "dying_changed"
+    hero: str
+    change: Literal["taken", "healed"]
+
+
+class HeroDied(_Event):
+    """A character dies, and what killed it [DEATH-1]..[DEATH-6]."""
+
+    type: Literal["hero_died"] = "hero_died"
+    hero: str
+    cause: DeathCause
+
+
 class WorldChanged(_Event):
     """Tokens, dials, Menhirs and replaced Locations."""
 
@@ -216,8 +237,9 @@ class WorldChanged(_Event):
     what: str
 
 
-Event = (EnergySpent | HeroMoved | LocationRevealed | LocationDiscarded | MenhirDialTurned
-         | MenhirRemoved | HeroPassed | MetersChanged | DayBegan | EntryRead | ResourcesChanged
+Event = (DyingChanged | HeroDied | EnergySpent | HeroMoved | LocationRevealed
+         | LocationDiscarded | MenhirDialTurned | MenhirRemoved | HeroPassed | MetersChanged
+         | DayBegan | EntryRead | ResourcesChanged
          | StatusMarked | CardGained | TaskLogged | QuestChanged | ExplorationEnded
          | EffectDeferred | WorldChanged | ChanceDrawn | ChanceAsked | EncounterEnded
          | Activated | CardPlayed | PoolChanged | AffinityMoved | CardsDrawn | CardDiscarded

@@ -48,9 +48,9 @@ def base_effects(campaign: Campaign, source: FrameSource, key: str) -> list[Any]
     if source in ENCOUNTER_SOURCES:
         return _encounter_effects(campaign, source, key)
     if source == "dying":
-        return campaign.manifest.dying
+        return campaign.manifest.dying.effects
     if source == "dying_solo":
-        return campaign.manifest.dying_solo
+        return campaign.manifest.dying_solo.effects
     if source == "card_use":  # key "card/index" [DAY-6]
         card, index = key.rsplit("/", 1)
         return items.uses_of(campaign, card)[int(index)].effects

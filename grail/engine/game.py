@@ -22,6 +22,7 @@ from . import (
     chance,
     day,
     death,
+    dying,
     encounter_decks,
     end_of_day,
     events_deck,
@@ -234,15 +235,20 @@ class Game:
                     *uses.at_end_of_day(self.campaign, state)]
         found: list[AnyAction] = []
         for hero in self.actors():
-            if hero.energy >= 1:
+            barred = dying.barred(self.campaign, state, hero)  # [DEATH-1]
+            if hero.energy >= 1 and "travel" not in barred:
                 found += [Travel.of(hero=hero.id, to=to)
                           for to in connected(self.campaign, state, hero.location)]
+            if hero.energy >= 1 and "explore" not in barred:
                 found.append(Explore.of(hero=hero.id))
-            if teams.may_propose_location_action(self.campaign, state, hero):
+            if "location_action" not in barred and \
+                    teams.may_propose_location_action(self.campaign, state, hero):
                 found.append(LocationAction.of(hero=hero.id))
-            if day.can_use_character_action(self.campaign, state, hero):
+            if "character_action" not in barred and \
+                    day.can_use_character_action(self.campaign, state, hero):
                 found.append(CharacterAction.of(hero=hero.id))
-            if menhirs.can_activate(self.campaign, state, hero):
+            if "activate_menhir" not in barred and \
+                    menhirs.can_activate(self.campaign, state, hero):
                 found.append(ActivateMenhir.of(hero=hero.id))
             found += uses.offered(self.campaign, state, hero, ("action",))  # [DAY-6]
             found.append(Pass.of(hero=hero.id))
@@ -424,7 +430,7 @@ class Game:
                 continue
             if state.stage in ("over", "mercy") or state.hand_over or state.replacing:
                 return events
-            dying = death.take_dying_cards(self.campaign, state)
+            dying = death.check(self.campaign, state)
             if dying:
                 events += dying
                 continue

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from grail.content import Campaign
+from grail.content.campaign import DyingLimit
 
-from . import asked, teams, uses
+from . import asked, dying, teams, uses
 from .actions import (
     AcceptMercy,
     ActivateMenhir,
@@ -49,6 +50,21 @@ from .encounters import decisions as encounter_decisions
 from .encounters.decisions import EncounterAction
 from .state import GameState, HeroState
 
+DYING_LIMITS: dict[str, DyingLimit] = {
+    "travel": "travel", "explore": "explore", "location_action": "location_action",
+    "character_action": "character_action", "activate_menhir": "activate_menhir",
+    "use_card": "use_cards", "trade": "trade", "join": "join_team"}
+"""What each action is, for a "You Are Dying" card's ``may_not``."""
+
+
+def _barred_by_dying(campaign: Campaign, state: GameState, action: Any) -> DyingLimit | None:
+    """What of the action the acting character's "You Are Dying" card forbids [DEATH-1]."""
+    limit = DYING_LIMITS.get(action.type)
+    hero = next((hero for hero in state.heroes if hero.id == getattr(action, "hero", None)),
+                None)
+    return limit if hero is not None and limit is not None \
+        and dying.forbids(campaign, state, hero, limit) else None
+
 
 def why_refused(campaign: Campaign, state: GameState, actors: list[HeroState],
                 action: Any) -> tuple[str, str]:
@@ -70,6 +86,10 @@ def why_refused(campaign: Campaign, state: GameState, actors: list[HeroState],
     if isinstance(action, AcceptMercy | EndCampaign):
         return "MERCY-1", "Mother's Mercy is asked only after a lost game, where the " \
             "campaign offers it (never under the Challenge's no_mercy) [MODE-CHALLENGE-11]"
+    barred = _barred_by_dying(campaign, state, action)
+    if barred is not None:
+        return "DEATH-1", f"{action.hero} is dying: the 'You Are Dying' card forbids " \
+            f"{barred.replace('_', ' ')} until Health rises above 0"
     if isinstance(action, FaceGuardian):
         return "GUARD-6", "the players choose the order only among Guardians waiting " \
             "together to be faced"

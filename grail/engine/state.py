@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
+from grail.content.campaign import DyingTrigger
+
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -60,6 +62,10 @@ class HeroState(State):
     upgraded: bool = Field(default=False, description="Done upgrading this End of Day.")
     skills: list[int] = Field(default_factory=list, description="Skill sides kept [ATTR-5].")
     dying: bool = Field(default=False, description="Holds 'You Are Dying' [DEATH-1].")
+    death_due: DyingTrigger | None = Field(
+        default=None, description="What its 'You Are Dying' card kills it for, before the next "
+        "decision: losing_health, end_of_day or start_of_day [DEATH-1]."
+    )
     face_up: list[str] = Field(
         default_factory=list, description="Cards in use, one per keyword [ITEM-1]."
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from grail.content import Campaign
 
+from . import dying
 from .events import Event, MetersChanged
 from .state import GameState, HeroState
 
@@ -47,18 +48,23 @@ def changed(hero: HeroState, reason: str) -> MetersChanged:
                          terror=hero.terror, food=hero.food, reason=reason)
 
 
-def wyrdness(campaign: Campaign, hero: HeroState, reason: str) -> MetersChanged:
+def wyrdness(campaign: Campaign, state: GameState, hero: HeroState,
+             reason: str) -> MetersChanged:
     """The Wyrdness hurts: lose Health, gain Terror [MENHIR-3], [MENHIR-9], [NOTE-6]."""
     rules = campaign.manifest.rules
     hero.health -= rules.wyrdness_health
     hero.terror += rules.wyrdness_terror
     settle(campaign, hero)
+    if rules.wyrdness_health:
+        dying.hurt(campaign, state, hero)
     return changed(hero, reason)
 
 
 def rest(campaign: Campaign, state: GameState, hero_id: str, eat: bool) -> list[Event]:
-    """Rest and food [END-DAY-1], [END-DAY-2], then Energy recovery [END-DAY-3]."""
+    """Rest and food [END-DAY-1], [END-DAY-2], then Energy recovery [END-DAY-3]; a dying
+    character who does not heal may die of it, as its card says [DEATH-1]."""
     hero = state.hero(hero_id)
+    was_dying, starved = hero.dying, not eat and hero.energy == 0
     if eat:
         hero.food -= 1
         hero.health += 1
@@ -68,6 +74,8 @@ def rest(campaign: Campaign, state: GameState, hero_id: str, eat: bool) -> list[
     else:
         hero.energy = 0
     settle(campaign, hero)
+    if starved:
+        dying.hurt(campaign, state, hero)
     start = campaign.hero[hero.id].meters.energy.start
     if exhausted(campaign, hero):
         hero.energy = min(start, hero.energy + campaign.manifest.rules.exhausted_recovery)
@@ -75,4 +83,5 @@ def rest(campaign: Campaign, state: GameState, hero_id: str, eat: bool) -> list[
         hero.energy = max(hero.energy, start)
     settle(campaign, hero)
     hero.rested = True
+    dying.rested(campaign, state, hero, was_dying)
     return [changed(hero, "rest: ate 1 Food" if eat else "rest: went hungry")]

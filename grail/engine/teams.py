@@ -21,7 +21,7 @@ from grail.content import Campaign
 from grail.content import effects as fx
 from grail.content.amounts import Amounts
 
-from . import day, world
+from . import day, dying, world
 from .actions import Begin, Cancel, Explore, Join, Leave, LocationAction, PayShare, Share, Travel
 from .amounts import amount_of
 from .costs import can_pay_together, pay
@@ -39,14 +39,16 @@ CARDS = ("secret", "item", "meters")
 
 
 def joiners(campaign: Campaign, state: GameState, members: list[str]) -> list[HeroState]:
-    """Who may join: on the same Location, not passed or dying, and not acted this round
+    """Who may join: on the same Location, not passed nor held back by a "You Are Dying"
+    card [DEATH-1], and not acted this round
     while others wait to act [TEAM-1], [DAY-3]. A character without Energy may join too
     (``join_without_energy``); the others then pay for them [TEAM-6]."""
     here = state.hero(members[0]).location
     waiting = any(day.can_act(hero) and not hero.acted for hero in state.heroes)
     carried = campaign.manifest.rules.join_without_energy
     return [hero for hero in state.heroes if hero.id not in members and hero.location == here
-            and not hero.passed and not hero.dying and not (hero.acted and waiting)
+            and not hero.passed and not dying.forbids(campaign, state, hero, "join_team")
+            and not (hero.acted and waiting)
             and (carried or hero.energy > 0)]
 
 

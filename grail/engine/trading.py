@@ -8,7 +8,7 @@ from typing import Any
 
 from grail.content import Campaign
 
-from . import items
+from . import dying, items
 from .actions import Trade
 from .events import Event, WorldChanged
 from .state import GameState
@@ -21,7 +21,7 @@ def trades(campaign: Campaign, state: GameState) -> list[Trade]:
     holdings = tuple(
         (hero.id, hero.location, hero.food > 0, hero.wealth > 0, tuple(hero.items),
          tuple(n for n in hero.secrets if "personal" not in campaign.secret[n].keywords),
-         may_take_item(campaign, state, hero))
+         may_take_item(campaign, state, hero), not dying.forbids(campaign, state, hero, "trade"))
         for hero in state.heroes)
     return list(_gifts(holdings))
 
@@ -31,9 +31,9 @@ def _gifts(holdings: tuple[tuple[Any, ...], ...]) -> tuple[Trade, ...]:
     """The gifts between characters holding this, made once (they are listed after every
     action while characters share a Location)."""
     found: list[Trade] = []
-    for giver, where, food, wealth, held, secrets, _ in holdings:
-        for taker, place, _, _, _, _, takes_items in holdings:
-            if taker == giver or place != where:
+    for giver, where, food, wealth, held, secrets, _, gives in holdings:
+        for taker, place, _, _, _, _, takes_items, _ in holdings:
+            if taker == giver or place != where or not gives:
                 continue
             found += [Trade(hero=giver, to=taker, what=resource)
                       for resource, has in (("food", food), ("wealth", wealth)) if has]

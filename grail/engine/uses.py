@@ -14,7 +14,7 @@ from __future__ import annotations
 from grail.content import Campaign
 from grail.content.uses import Use
 
-from . import end_of_day, items
+from . import dying, end_of_day, items
 from .actions import UseCard
 from .conditions import holds
 from .costs import can_pay, pay
@@ -67,7 +67,10 @@ def _may(campaign: Campaign, state: GameState, hero: HeroState, card: str, index
 
 def offered(campaign: Campaign, state: GameState, hero: HeroState,
             timings: tuple[str, ...]) -> list[UseCard]:
-    """The character's uses of these timings that may be taken now, card by card."""
+    """The character's uses of these timings that may be taken now, card by card (none
+    where a "You Are Dying" card forbids them [DEATH-1])."""
+    if dying.forbids(campaign, state, hero, "use_cards"):
+        return []
     found = []
     for card in items.in_use(campaign, hero):
         for index, use in enumerate(items.uses_of(campaign, card)):

@@ -14,7 +14,7 @@ from grail.content import Campaign
 from grail.content import effects as fx
 from grail.content.amounts import Amounts
 
-from . import chance, dials, items
+from . import chance, dials, dying, items
 from .amounts import amount_of
 from .day import enter
 from .death import die, lose
@@ -60,6 +60,7 @@ def _who(campaign: Campaign, effect: Any, heroes: list[HeroState]) -> list[HeroS
 def _change(campaign: Campaign, state: GameState, hero: HeroState, amounts: Amounts,
             sign: int, setting: bool = False) -> ResourcesChanged:
     changes: dict[str, int] = {}
+    wounded = False
     cap = campaign.manifest.rules.challenge_resource_cap
     for name, value in amounts.items():
         amount = amount_of(campaign, value, state, hero)
@@ -69,7 +70,10 @@ def _change(campaign: Campaign, state: GameState, hero: HeroState, amounts: Amou
             after = min(after, cap)  # [MODE-CHALLENGE-9]: per resource, Exp excepted
         setattr(hero, name, after)
         changes[name] = after - before
+        wounded = wounded or (name == "health" and (after < before or sign * amount < 0))
     settle(campaign, hero)
+    if wounded:  # even at 0 Health: a dying character who loses Health may die [DEATH-1]
+        dying.hurt(campaign, state, hero)
     return ResourcesChanged(hero=hero.id, changes=changes)
 
 

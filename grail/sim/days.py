@@ -53,6 +53,10 @@ from .policies import SearchPolicy, settled, worth
 MENHIR_LOW = 2
 """A Menhir with this many Days left, or fewer, is worth waking again [MENHIR-7]."""
 
+LOW_HEALTH = 2
+"""With this much Health or less and Food to eat, a careful player rests rather than risk a
+fight: one more wound could be "You Are Dying" [DEATH-1]."""
+
 
 class DayPolicy:
     """Every decision of a campaign: the Day's actions, journal options, the End of Day;
@@ -121,6 +125,8 @@ class DayPolicy:
         heal = CharacterAction.of(hero=acting)
         if heal in mine and hero.health * 2 <= health and self.random.random() < 0.5:
             return heal
+        if hero.health <= LOW_HEALTH and hero.food > 0:  # no fight at death's door: rest
+            return Pass.of(hero=acting)                 # and eat to heal [END-DAY-1]
         place = LocationAction.of(hero=acting)
         goals = [
             (all(_menhir_low(state, m.location) for m in state.menhirs),
