@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from grail.content import Campaign
+from grail.content import Campaign, load_pack
 from grail.engine import death
 from grail.engine.actions import AcceptMercy, EndCampaign, Pass, Travel
 from grail.engine.encounter_decks import take_out
@@ -68,3 +70,17 @@ def test_mercy_only_after_a_lost_game_MERCY_1(minimal: Campaign) -> None:
     game = Game.new(minimal, ["wren"], seed=1)
     with pytest.raises(IllegalAction, match=r"\[MERCY-1\]"):
         game.apply(AcceptMercy())
+
+
+def test_a_verse_that_ends_the_reading_keeps_the_chapters_setup_MERCY_1(
+        minimal_copy: Path) -> None:  # [ACT-EXPLORE-1], [SETUP-W9]
+    """The verse is read on top of the Chapter's setup steps: its end_exploration ends the
+    verse, not the setup waiting beneath (the chapter's clock, its tasks)."""
+    verses = minimal_copy / "journal" / "verses.yaml"
+    verses.write_text(verses.read_text().replace(
+        "{set: {food: 1, wealth: 0}}]", "{set: {food: 1, wealth: 0}}, {end_exploration: true}]"))
+    game = _lost(load_pack(minimal_copy))
+    game.state.tasks.clear()
+    events = game.apply(AcceptMercy())
+    assert any(event.type == "exploration_ended" for event in events)
+    assert [task.id for task in game.state.tasks] == ["find-well"]  # the setup's add_task

@@ -140,7 +140,7 @@ def resolve(campaign: Campaign, state: GameState, floor: int = 0) -> list[Event]
                                       heroes=frame.heroes))
             events.append(WorldChanged(what=f"a dial is flipped: {face}"))
         elif isinstance(effect, fx.EndExploration):
-            state.frames.clear()
+            _end_reading(state, frame)
             events.append(ExplorationEnded())
         elif isinstance(effect, fx.PlaceDial):  # it remembers where its expired effects are
             expired = Frame(source=frame.source, key=frame.key,
@@ -159,6 +159,18 @@ def resolve(campaign: Campaign, state: GameState, floor: int = 0) -> list[Event]
 def _drop_reading(state: GameState) -> None:
     """A goto leaves the entry being read, and every branch of it [JOURNAL-1]."""
     while state.frames and state.frames[-1].source == "entry":
+        state.frames.pop()
+
+
+def _end_reading(state: GameState, frame: Frame) -> None:
+    """The reading stops: the entries being read and every branch of them, or the list that
+    says so; never what waits beneath it (the Day's Event, a Chapter's setup, a Time dial
+    run out) [ACT-EXPLORE-1], [JOURNAL-1]."""
+    if frame.source == "entry":
+        _drop_reading(state)
+        return
+    while state.frames and (state.frames[-1].source, state.frames[-1].key) == \
+            (frame.source, frame.key):
         state.frames.pop()
 
 
