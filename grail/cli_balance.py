@@ -1,5 +1,5 @@
 """``grail balance [PACK]``: how each hero's starting deck fares against every level-1 and
-level-2 Encounter, and how often a simulated solo campaign finishes chapter 1."""
+level-2 Encounter, and how simulated solo campaigns end: won, lost and to what, deaths."""
 
 from __future__ import annotations
 
@@ -31,14 +31,15 @@ def cmd_balance(args: argparse.Namespace) -> int:
 
 def add_balance_command(commands: Any) -> None:
     """Add ``grail balance`` to the ``grail`` parser."""
-    command = commands.add_parser("balance", help="simulated win rates and chapter-1 runs")
+    command = commands.add_parser("balance", help="simulated win rates, and how solo campaigns end")
     command.add_argument("pack", nargs="?", help="pack folder (default: the bundled campaign)")
     command.add_argument("--n", type=int, default=200,
                          help="fights per hero and Encounter (default 200)")
     command.add_argument("--runs", type=int, default=50,
                          help="solo campaigns per hero (default 50)")
-    command.add_argument("--days", type=int, default=40,
-                         help="Days a campaign may take to finish chapter 1 (default 40)")
+    command.add_argument("--days", type=int, default=100,
+                         help="Days after which a campaign still going counts as unfinished "
+                         "(default 100)")
     command.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
     command.add_argument("--json", action="store_true", help="print the report as JSON")
     command.set_defaults(run=cmd_balance)

@@ -10,10 +10,15 @@ import pytest
 from grail.cli import main
 from grail.content import Campaign, bundled_pack, load_pack
 from grail.engine.game import Game
-from grail.sim.balance import LEVELS, encounters, markdown, report
-from grail.sim.days import DayPolicy, run
+from grail.sim.balance import LEVELS, Report, encounters, markdown, report
+from grail.sim.days import DayPolicy, Run, run
 
 from .conftest import MINIMAL
+
+
+@pytest.fixture(scope="module")
+def ennor() -> Campaign:
+    return load_pack(bundled_pack())
 
 
 def test_the_day_player_only_takes_legal_actions_through_days_and_fights(
@@ -32,18 +37,49 @@ def test_the_day_player_only_takes_legal_actions_through_days_and_fights(
         assert game.state.day > 1 and fought  # whole Days, with fights, were played
 
 
-def test_a_run_ends_when_chapter_one_does(minimal: Campaign) -> None:  # [EVENT-4]
+def test_a_run_may_stop_when_chapter_one_ends(minimal: Campaign) -> None:  # [EVENT-4]
     """The minimal pack's first chapter ends when its Quest is met: the day player finds
-    the stone east of the crossing in a few Days, and the run stops there."""
-    runs = [run(minimal, "wren", seed, days=15) for seed in range(6)]
+    the stone east of the crossing in a few Days, and the run stops there if asked."""
+    runs = [run(minimal, "wren", seed, days=15, until_chapter=2) for seed in range(6)]
     finished = [r for r in runs if r.finished_chapter_one]
     assert finished and all(r.chapter == 2 and r.days <= 15 for r in finished)
+    assert all(r.outcome is None for r in finished)
     assert all(r.finished_chapter_one or r.lost or r.days > 15 for r in runs)
+
+
+def test_a_run_plays_to_the_end_and_says_what_lost_it(ennor: Campaign) -> None:
+    """Played on, every run of Ennor ends; a lost one names its death [DEATH-1] or the
+    entry that ended the story (a chapter's clock: verses 501, 502)."""
+    runs = [run(ennor, "tamsin", seed) for seed in range(1, 9)]
+    assert all(r.outcome in ("won", "lost") for r in runs)
+    for lost in (r for r in runs if r.lost):
+        kind, _, what = lost.lost_to.partition(": ")
+        assert (kind == "death" and what == lost.deaths[-1]) or \
+            (kind == "entry" and what in ennor.entry)
+    assert any(r.deaths for r in runs)
+
+
+def test_the_report_counts_wins_losses_deaths_and_their_causes(ennor: Campaign) -> None:
+    result = Report(matchups=[], runs={"tamsin": [
+        Run(chapter=2, days=30, outcome="lost", deaths=(), lost_to="entry: 502"),
+        Run(chapter=1, days=9, outcome="lost", deaths=("losing_health",),
+            lost_to="death: losing_health"),
+        Run(chapter=2, days=25, outcome="won"),
+        Run(chapter=1, days=100, outcome=None)]})
+    runs = result.as_json()["runs"]
+    assert runs == {"tamsin": {"won": 1, "lost": 2, "unfinished": 1, "finished_chapter_1": 2,
+                               "deaths": {"losing_health": 1},
+                               "lost_to": {"entry: 502": 1, "death: losing_health": 1},
+                               "n": 4, "mean_days": 41.0}}
+    table = markdown(ennor, result)
+    assert "| Tamsin Vell | 4 | 1 (25%) | 2 (50%) | 1 | 2 (50%) | 1 | 41.0 |" in table
+    assert "| the story: The Sea Comes Back (entry 502) | 1 |" in table
+    assert "| a death: losing Health while dying | 1 |" in table
 
 
 def test_a_run_stops_after_its_days(minimal: Campaign) -> None:
     short = run(minimal, "wren", seed=2, days=1)
-    assert short.days <= 2 and not short.lost
+    assert short.days <= 2 and short.outcome is None and not short.finished_chapter_one
 
 
 def test_the_report_covers_every_hero_and_level_and_is_the_same_whatever_the_workers(

@@ -21,6 +21,7 @@ from grail.content.events import RandomEvent, StoryEvent
 from grail.content.inside import nested
 from grail.content.lint import lint_pack
 from grail.engine.game import Game
+from grail.engine.trying import try_entry
 from grail.sim.days import DayPolicy, run
 
 
@@ -121,9 +122,30 @@ def test_the_campaign_lints_clean(ennor: Campaign) -> None:
 
 
 def test_chapter_one_is_winnable_but_not_certain(ennor: Campaign) -> None:  # [EVENT-4]
-    runs = [run(ennor, hero, seed, days=40) for hero in ("tamsin", "kerra") for seed in range(8)]
+    runs = [run(ennor, hero, seed, days=40, until_chapter=2) for hero in ("tamsin", "kerra")
+            for seed in range(8)]
     finished = sum(r.finished_chapter_one for r in runs)
     assert 0 < finished < len(runs)
+    assert any(r.deaths for r in runs)  # and a character can die of it [DEATH-1]
+
+
+def test_the_campaign_is_won_at_the_under_shore(ennor: Campaign) -> None:  # [EVENT-3]
+    """Striking the first fire anew on the Under-Shore wins the campaign."""
+    game, _ = try_entry(ennor, "tamsin", "126.3", seed=1)
+    assert game.state.outcome == "won" and game.is_terminal()
+
+
+def test_each_chapter_has_a_clock_that_loses_the_campaign(ennor: Campaign) -> None:
+    """Chapter 1's long fog and the Last Ebb's returning sea end the game, lost, when they
+    run out; the second chapter takes the first one's clock away [DIAL-1], [DEATH-6]."""
+    game = Game.new(ennor, ["tamsin"], seed=1)
+    fog = next(dial for dial in game.state.dials if dial.id == "long-fog")
+    assert fog.value == 29  # 30 Days, turned once at the first Start of Day [DAY-START-4]
+    for verse in ("501", "502"):
+        lost, _ = try_entry(ennor, "tamsin", verse, seed=1)
+        assert lost.state.outcome == "lost" and lost.state.stage == "mercy"  # [MERCY-1]
+    setup = ennor.manifest.chapters[1].setup.effects
+    assert any(getattr(effect, "remove_dial", None) == "long-fog" for effect in setup)
 
 
 def test_a_player_finishes_chapter_one_in_grail_text(

@@ -1,5 +1,6 @@
 """Balance: how each hero's starting deck fares against each level-1 and level-2 Encounter,
-and how often a solo campaign finishes chapter 1 (``grail balance``, docs/balance.md).
+and how solo campaigns end: won, lost and to what, who died of what, how many finished
+chapter 1 (``grail balance``, docs/balance.md).
 
 Fights are played by the search policy (:mod:`.playouts`), whole campaigns by the day
 auto-player (:mod:`.days`). The work is split over worker processes; each result depends
@@ -9,6 +10,7 @@ only on its seed, so the report is the same whatever the number of workers.
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -57,14 +59,23 @@ class Report:
         runs = self.runs.get(hero, []) if hero else [r for rs in self.runs.values() for r in rs]
         return sum(r.finished_chapter_one for r in runs), len(runs)
 
+    def losses(self) -> Counter[str]:
+        """What lost the runs, over every hero: ``death: CAUSE`` or ``entry: ID``."""
+        return Counter(r.lost_to for rs in self.runs.values() for r in rs if r.lost)
+
     def as_json(self) -> dict[str, object]:
         done, total = self.finished()
         return {
             "matchups": [{"hero": m.hero, "encounter": m.encounter, "deck": m.deck,
                           "level": m.level, "win_rate": m.rate, "ci95": list(m.ci95), "n": m.n}
                          for m in self.matchups],
-            "runs": {hero: {"finished_chapter_1": sum(r.finished_chapter_one for r in runs),
-                            "lost": sum(r.lost for r in runs), "n": len(runs),
+            "runs": {hero: {"won": sum(r.outcome == "won" for r in runs),
+                            "lost": sum(r.lost for r in runs),
+                            "unfinished": sum(r.outcome is None for r in runs),
+                            "finished_chapter_1": sum(r.finished_chapter_one for r in runs),
+                            "deaths": dict(Counter(c for r in runs for c in r.deaths)),
+                            "lost_to": dict(Counter(r.lost_to for r in runs if r.lost)),
+                            "n": len(runs),
                             "mean_days": sum(r.days for r in runs) / max(1, len(runs))}
                      for hero, runs in self.runs.items()},
             "finished_chapter_1": done / max(1, total),
@@ -102,7 +113,7 @@ def encounters(campaign: Campaign) -> list[tuple[str, str, int]]:
                                     item[2], item[0]))
 
 
-def report(pack: Path, n: int = 200, runs: int = 50, days: int = 40, seed: int = 1,
+def report(pack: Path, n: int = 200, runs: int = 50, days: int = 100, seed: int = 1,
            workers: int = 2, progress: bool = False) -> Report:
     """``n`` fights per hero and Encounter, ``runs`` solo campaigns per hero of at most
     ``days`` Days, seeds from ``seed``."""
@@ -133,23 +144,49 @@ def report(pack: Path, n: int = 200, runs: int = 50, days: int = 40, seed: int =
 
 
 def markdown(campaign: Campaign, report: Report) -> str:
-    """The report as Markdown tables: win rates per Encounter and hero, then the runs."""
+    """The report as Markdown tables: win rates per Encounter and hero (when fights were
+    played), then the runs and what lost them."""
     heroes = sorted(report.runs or {m.hero for m in report.matchups},
                     key=lambda hero: campaign.hero[hero].number)
     rates = {(m.hero, m.encounter): m for m in report.matchups}
     names = [campaign.hero[hero].short_name for hero in heroes]
     lines = ["| Encounter | deck | level | " + " | ".join(names) + " |",
-             "|---|---|---|" + "---|" * len(heroes)]
-    for encounter, deck, level in encounters(campaign):
+             "|---|---|---|" + "---|" * len(heroes)] if rates else []
+    for encounter, deck, level in encounters(campaign) if rates else ():
         cells = [f"{rates[hero, encounter].rate:.0%}" for hero in heroes]
         lines.append(f"| {campaign.encounter[encounter].name} | {deck} | {level} | "
                      + " | ".join(cells) + " |")
-    lines += ["", "| Hero | runs | finished chapter 1 | lost | mean Days |", "|---|---|---|---|---|"]
+    lines += ["", "| Hero | runs | won | lost | unfinished | finished chapter 1 | deaths | "
+              "mean Days |", "|---|---|---|---|---|---|---|---|"]
     for hero, name in zip(heroes, names, strict=True):
         runs = report.runs.get(hero, [])
+        share = max(1, len(runs))
+        won, lost = sum(r.outcome == "won" for r in runs), sum(r.lost for r in runs)
         done = sum(r.finished_chapter_one for r in runs)
-        lost = sum(r.lost for r in runs)
-        days = sum(r.days for r in runs) / max(1, len(runs))
-        lines.append(f"| {name} | {len(runs)} | {done} ({done / max(1, len(runs)):.0%}) | "
-                     f"{lost} | {days:.1f} |")
+        deaths = sum(len(r.deaths) for r in runs)
+        days = sum(r.days for r in runs) / share
+        lines.append(f"| {name} | {len(runs)} | {won} ({won / share:.0%}) | "
+                     f"{lost} ({lost / share:.0%}) | {len(runs) - won - lost} | "
+                     f"{done} ({done / share:.0%}) | {deaths} | {days:.1f} |")
+    losses = report.losses()
+    if losses:
+        lines += ["", "| What lost the game | runs |", "|---|---|"]
+        lines += [f"| {_loss_words(campaign, cause)} | {count} |"
+                  for cause, count in losses.most_common()]
     return "\n".join(lines) + "\n"
+
+
+LOST_TO_DEATH = {"losing_health": "a death: losing Health while dying",
+                 "end_of_day": "a death: still at 0 Health after resting",
+                 "start_of_day": "a death: still at 0 Health when the Day began",
+                 "effect": "a death the story dealt"}
+
+
+def _loss_words(campaign: Campaign, cause: str) -> str:
+    """What lost a run, in words: a death and its cause, or the entry that ended it."""
+    kind, _, what = cause.partition(": ")
+    if kind == "death":
+        return LOST_TO_DEATH[what]
+    entry = campaign.entry.get(what)
+    title = entry.title if entry is not None and entry.title else what
+    return f"the story: {title} (entry {what})"

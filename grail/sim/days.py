@@ -6,8 +6,9 @@ explores what it has not read and goes back where the story has moved on (an opt
 open that leads to an entry not yet read), follows journal options that lead somewhere
 new, eats, spends Exp, and leaves every fight to the search policy
 (:class:`.policies.SearchPolicy`).
-:func:`run` plays one solo campaign from a seed until the first chapter ends, the game is
-lost, or a number of Days has passed.
+:func:`run` plays one solo campaign from a seed until it is won or lost (the first loss:
+no Mother's Mercy), or a number of Days has passed; it says what killed whom and what lost
+the game.
 
 >>> from grail.content import load_pack, bundled_pack
 >>> result = run(load_pack(bundled_pack()), "tamsin", seed=3, days=2)
@@ -43,6 +44,7 @@ from grail.engine.actions import (
 )
 from grail.engine.conditions import holds
 from grail.engine.encounters.decisions import EncounterAction
+from grail.engine.events import DeathCause, EntryRead, HeroDied
 from grail.engine.game import Game
 from grail.engine.journal import pending_choice
 from grail.engine.map import connected
@@ -251,27 +253,48 @@ class Run:
     """The chapter reached."""
     days: int
     """Days played."""
-    lost: bool
-    """The game was lost (death, or the Wyrdness) [DEATH-6]."""
+    outcome: str | None
+    """``won`` or ``lost`` (the first loss: no Mother's Mercy), or None: still going when
+    the run stopped."""
+    deaths: tuple[DeathCause, ...] = ()
+    """What killed each character who died, in order [DEATH-1]."""
+    lost_to: str = ""
+    """What lost the game: ``death: CAUSE``, or ``entry: ID`` for the story's own end
+    (the last entry read, such as a chapter's clock running out)."""
+
+    @property
+    def lost(self) -> bool:
+        return self.outcome == "lost"
 
     @property
     def finished_chapter_one(self) -> bool:
-        return self.chapter > 1
+        return self.chapter > 1 or self.outcome == "won"
 
 
 DECISIONS = 60_000
 """Decisions after which a run stops, whatever its Day."""
 
 
-def run(campaign: Campaign, hero: str, seed: int, days: int = 40) -> Run:
-    """One solo campaign from ``seed``, played by :class:`DayPolicy` until chapter 1 ends,
-    the game is lost, or ``days`` Days have passed."""
+def run(campaign: Campaign, hero: str, seed: int, days: int = 100,
+        until_chapter: int | None = None) -> Run:
+    """One solo campaign from ``seed``, played by :class:`DayPolicy` until it is won or
+    lost, ``days`` Days have passed, or (if given) chapter ``until_chapter`` begins."""
     game = Game.new(campaign, [hero], seed=seed)
     chooser = DayPolicy(seed)
+    deaths: list[DeathCause] = []
+    lost_to, read = "", ""
     for _ in range(DECISIONS):
         state = game.state
-        if state.chapter > 1 or state.stage in ("over", "mercy") or state.day > days:
+        if state.stage in ("over", "mercy") or state.day > days or \
+                (until_chapter is not None and state.chapter >= until_chapter):
             break
-        game.apply(chooser.choose(game))
+        events = game.apply(chooser.choose(game))
+        died = [event.cause for event in events if isinstance(event, HeroDied)]
+        read = next((event.entry for event in reversed(events)
+                     if isinstance(event, EntryRead)), read)
+        deaths += died
+        if game.state.outcome == "lost":
+            lost_to = f"death: {died[-1]}" if died else f"entry: {read}"
     state = game.state
-    return Run(chapter=state.chapter, days=state.day, lost=state.outcome == "lost")
+    return Run(chapter=state.chapter, days=state.day, outcome=state.outcome,
+               deaths=tuple(deaths), lost_to=lost_to)
