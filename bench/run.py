@@ -54,12 +54,20 @@ def content_load(repeat: int) -> list[tuple[str, float, str]]:
             ("content_load_warm_ratio", warm / raw, "x")]
 
 
-def _random_game(campaign: Campaign, days: int, seed: int) -> tuple[Game, int]:
-    """A 4-hero game played by random legal choices for ``days`` Days; and its action count."""
+GAME_DAYS = 100
+"""Days after which a benchmark game stops though it has no outcome (none should need it)."""
+
+ENGINE_ACTIONS = 20_000
+"""Actions timed in each run of the engine benchmark, over as many whole games as it takes."""
+
+
+def _random_game(campaign: Campaign, seed: int) -> tuple[Game, int]:
+    """A 4-hero game played by random legal choices to its outcome (won, or lost: the first
+    loss, no Mercy), or ``GAME_DAYS`` Days; and its action count."""
     chooser = random.Random(seed)
     game = Game.new(campaign, sorted(campaign.hero)[:4], seed=seed)
     actions = 0
-    while game.state.day <= days:
+    while game.state.outcome is None and game.state.day <= GAME_DAYS:
         legal = [action for action in game.legal_actions()  # the 4 heroes stay [PLAYERS-1]
                  if action.type not in ("join_game", "leave_game")]
         game.apply(legal[chooser.randrange(len(legal))])
@@ -68,15 +76,27 @@ def _random_game(campaign: Campaign, days: int, seed: int) -> tuple[Game, int]:
 
 
 def engine(repeat: int) -> list[tuple[str, float, str]]:
-    """Random legal actions through whole Days with 4 heroes; a 40-day save's round trip."""
+    """Random legal actions through whole games to their end with 4 heroes on the synthetic
+    pack; the round trip of the save of the longest of those games."""
     with tempfile.TemporaryDirectory() as tmp:
         campaign = load_pack(write_pack(Path(tmp) / "pack"))
-        rates = []
+        rates, games = [], []
         for run in range(repeat):
-            start = time.perf_counter()
-            _, actions = _random_game(campaign, days=10, seed=run)
-            rates.append(actions / (time.perf_counter() - start))
-        game, _ = _random_game(campaign, days=40, seed=99)
+            actions, elapsed = 0, 0.0
+            while actions < ENGINE_ACTIONS:
+                start = time.perf_counter()
+                game, played = _random_game(campaign, seed=run * 1_000 + len(games))
+                elapsed += time.perf_counter() - start
+                actions += played
+                games.append(game)
+            rates.append(actions / elapsed)
+        ended = [game for game in games if game.state.outcome is not None]
+        game = max(games, key=lambda game: (game.state.day, len(game.log)))
+        say(f"engine: synthetic pack, 4 heroes, random legal actions: {len(games)} whole "
+            f"games, {len(ended)} reached an outcome ({_outcomes(games)}), "
+            f"{statistics.mean(g.state.day for g in games):.1f} Days on average")
+        say(f"save_roundtrip: the longest of them, Day {game.state.day}, "
+            f"{len(game.log)} actions in its log")
         path = Path(tmp) / "game.json"
         payload = envelope(game)
 
@@ -92,6 +112,17 @@ def engine(repeat: int) -> list[tuple[str, float, str]]:
     return [("engine_actions_per_s", statistics.median(rates), "actions/s"),
             ("save_roundtrip_s", save_s, "s"),
             ("save_roundtrip_ratio", save_s / raw_s, "x")]
+
+
+def say(text: str) -> None:
+    """What a benchmark ran, as a comment line beside its figures."""
+    print(f"# {text}", flush=True)
+
+
+def _outcomes(games: list[Game]) -> str:
+    won = sum(game.state.outcome == "won" for game in games)
+    lost = sum(game.state.outcome == "lost" for game in games)
+    return f"{won} won, {lost} lost"
 
 
 def sims(repeat: int) -> list[tuple[str, float, str]]:

@@ -18,7 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from grail.content import Campaign, bundled_pack, load_pack
-from grail.engine.actions import AcceptMercy, EndCampaign
+from grail.engine.actions import AcceptMercy, ChooseReplacement, EndCampaign
+from grail.engine.events import HeroDied
 from grail.engine.game import Game
 from grail.engine.state import Mode
 from grail.sim.days import DayPolicy
@@ -115,3 +116,25 @@ def test_a_lost_game_taken_back_by_mercy_ends_again() -> None:  # [MERCY-1]
 def _party(seed: int, size: int) -> list[str]:
     heroes = sorted(ennor().hero, key=lambda hero: ennor().hero[hero].number)
     return heroes[:size] if size > 1 else [heroes[seed % len(heroes)]]
+
+
+def test_in_real_play_the_dead_are_replaced_and_leave_their_items() -> None:
+    """Random two-character games of Ennor: characters die of their "You Are Dying" card,
+    others take their place on the lowest revealed Location, what the dead held lies where
+    they fell, and the game is lost when no one is left to come [DEATH-1]..[DEATH-6]."""
+    seen: dict[str, int] = {"died": 0, "replaced": 0, "left items": 0, "lost": 0}
+    for seed in range(1, 9):
+        game = Game.new(ennor(), ["tamsin", "jago"], seed=seed)
+        policy = RandomPolicy(seed)
+        while game.state.stage not in ("mercy", "over"):
+            action = _decide(game, policy, game.legal_actions())
+            events = game.apply(action)
+            died = [event.hero for event in events if isinstance(event, HeroDied)]
+            seen["died"] += len(died)
+            if isinstance(action, ChooseReplacement):
+                seen["replaced"] += 1
+                joined = game.state.hero(action.hero)
+                assert joined.location == min(p.number for p in game.state.placed)  # [DEATH-3]
+            seen["left items"] += bool(died and game.state.left_items)  # [DEATH-4]
+        seen["lost"] += game.state.outcome == "lost"
+    assert all(seen.values()), seen
