@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from grail.cli_words import dying_text
 from grail.content.base import ATTRIBUTES
 from grail.engine.conditions import in_state
 from grail.engine.game import Game
@@ -254,6 +255,9 @@ class Painter:
             x = chip.right + theme.px(10)
         if chips:
             self.y += font.get_linesize() + theme.px(6)
+        if hero.dying:  # what the card asks, in the words the terminal uses [DEATH-1]
+            held = dying_text(self.game.campaign, self.game.state)
+            self.text(held[:1].upper() + held[1:] + ".", size=13, colour="bad", lines=3)
 
     def meters(self, hero: HeroState) -> None:
         """The three tracks [SURV-*]: red spaces marked, the marker filled and numbered; the
