@@ -108,6 +108,7 @@ def summary(game: Game) -> str:
             f"Terror {hero.terror}; Food {hero.food}, Wealth {hero.wealth}, Rep {hero.rep}, "
             f"Magic {hero.magic}, Exp {hero.exp}" + (" (passed)" if hero.passed else "")
             + (" (Panic: Terror above the Health bar)" if panics(game.campaign, hero) else "")
+            + (" (going mad: Nightmares instead of Dreams)" if hero.going_mad else "")
             + (f" ({dying_text(game.campaign, state)})" if hero.dying else ""))
     if state.quests:
         lines.append("Quests: " + ", ".join(state.quests))

@@ -60,6 +60,9 @@ def event_text(campaign: Campaign, event: Any) -> str:
     if kind == "dying_changed":
         return f"{hero(event.hero)} falls to 0 Health and takes 'You Are Dying'." \
             if event.change == "taken" else f"{hero(event.hero)} heals and is no longer dying."
+    if kind == "going_mad_changed":
+        return f"{hero(event.hero)}'s Terror reaches the red: 'You Are Going Mad'." \
+            if event.change == "taken" else f"{hero(event.hero)} is no longer going mad."
     if kind == "hero_died":
         return f"{hero(event.hero)} dies ({DEATH_CAUSES[event.cause]})."
     if kind == "energy_spent":

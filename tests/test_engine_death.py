@@ -1,4 +1,4 @@
-"""Death and "You Are Dying" [SURV-4], [DEATH-1]..[DEATH-6]."""
+"""Death, "You Are Dying" and "You Are Going Mad" [SURV-4], [SURV-5], [DEATH-1]..[DEATH-6], [MAD-1]."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from grail.engine.actions import (
     Trade,
     Travel,
 )
-from grail.engine.events import DayBegan, DyingChanged, Event, HeroDied
+from grail.engine.events import DayBegan, DyingChanged, Event, GoingMadChanged, HeroDied
 from grail.engine.game import Game, IllegalAction
 from grail.engine.survival import settle
 
@@ -249,3 +249,29 @@ def test_death_loses_a_campaign_without_mercy_in_challenge(minimal: Campaign) ->
     fall(game, "wren")  # the minimal solo card kills at 0 Health
     assert game.state.outcome == "lost" and game.is_terminal()
     assert game.legal_actions() == []
+
+
+# --- "You Are Going Mad" [SURV-5], [MAD-1] -------------------------------------------
+# The minimal pack's card: gain 1 Terror. Wren's Terror meter: max 9, the top 2 red.
+
+
+def test_terror_in_the_red_takes_the_going_mad_card_and_follows_it(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1)
+    wren = game.state.hero("wren")
+    wren.terror = 8  # the first red space [SURV-5]
+    events = game.settle()
+    assert GoingMadChanged(hero="wren", change="taken") in events
+    assert wren.going_mad and wren.terror == 9  # the card: gain 1 Terror
+    assert game.settle() == []  # held: not taken twice
+
+
+def test_terror_out_of_the_red_gives_the_card_back(minimal: Campaign) -> None:  # [MAD-1]
+    game = Game.new(minimal, ["wren"], seed=1)
+    wren = game.state.hero("wren")
+    wren.terror = 8
+    game.settle()
+    wren.terror = 7
+    assert game.settle() == [GoingMadChanged(hero="wren", change="given_back")]
+    assert not wren.going_mad
+    wren.terror = 9
+    assert GoingMadChanged(hero="wren", change="taken") in game.settle()  # again

@@ -89,10 +89,9 @@ def holds(campaign: Campaign, state: GameState, condition: Any, heroes: list[Her
 
 
 def in_state(campaign: Campaign, hero: HeroState, name: str) -> bool:
-    meters = campaign.hero[hero.id].meters
     return {
         "exhausted": exhausted(campaign, hero),
-        "going_mad": hero.terror > meters.terror.max - meters.terror.red,  # [SURV-5]
+        "going_mad": hero.going_mad,  # holds "You Are Going Mad" [SURV-5], [MAD-1]
         "panic": panics(campaign, hero),  # [SURV-6], [MODE-STORY-2], [MODE-CHALLENGE-2]
         "dying": hero.dying,  # holds "You Are Dying" [SURV-4], [DEATH-1]
     }[name]

@@ -222,6 +222,15 @@ class DyingChanged(_Event):
     change: Literal["taken", "healed"]
 
 
+class GoingMadChanged(_Event):
+    """"You Are Going Mad": a character's Terror reaches the red spaces and it takes the
+    card, or leaves them and gives it back [SURV-5], [MAD-1]."""
+
+    type: Literal["going_mad_changed"] = "going_mad_changed"
+    hero: str
+    change: Literal["taken", "given_back"]
+
+
 class HeroDied(_Event):
     """A character dies, and what killed it [DEATH-1]..[DEATH-6]."""
 
@@ -237,7 +246,7 @@ class WorldChanged(_Event):
     what: str
 
 
-Event = (DyingChanged | HeroDied | EnergySpent | HeroMoved | LocationRevealed
+Event = (DyingChanged | GoingMadChanged | HeroDied | EnergySpent | HeroMoved | LocationRevealed
          | LocationDiscarded | MenhirDialTurned | MenhirRemoved | HeroPassed | MetersChanged
          | DayBegan | EntryRead | ResourcesChanged
          | StatusMarked | CardGained | TaskLogged | QuestChanged | ExplorationEnded

@@ -51,6 +51,8 @@ def base_effects(campaign: Campaign, source: FrameSource, key: str) -> list[Any]
         return campaign.manifest.dying.effects
     if source == "dying_solo":
         return campaign.manifest.dying_solo.effects
+    if source == "going_mad":
+        return campaign.manifest.going_mad
     if source == "card_use":  # key "card/index" [DAY-6]
         card, index = key.rsplit("/", 1)
         return items.uses_of(campaign, card)[int(index)].effects

@@ -30,6 +30,7 @@ from . import (
     items,
     journal,
     left_items,
+    madness,
     menhirs,
     mercy,
     modes,
@@ -430,7 +431,7 @@ class Game:
                 continue
             if state.stage in ("over", "mercy") or state.hand_over or state.replacing:
                 return events
-            dying = death.check(self.campaign, state)
+            dying = death.check(self.campaign, state) or madness.check(self.campaign, state)
             if dying:
                 events += dying
                 continue

@@ -80,7 +80,7 @@ def _restore(campaign: Campaign, hero: HeroState, where: int) -> None:
     hero.location = where
     hero.energy, hero.health, hero.terror = \
         meters.energy.start, meters.health.start, meters.terror.start
-    hero.dying = False
+    hero.dying = hero.going_mad = False
     settle(campaign, hero)
 
 

@@ -62,6 +62,7 @@ class HeroState(State):
     upgraded: bool = Field(default=False, description="Done upgrading this End of Day.")
     skills: list[int] = Field(default_factory=list, description="Skill sides kept [ATTR-5].")
     dying: bool = Field(default=False, description="Holds 'You Are Dying' [DEATH-1].")
+    going_mad: bool = Field(default=False, description="Holds 'You Are Going Mad' [MAD-1].")
     death_due: DyingTrigger | None = Field(
         default=None, description="What its 'You Are Dying' card kills it for, before the next "
         "decision: losing_health, end_of_day or start_of_day [DEATH-1]."
@@ -105,7 +106,7 @@ class Portion(State):
 
 
 FrameSource = Literal["entry", "immediate", "location_action", "character_action", "menhir",
-                      "event", "quest", "dying", "dying_solo", "encounter_text",
+                      "event", "quest", "dying", "dying_solo", "going_mad", "encounter_text",
                       "chapter_setup", "card_use", "secret_dial", "secret", "challenge_secret",
                       "ability", "attack", "opportunity", "response", "reward", "loot",
                       "failure"]

@@ -173,7 +173,7 @@ PLAIN = frozenset({
     "heroes.*.health", "heroes.*.terror", "heroes.*.food", "heroes.*.wealth", "heroes.*.rep",
     "heroes.*.magic", "heroes.*.exp", "heroes.*.attributes.*", "heroes.*.passed",
     "heroes.*.acted", "heroes.*.rested", "heroes.*.upgraded", "heroes.*.dying",
-    "heroes.*.death_due",
+    "heroes.*.death_due", "heroes.*.going_mad",
     "placed.*.x", "placed.*.y", "menhirs.*.dial", "statuses.*.whole", "statuses.*.parts",
     "tasks.*.id", "tasks.*.text", "dials.*.id", "dials.*.value", "dials.*.token",
     "entry_visits.*", "location_visits.*", "offer_deck", "dreamt", "outcome", "undo_floor",
@@ -193,7 +193,7 @@ PLAIN = frozenset({
     "fallen.number", "fallen.energy", "fallen.health", "fallen.terror", "fallen.food",
     "fallen.wealth", "fallen.rep", "fallen.magic", "fallen.exp", "fallen.attributes.*",
     "fallen.passed", "fallen.acted", "fallen.rested", "fallen.upgraded", "fallen.dying",
-    "fallen.death_due",
+    "fallen.death_due", "fallen.going_mad",
     "fallen.health_marker",
 })
 """State fields that name no content (counts, flags, the campaign's own story names).

@@ -123,9 +123,9 @@ def change_of(campaign: Campaign, event: Any) -> list[Change]:
         card = campaign.encounter.get(event.encounter)
         name = card.name if card is not None else event.encounter
         return [Change(f"{name}: {event.result}", "good" if event.won else "bad")]
-    if kind in ("dying_changed", "hero_died"):
-        return [Change(event_text(campaign, event).rstrip("."),
-                       "good" if event.change == "healed" else "bad")]
+    if kind in ("dying_changed", "going_mad_changed", "hero_died"):
+        better = getattr(event, "change", "") in ("healed", "given_back")
+        return [Change(event_text(campaign, event).rstrip("."), "good" if better else "bad")]
     if kind == "world_changed":
         what = named(campaign, event.what)
         return [Change(f"{what[:1].upper()}{what[1:]}")]
