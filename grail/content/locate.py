@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 import types
-from typing import Annotated, Any, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -192,11 +192,9 @@ def _message(error: ErrorDetails, node: yaml.Node, model: Any, real: tuple[Any, 
     if kind == "string_pattern_mismatch" and ctx.get("pattern") in PATTERN_HELP:
         return f"{PATTERN_HELP[ctx['pattern']]}; got {_show(value)}"
     if kind == "literal_error":
-        expected_text = error["msg"].removeprefix("Input should be ")
-        expected_text = expected_text.replace("True", "true").replace("False", "false")
-        choices = [c.strip(" '") for c in expected_text.replace(" or ", ", ").split(",")]
-        hint = suggest(str(value), choices) if isinstance(value, str) else ""
-        return f"expected {expected_text}, got {_show(value, node)}{hint}"
+        choices = _choices(model, tuple(error["loc"]))
+        hint = suggest(str(value), [str(c) for c in choices]) if isinstance(value, str) else ""
+        return f"expected {_either(choices)}, got {_show(value, node)}{hint}"
     simple = {
         "int_type": "a whole number", "int_parsing": "a whole number", "string_type": "text",
         "bool_type": "true or false", "list_type": "a list", "dict_type": "a mapping",
@@ -213,13 +211,35 @@ def _message(error: ErrorDetails, node: yaml.Node, model: Any, real: tuple[Any, 
         return f"takes at most {ctx.get('max_length')} characters"
     if kind == "too_long":
         return f"takes at most {ctx.get('max_length')} item(s), has {ctx.get('actual_length')}"
-    if kind.startswith(("greater_than", "less_than")):
-        bound = error["msg"].removeprefix("Input should be ")
-        return f"should be {bound}, got {_show(value, node)}"
+    if kind in BOUNDS:
+        bound = next(ctx[key] for key in ("gt", "ge", "lt", "le") if key in ctx)
+        return f"should be {BOUNDS[kind]} {bound}, got {_show(value, node)}"
     if kind == "value_error" and isinstance(ctx.get("error"), Placed):
         return str(ctx["error"].message)
     message = error["msg"].removeprefix("Value error, ").removeprefix("Assertion failed, ")
     return message[0].lower() + message[1:] if message else kind
+
+
+BOUNDS = {"greater_than": "more than", "greater_than_equal": "at least",
+          "less_than": "less than", "less_than_equal": "at most"}
+"""Numeric bounds, in grail's words (pydantic's change between releases)."""
+
+
+def _choices(model: Any, loc: tuple[Any, ...]) -> list[Any]:
+    """The values a ``Literal`` field at ``loc`` accepts, in their declared order."""
+    _, reached = walk(model, loc)
+    for option in map(_strip, _members(reached) if reached is not None else []):
+        if get_origin(option) is Literal:
+            return list(get_args(option))
+    return []
+
+
+def _either(choices: list[Any]) -> str:
+    """``'green', 'grey' or 'blue'``; ``true``; a value the author may write."""
+    shown = [str(c).lower() if isinstance(c, bool) else repr(c) for c in choices]
+    if not shown:
+        return "another value"
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
 
 
 def problems_from(error: ValidationError, root: yaml.Node, file: str, model: Any) -> list[Problem]:

@@ -167,6 +167,33 @@ def _check_events(text: str) -> None:
             depth -= 1
 
 
+def _too_deep(text: str) -> tuple[int, int] | None:
+    """Where '[' and '{' first nest deeper than the limit, counted outside quotes and
+    comments; None if they never do. Asked only of a file PyYAML refused: newer releases
+    refuse deep flow nesting themselves, in words of their own that change between
+    releases, so grail tells it in its own."""
+    depth, line, col, quote, comment = 0, 1, 0, "", False
+    for char in text:
+        col += 1
+        if char == "\n":
+            line, col, comment = line + 1, 0, False
+        elif comment:
+            continue
+        elif quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char == "#":
+            comment = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return line, col
+        elif char in "]}":
+            depth = max(0, depth - 1)
+    return None
+
+
 _UNCLOSED = {"flow sequence": "[", "flow mapping": "{"}
 
 
@@ -235,6 +262,9 @@ def read_document(raw: bytes, max_bytes: int = MAX_FILE_BYTES) -> Document:
             raise SourceError(1, 1, "the file is empty; expected a mapping")
         data = _Builder().build(root)
     except yaml.MarkedYAMLError as error:
+        deep = _too_deep(text)
+        if deep is not None:
+            raise SourceError(*deep, f"nesting deeper than {MAX_DEPTH} levels") from None
         raise _syntax_error(error, text) from None
     except yaml.reader.ReaderError as error:
         line = text.count("\n", 0, error.position) + 1
