@@ -315,7 +315,11 @@ def test_a_deck_file_replaces_the_deck_of_the_encounters_kind(
 
 @pytest.mark.parametrize(("text", "message"), [
     (None, "No such file"),
-    ("[combat-1v, [", "not valid YAML"),
+    ("[combat-1v, combat-2v", ":1:1: YAML syntax error: this '[' is never closed"),
+    ("[" * 30_000, "nesting deeper than 100 levels"),  # grail's words, any PyYAML
+    ("[combat-1v, 2024-13-45]", ":1:13: 2024-13-45: YAML reads it as a date, and there is no "
+                                "such date"),
+    ("- &card combat-1v\n- *card", "YAML anchors ('&card') are not allowed"),
     ("cards: [combat-1v]", "expected a list of card ids"),
     ("[combat-1v, no]", "expected a list of card ids"),  # YAML 1.1 reads no as false
     ("[]", "expected a list of card ids"),

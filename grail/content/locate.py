@@ -8,6 +8,7 @@ the path. The message says what is wrong and what was expected, with a "did you 
 
 from __future__ import annotations
 
+import datetime
 import difflib
 import types
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
@@ -186,6 +187,10 @@ def _message(error: ErrorDetails, node: yaml.Node, model: Any, real: tuple[Any, 
             and node.value.lower() in _YAML_BOOLEANS):
         return (f"expected text, got {node.value} which YAML reads as {str(value).lower()}; "
                 f"write \"{node.value}\" in quotes")
+    if kind == "string_type" and isinstance(value, datetime.date) and isinstance(
+            node, yaml.ScalarNode):
+        return f"expected text, got {node.value} which YAML reads as a date; write " \
+            f"\"{node.value}\" in quotes"
     if kind == "string_type" and isinstance(value, int | float) and isinstance(
             node, yaml.ScalarNode):
         return f"expected text, got the number {node.value}; write \"{node.value}\" in quotes"

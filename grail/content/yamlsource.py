@@ -90,6 +90,10 @@ def _at(node: yaml.Node) -> tuple[int, int]:
     return node.start_mark.line + 1, node.start_mark.column + 1
 
 
+def _shown(value: str) -> str:
+    return value if len(value) <= 40 else f"{value[:20]}...{value[-10:]}"
+
+
 class _Builder:
     """Plain data from a node tree: safe scalars only; no tags, duplicate or merge keys."""
 
@@ -106,15 +110,32 @@ class _Builder:
             return self._mapping(node, depth + 1)
         if tag == _SEQ:
             return [self.build(item, depth + 1) for item in node.value]
-        if tag == _INT and node.value.isdecimal():
+        if tag == _INT and isinstance(node, yaml.ScalarNode) and node.value.isdecimal():
             if node.value[0] == "0" and node.value != "0":
                 raise SourceError(*_at(node), f"a number with a leading zero: YAML reads "
                                   f"{node.value} as an octal number; write "
                                   f"{node.value.lstrip('0') or '0'}")
-            return int(node.value)
+            return self._scalar(node, int)
         if tag in _SCALARS and isinstance(node, yaml.ScalarNode):
-            return self._scalars.construct_object(node)
+            return self._scalar(node, self._scalars.construct_object)
         raise SourceError(*_at(node), f"YAML tags are not allowed ('{tag}')")
+
+    @staticmethod
+    def _scalar(node: yaml.ScalarNode, construct: Any) -> Any:
+        """A plain value as YAML reads it; one it cannot make (a date that does not exist,
+        a number longer than Python reads) is a problem at its place, not a crash."""
+        try:
+            return construct(node.value if construct is int else node)
+        except (ValueError, OverflowError):
+            kind = node.tag.rsplit(":", 1)[-1]
+            if kind == "timestamp":
+                why = "YAML reads it as a date, and there is no such date"
+            elif kind == "int":
+                why = f"a whole number of {len(node.value):,} digits is longer than grail reads"
+            else:
+                why = f"YAML cannot read it as a {kind}"
+            raise SourceError(*_at(node), f"{_shown(node.value)}: {why}; write it in quotes if "
+                              "it is text") from None
 
     def _mapping(self, node: yaml.MappingNode, depth: int) -> dict[Any, Any]:
         result: dict[Any, Any] = {}
@@ -238,7 +259,18 @@ def _syntax_error(error: yaml.MarkedYAMLError, text: str) -> SourceError:
 
 
 def read_document(raw: bytes, max_bytes: int = MAX_FILE_BYTES) -> Document:
-    """Parse one file's bytes into a :class:`Document`, or raise :class:`SourceError`."""
+    """Parse one content file's bytes into a :class:`Document` whose data is a mapping, or
+    raise :class:`SourceError`."""
+    document = read_yaml(raw, max_bytes)
+    if not isinstance(document.data, dict):
+        raise SourceError(*_at(document.root), "expected a mapping of fields at the top of "
+                          "the file")
+    return document
+
+
+def read_yaml(raw: bytes, max_bytes: int = MAX_FILE_BYTES) -> Document:
+    """Parse a YAML file's bytes, whatever its top value, into a :class:`Document`, or raise
+    :class:`SourceError`: every file grail reads goes through here."""
     if len(raw) > max_bytes:
         raise SourceError(
             1, 1, f"file is too large ({len(raw):,} bytes; the limit is {max_bytes:,})"
@@ -275,6 +307,4 @@ def read_document(raw: bytes, max_bytes: int = MAX_FILE_BYTES) -> Document:
         raise SourceError(1, 1, "YAML error: " + " ".join(str(error).split())) from None
     except RecursionError:
         raise SourceError(1, 1, f"nesting deeper than {MAX_DEPTH} levels") from None
-    if not isinstance(data, dict):
-        raise SourceError(*_at(root), "expected a mapping of fields at the top of the file")
     return Document(root, data)

@@ -18,9 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from grail.content import Campaign
+from grail.content.yamlsource import SourceError, read_yaml
 from grail.engine.events import EncounterEnded
 from grail.engine.game import Game
 from grail.engine.rng import Rng
@@ -49,18 +48,11 @@ def read_deck(campaign: Campaign, path: Path, kind: str) -> list[str]:
     try:
         if path.stat().st_size > DECK_FILE_LIMIT:
             raise DeckError(f"{path}: larger than {DECK_FILE_LIMIT} bytes")
-        text = path.read_text(encoding="utf-8")
+        data: Any = read_yaml(path.read_bytes(), DECK_FILE_LIMIT).data
     except OSError as error:
         raise DeckError(f"{path}: {error.strerror or 'cannot be read'}") from None
-    except UnicodeDecodeError:
-        raise DeckError(f"{path}: not UTF-8 text") from None
-    try:
-        data: Any = yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f":{mark.line + 1}" if mark is not None else ""
-        raise DeckError(f"{path}{where}: not valid YAML ({getattr(error, 'problem', None) or error})") \
-            from None
+    except SourceError as error:
+        raise DeckError(f"{path}:{error.line}:{error.col}: {error.message}") from None
     if not isinstance(data, list) or not data or not all(isinstance(card, str) for card in data):
         raise DeckError(f"{path}: expected a list of card ids, such as [combat-1v, combat-2v]")
     for card in data:
