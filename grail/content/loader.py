@@ -22,6 +22,7 @@ from .locate import node_at, problems_from, suggest
 from .origin import Origin, Source
 from .pack import KINDS, Campaign, Kind
 from .problems import PackError, Problem
+from .salvage import sound_parts
 from .yamlsource import MAX_FILE_BYTES, Document, SourceError, paused_gc, read_document
 
 CONTENT_SUFFIX = ".yaml"
@@ -127,6 +128,9 @@ def _check_pack(root: Path, max_bytes: int) -> PackReport:
             except ValidationError as error:
                 problems.extend(problems_from(error, doc.root, rel, kind.model))
                 entities.salvage.invalid(kind, doc.data)
+                entities.by_kind.setdefault(kind.name, []).extend(
+                    (part, Origin(Source(rel, raw), path))
+                    for part, path in sound_parts(kind, doc.data))
                 continue
             _collect(kind, value, doc, Origin(Source(rel, raw)), entities, sources)
     problems.extend(cross_check(entities))

@@ -1,4 +1,5 @@
-"""What a broken file still tells: the names it defines, so one mistake is one problem.
+"""What a broken file still tells: the names it defines, so one mistake is one problem, and
+the parts of it that are sound, so that their own mistakes show in the same pass.
 
 When a file fails validation, its names (a Location number, an encounter id, journal
 entry ids, Status ids, tasks and dials it opens) are read from its raw data where they are
@@ -11,11 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import TypeAdapter, ValidationError
 
 from .base import EntryId, Level, Slug
+from .journal import Entry, JournalSection
 from .pack import Kind
 
 _IDENTITY: dict[str, tuple[tuple[str, str, Any], ...]] = {
@@ -37,6 +39,29 @@ _OWN: dict[str, tuple[str, ...]] = {
 }
 """The names each kind of file defines itself; any file's effects may also open tasks and
 dials."""
+
+
+def sound_parts(kind: Kind, data: Any) -> list[tuple[Any, tuple[Any, ...]]]:
+    """The journal entries or listed entities (Secrets, Items, Skills, cards) of a file that
+    failed validation which validate on their own, each with its path in the file, for the
+    cross-checks: a misspelt name beside another mistake is reported in the same pass."""
+    if kind.name == "journal":
+        entries = data.get("entries") if isinstance(data, dict) else None
+        if not isinstance(entries, dict):
+            return []
+        sound = {key: entry for key, entry in entries.items()
+                 if isinstance(key, str) and _valid(EntryId, key) and _valid(Entry, entry)}
+        if not sound:
+            return []
+        built = {key: _adapter(Entry).validate_python(entry, strict=True)
+                 for key, entry in sound.items()}
+        return [(JournalSection.model_construct(location=None, entries=built), ())]
+    listed = data.get(kind.list_key) if kind.list_key and isinstance(data, dict) else None
+    if not isinstance(listed, list):
+        return []
+    item = get_args(kind.model.model_fields[kind.list_key].annotation)[0]
+    return [(_adapter(item).validate_python(thing, strict=True), (kind.list_key, index))
+            for index, thing in enumerate(listed) if _valid(item, thing)]
 
 
 @cache
