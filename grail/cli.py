@@ -25,6 +25,7 @@ from .content import Campaign, PackError, bundled_pack, check_pack
 from .content.cache import load_cached
 from .content.problems import Problem
 from .content.schema import schema_texts
+from .engine.journal import ContentLoop
 from .save import SaveError
 
 LISTABLE = ("heroes", "locations", "journal", "encounters", "events", "secrets", "items",
@@ -149,7 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. `grail list cards | head`
         sys.stderr.close()
         return 0
-    except (CommandError, SaveError) as error:
+    except (CommandError, SaveError, ContentLoop) as error:
         print(f"grail: {error}", file=sys.stderr)
         return getattr(error, "code", 1)
     except OSError as error:

@@ -24,6 +24,7 @@ from .cli_encounter import encounter_lines
 from .cli_game import CommandError, _campaign, _keep, _open, _parse, action_lines, summary
 from .cli_words import event_text
 from .engine.game import Game, IllegalAction, UndoError
+from .engine.journal import ContentLoop
 from .engine.setup import SetupError
 from .engine.state import Mode
 from .engine.trying import TryError, target, try_entry
@@ -73,7 +74,7 @@ def play(game: Game, path: Path) -> int:
                 for event in events:
                     print(event_text(game.campaign, event))
                 _keep(game, path, events)
-        except (CommandError, IllegalAction, UndoError) as error:
+        except (CommandError, IllegalAction, UndoError, ContentLoop) as error:
             print(error)
             continue
         if game.state.encounter is not None and game.state.chance is None:

@@ -13,6 +13,7 @@ from .events import RandomEvent, StoryEvent
 from .grid import Families, check_keys, place
 from .heroes import Hero
 from .locations import Location
+from .loops import loop_problems
 from .origin import Origin
 from .problems import Problem
 
@@ -25,6 +26,7 @@ def cross_check(entities: Entities) -> list[Problem]:
     _check_heroes(entities, names, problems)
     _check_chapters(entities, names, problems)
     _check_map(entities, problems)
+    problems.extend(loop_problems(entities))
     return problems
 
 

@@ -304,6 +304,10 @@ class Game:
             if met:
                 self.state.undo_floor = len(self.log)
             return [ChanceAsked(point=ask.point.point, options=ask.point.options)]
+        except journal.ContentLoop:
+            if action is not None:  # not taken: the game as it was before it
+                self.state, self._legal = Game.replay(self.campaign, self.setup, self.log).state, None
+            raise
         drawn = chance.end(self.state)
         if len(drawn) < len(answers):
             raise chance.ChanceMismatch(

@@ -22,7 +22,7 @@ from .amounts import amount_of
 from .conditions import holds
 from .costs import can_pay, pay
 from .encounters import effects as board
-from .events import Event, ExplorationEnded, WorldChanged
+from .events import EntryRead, Event, ExplorationEnded, WorldChanged
 from .frames import base_effects, read_entry
 from .state import Frame, GameState, HeroState
 
@@ -98,11 +98,33 @@ def choose(campaign: Campaign, state: GameState, option: int) -> list[Event]:
     return events
 
 
+STEPS_WITHOUT_A_DECISION = 10_000
+"""Effects resolved in a row with no decision after which the story is taken to go round
+for ever: no content comes near it (an exploration resolves a few dozen)."""
+
+
+class ContentLoop(RuntimeError):
+    """The content's effects go round without end: a loop ``grail validate`` could not see
+    (it refuses the loops it can prove). Names the entries read on the way round."""
+
+    def __init__(self, entries: list[str]) -> None:
+        named = ", ".join(entries) if entries else "no journal entry"
+        super().__init__(f"the story ran {STEPS_WITHOUT_A_DECISION:,} steps without a decision, "
+                         f"going round through {named}: a loop in the campaign's content; "
+                         "the action was not taken")
+        self.entries = entries
+
+
 def resolve(campaign: Campaign, state: GameState, floor: int = 0) -> list[Event]:
     """Resolve effects until a choice waits or no frame is left above ``floor`` (the frames
-    an Encounter's effects stand on)."""
+    an Encounter's effects stand on); past ``STEPS_WITHOUT_A_DECISION``, stop with
+    :class:`ContentLoop` rather than hang."""
     events: list[Event] = []
+    steps = 0
     while len(state.frames) > floor:
+        steps += 1
+        if steps > STEPS_WITHOUT_A_DECISION:
+            raise ContentLoop(_going_round(state, events))
         frame = state.frames[-1]
         current = effects_of(campaign, frame)
         if frame.index >= len(current):
@@ -154,6 +176,13 @@ def resolve(campaign: Campaign, state: GameState, floor: int = 0) -> list[Event]
         if state.asked:
             return events  # a decision the effect asked for: the reading waits on it
     return events
+
+
+def _going_round(state: GameState, events: list[Event]) -> list[str]:
+    """The entries read last, each once, in the order first met: the loop's way round."""
+    read = [event.entry for event in events[-200:] if isinstance(event, EntryRead)]
+    read += [frame.key for frame in state.frames if frame.source == "entry"]
+    return sorted(set(read), key=read.index)
 
 
 def _drop_reading(state: GameState) -> None:

@@ -22,6 +22,7 @@ import pygame
 
 from grail.engine.actions import EndCampaign, Escape, LeaveGame, LeaveStoryMode, Pass
 from grail.engine.game import IllegalAction
+from grail.engine.journal import ContentLoop
 
 from ..app import App, Scene
 from ..boards import draw_token, hero_marks
@@ -187,7 +188,7 @@ class GameScene(Scene):
         """Send an action to the engine; then show the view its next decision calls for."""
         try:
             self.session.act(action)
-        except IllegalAction as error:
+        except (IllegalAction, ContentLoop) as error:
             self.notice = str(error)
             return
         self.notice = ""
