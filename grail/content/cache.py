@@ -46,12 +46,19 @@ def _code_digest() -> bytes:
     return digest.digest()
 
 
-def pack_digest(root: Path, files: dict[str, bytes] | None = None) -> str:
-    """A hash of every content file of the pack (paths and bytes) and of the loading code."""
+def pack_digest(root: Path, files: dict[str, bytes] | None = None) -> str | None:
+    """A hash of every content file of the pack (paths and bytes) and of the loading code;
+    None when the pack holds something refused or unreadable (a link outside it, a folder
+    that cannot be read): such a pack is always checked, never taken from the cache."""
     if files is None:
-        by_kind, _ = pack_files(root)
-        files = {p.relative_to(root).as_posix(): p.read_bytes()
-                 for paths in by_kind.values() for p in paths}
+        by_kind, problems = pack_files(root)
+        if any(problem.severity == "error" for problem in problems):
+            return None
+        try:
+            files = {p.relative_to(root).as_posix(): p.read_bytes()
+                     for paths in by_kind.values() for p in paths}
+        except OSError:
+            return None
     digest = hashlib.sha256(f"grail {__version__} cache {FORMAT}\n".encode())
     digest.update(_code_digest())
     for name in sorted(files):
@@ -73,8 +80,9 @@ def load_cached(root: Path | str, cache_dir: Path | None = None,
     """
     root = Path(root)
     cache_dir = cache_dir or default_cache_dir()
-    if root.is_dir():
-        entry = _entry(cache_dir, root, pack_digest(root))
+    digest = pack_digest(root) if root.is_dir() else None
+    if digest is not None:
+        entry = _entry(cache_dir, root, digest)
         try:
             with paused_gc():
                 return Campaign.model_validate_json(entry.read_bytes())
@@ -84,7 +92,9 @@ def load_cached(root: Path | str, cache_dir: Path | None = None,
     report = check_pack(root, max_bytes)
     if report.campaign is None:
         raise PackError(report.problems)
-    _store(cache_dir, root, pack_digest(root, report.files), report.campaign)
+    digest = pack_digest(root, report.files)
+    if digest is not None:
+        _store(cache_dir, root, digest, report.campaign)
     return report.campaign
 
 

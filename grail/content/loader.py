@@ -58,17 +58,17 @@ class PackReport:
 
 
 def pack_files(root: Path) -> tuple[dict[Kind, list[Path]], list[Problem]]:
-    """Every content file of the pack by kind, and warnings about YAML files not read.
+    """Every content file of the pack by kind, and problems with what is not read: YAML
+    files out of place (warnings), links leading outside the pack, folders that cannot be
+    read and YAML names that are not plain files (errors, never skipped in silence).
 
     Hidden files and folders (``.git``, ``.github``, editor backups) are ignored.
     """
     folders = {kind.folder: kind for kind in KINDS if kind.folder}
     by_kind: dict[Kind, list[Path]] = {kind: [] for kind in KINDS}
-    problems: list[Problem] = []
-    for path in sorted(root.rglob("*")):
+    found, problems = _walk(root)
+    for path in found:
         rel = path.relative_to(root)
-        if any(part.startswith(".") for part in rel.parts) or not path.is_file():
-            continue
         name = rel.as_posix()
         if rel.parts == ("campaign.yaml",):
             by_kind[KINDS[0]].append(path)
@@ -88,6 +88,53 @@ def pack_files(root: Path) -> tuple[dict[Kind, list[Path]], list[Problem]]:
     return by_kind, problems
 
 
+def _walk(root: Path) -> tuple[list[Path], list[Problem]]:
+    """The plain files under ``root`` (hidden ones left out), sorted; and a problem for each
+    link that leads outside the pack or nowhere, each folder that cannot be read, and each
+    ``.yaml`` name that is not a plain file (a FIFO would hang a read)."""
+    inside = root.resolve()
+    files: list[Path] = []
+    problems: list[Problem] = []
+    folders, seen = [root], {inside}
+    while folders:
+        folder = folders.pop()
+        try:
+            children = sorted(folder.iterdir())
+        except OSError as error:
+            problems.append(Problem(folder.relative_to(root).as_posix() or ".", 1, 1,
+                                    f"cannot read this folder: {error.strerror or error}"))
+            continue
+        for path in children:
+            rel = path.relative_to(root).as_posix()
+            if path.name.startswith("."):
+                continue
+            if path.is_symlink():
+                target = path.resolve()
+                if not target.is_relative_to(inside):
+                    problems.append(Problem(rel, 1, 1, "a link that leads outside the pack "
+                                            "folder: refused; copy what it points to into the "
+                                            "pack"))
+                    continue
+                if not target.exists():
+                    problems.append(Problem(rel, 1, 1, "a link to nothing: refused"))
+                    continue
+            if path.is_dir():
+                if path.resolve() not in seen:  # a link inside the pack is read once
+                    seen.add(path.resolve())
+                    folders.append(path)
+            elif path.is_file():
+                files.append(path)
+            elif path.suffix in (CONTENT_SUFFIX, ".yml"):
+                problems.append(Problem(rel, 1, 1, "not a plain file: refused"))
+    return sorted(files), problems
+
+
+def _kind_of(file: str) -> Kind | None:
+    """The kind of content a path of the pack would hold, if any."""
+    first = file.split("/", 1)[0]
+    return next((kind for kind in KINDS if (kind.folder or "campaign.yaml") == first), None)
+
+
 def _not_read(file: str, why: str, more: str = "") -> Problem:
     return Problem(file, 1, 1, f"{why}: this file is not read{more}", "warning")
 
@@ -103,6 +150,10 @@ def _check_pack(root: Path, max_bytes: int) -> PackReport:
         return PackReport(None, [Problem("", 1, 1, "no such pack folder")])
     by_kind, problems = pack_files(root)
     entities = Entities()
+    for refused in problems:  # what could not be read defines names we cannot know
+        kind = _kind_of(refused.file)
+        if refused.severity == "error" and kind is not None:
+            entities.salvage.unreadable(kind)
     if not by_kind[KINDS[0]]:
         entities.salvage.unreadable(KINDS[0])  # no manifest: its Statuses are unknown
     files: dict[str, bytes] = {}
