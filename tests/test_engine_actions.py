@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from grail.content import Campaign
+from grail.content.effects import PlaceToken, RemoveToken
 from grail.engine.actions import (
     ActivateMenhir,
     CharacterAction,
@@ -16,6 +17,7 @@ from grail.engine.actions import (
 )
 from grail.engine.game import Game, IllegalAction
 from grail.engine.state import Menhir
+from grail.engine.world import apply_effect
 
 from .conftest import play_out
 
@@ -36,6 +38,34 @@ def test_a_once_per_day_location_action_waits_for_the_next_day(minimal: Campaign
     game.apply(FinishUpgrades(hero="wren"))  # 2 Exp would buy a deck upgrade [UPG-2]
     assert game.state.location_tokens == []  # [DAY-START-4]
     assert LocationAction(hero="wren") in game.legal_actions()
+
+
+def _card_effect(game: Game, effect: dict[str, object]) -> None:
+    """A card's effect on the map, as a journal entry would resolve it."""
+    model = PlaceToken if "place_token" in effect else RemoveToken
+    apply_effect(game.campaign, game.state, model.model_validate(effect),
+                 [game.state.heroes[0]])
+    game.refresh()
+
+
+def test_once_per_day_action_blocked_only_by_its_own_use_ACT_LOC_2(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1)
+    _card_effect(game, {"place_token": {"token": "time", "location": 101}})
+    assert game.state.time_tokens == [101] and game.state.location_tokens == []
+    game.apply(LocationAction(hero="wren"))  # a card's Time token does not mark it used
+    play_out(game, won=True)
+    assert (game.state.location_tokens, game.state.time_tokens) == ([101], [101])
+    with pytest.raises(IllegalAction, match=r"\[ACT-LOC-2\]"):
+        game.apply(LocationAction(hero="wren"))  # its own use does
+
+
+def test_a_card_removing_a_time_token_leaves_the_used_mark_ACT_LOC_2(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.apply(LocationAction(hero="wren"))
+    play_out(game, won=True)
+    _card_effect(game, {"remove_token": {"token": "time", "location": 101}})
+    assert game.state.location_tokens == [101]  # only the Start of Day clears it
+    assert LocationAction(hero="wren") not in game.legal_actions()
 
 
 def test_the_character_action_is_paid_by_its_owner(minimal: Campaign) -> None:  # [ACT-CHAR-1]

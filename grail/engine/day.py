@@ -143,7 +143,7 @@ def start_of_day(campaign: Campaign, state: GameState) -> list[Event]:
     for menhir in state.menhirs:  # [DAY-START-3]
         menhir.dial = None if menhir.dial is None or menhir.dial <= 1 else menhir.dial - 1
         events.append(MenhirDialTurned(location=menhir.location, dial=menhir.dial))
-    state.location_tokens.clear()  # [DAY-START-4], [NOTE-10]
+    _remove_time_tokens(campaign, state)  # [DAY-START-4]
     state.uses_spent.clear()  # once-per-Day uses are ready again, as Locations' are
     dialled, expired = dials.turn_time_dials(state)  # [DAY-START-4]
     events += dialled
@@ -154,6 +154,18 @@ def start_of_day(campaign: Campaign, state: GameState) -> list[Event]:
     return events
 
 
+def _remove_time_tokens(campaign: Campaign, state: GameState) -> None:
+    """Every once-per-Day Location action is ready again [ACT-LOC-2]; of the Time tokens
+    cards put on Locations, all go, or one per Location as the rulebook's summary says
+    [DAY-START-4], [NOTE-10]."""
+    state.location_tokens.clear()
+    if campaign.manifest.rules.discard_all_time_tokens:
+        state.time_tokens.clear()
+    else:
+        for where in dict.fromkeys(state.time_tokens):
+            state.time_tokens.remove(where)
+
+
 def _discard_outside_radius(campaign: Campaign, state: GameState) -> list[Event]:
     """Locations outside every active Menhir's radius leave the map [DAY-START-2]."""
     events: list[Event] = []
@@ -162,6 +174,7 @@ def _discard_outside_radius(campaign: Campaign, state: GameState) -> list[Event]
         state.placed.remove(place)
         state.discarded.append(place.number)  # [MENHIR-4]
         state.left_items.pop(str(place.number), None)  # the dead's Items go with it [DEATH-4]
+        state.time_tokens = [t for t in state.time_tokens if t != place.number]  # and its tokens
         events.append(LocationDiscarded(number=place.number))
     for place in outside:
         for hero in state.heroes:

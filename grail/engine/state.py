@@ -379,7 +379,12 @@ class GameState(State):
     placed: list[Placed] = Field(description="Revealed Locations with their spots.")
     menhirs: list[Menhir] = Field(description="Menhirs on the map.")
     location_tokens: list[int] = Field(
-        default_factory=list, description="Locations holding a Time token [ACT-LOC-2]."
+        default_factory=list, description="Locations whose once-per-Day action was used "
+        "today: the Time token on the action marks it [ACT-LOC-2]."
+    )
+    time_tokens: list[int] = Field(
+        default_factory=list, description="Time tokens that cards put on Locations, one entry "
+        "per token: never the action's mark [ACT-LOC-2], [DAY-START-4], [NOTE-10]."
     )
     discarded: list[int] = Field(
         default_factory=list, description="Locations discarded, bottom of the deck last [DISC-1]."

@@ -143,7 +143,7 @@ def _world(campaign: Campaign, state: GameState, effect: Any,
     if isinstance(effect, fx.PlaceToken | fx.RemoveToken):
         token = effect.place_token if isinstance(effect, fx.PlaceToken) else effect.remove_token
         where = token.location or here
-        pile = state.location_tokens if token.token == "time" else state.quest_tokens
+        pile = state.time_tokens if token.token == "time" else state.quest_tokens
         if isinstance(effect, fx.PlaceToken):
             pile.append(where)
         elif where in pile:
@@ -353,7 +353,7 @@ def _replace(campaign: Campaign, state: GameState, number: int) -> list[Event]:
     for menhir in state.menhirs:  # what stood on the card stands on its new version
         if menhir.location == old:
             menhir.location = number
-    for pile in (state.location_tokens, state.quest_tokens):
+    for pile in (state.location_tokens, state.time_tokens, state.quest_tokens):
         pile[:] = [number if where == old else where for where in pile]
     if str(old) in state.left_items:  # the dead's Items lie on the new version [DEATH-4]
         state.left_items[str(number)] = state.left_items.pop(str(old))
