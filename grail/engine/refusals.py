@@ -11,7 +11,7 @@ from typing import Any
 
 from grail.content import Campaign
 
-from . import asked, teams, uses
+from . import asked, teams, trading, uses
 from .actions import (
     AcceptMercy,
     ActivateMenhir,
@@ -101,8 +101,7 @@ def why_refused(campaign: Campaign, state: GameState, actors: list[HeroState],
         return "ITEM-2", "a card is turned face up when gaining or losing one of its " \
             "keyword, or at the Start of Day"
     if isinstance(action, Trade):
-        return "TEAM-5", "trading needs both characters on one Location, outside actions, " \
-            "and what is given must be held (Personal Secrets never)"
+        return trading.why_refused(campaign, state, action)
     if isinstance(action, LeaveStoryMode):
         return "MODE-STORY-3", "only a Story game leaves Story mode, while characters may act"
     if isinstance(action, JoinGame | LeaveGame):

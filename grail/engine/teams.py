@@ -26,6 +26,7 @@ from .actions import Begin, Cancel, Explore, Join, Leave, LocationAction, PaySha
 from .amounts import amount_of
 from .costs import can_pay_together, pay
 from .events import EnergySpent, Event, WorldChanged
+from .modes import room
 from .state import Frame, GameState, HeroState, Portion, TeamAction
 
 TeamStep = Join | Leave | Begin | Cancel | PayShare
@@ -286,7 +287,7 @@ def share_options(campaign: Campaign, state: GameState, frame: Frame, effect: An
                 return [Share(hero=hero, what=what, amount=1, loss=loss)
                         for hero in _takers(campaign, state, frame.heroes, effect)]
             continue
-        caps = {member: getattr(state.hero(member), what) if loss else total
+        caps = {member: _most(campaign, state, state.hero(member), what, total, loss)
                 for member in frame.heroes}
         step = _next_part(what, total, frame.heroes, caps, frame.portions)
         if step is not None:
@@ -294,6 +295,16 @@ def share_options(campaign: Campaign, state: GameState, frame: Frame, effect: An
             return [Share(hero=member, what=what, amount=amount, loss=loss)
                     for amount in range(min(least, most), most + 1)]
     return []
+
+
+def _most(campaign: Campaign, state: GameState, hero: HeroState, what: str, total: int,
+          loss: bool) -> int:
+    """The most of a shared gain or loss a member may take: a loss what they hold, a gain
+    what they may still hold [MODE-CHALLENGE-9]; what nobody can hold is lost."""
+    if loss:
+        return int(getattr(hero, what))
+    left = room(campaign, state, hero, what)
+    return total if left is None else min(total, left)
 
 
 def split_settled(campaign: Campaign, state: GameState, frame: Frame, effect: Any) -> bool:

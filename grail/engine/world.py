@@ -32,7 +32,7 @@ from .events import (
 from .events_deck import add_event, end_chapter, put_random_events
 from .frames import push
 from .map import card_for_key, connected, place, reveal_around
-from .modes import challenge
+from .modes import challenge, resource_cap
 from .state import (
     DestinationAsked,
     Frame,
@@ -60,13 +60,13 @@ def _who(campaign: Campaign, effect: Any, heroes: list[HeroState]) -> list[HeroS
 def _change(campaign: Campaign, state: GameState, hero: HeroState, amounts: Amounts,
             sign: int, setting: bool = False) -> ResourcesChanged:
     changes: dict[str, int] = {}
-    cap = campaign.manifest.rules.challenge_resource_cap
     for name, value in amounts.items():
         amount = amount_of(campaign, value, state, hero)
         before = getattr(hero, name)
         after = amount if setting else max(0, before + sign * amount)
-        if challenge(state, "resource_cap") and name in ("food", "wealth", "rep", "magic"):
-            after = min(after, cap)  # [MODE-CHALLENGE-9]: per resource, Exp excepted
+        cap = resource_cap(campaign, state, name)
+        if cap is not None:
+            after = min(after, cap)  # what is beyond the cap is lost [MODE-CHALLENGE-9]
         setattr(hero, name, after)
         changes[name] = after - before
     settle(campaign, hero)
