@@ -5,7 +5,6 @@ from __future__ import annotations
 from grail.content import Campaign
 
 from . import dials, guardians, items
-from .costs import can_pay, pay
 from .encounter_decks import move_guardians
 from .events import (
     DayBegan,
@@ -103,19 +102,12 @@ def location_action(campaign: Campaign, state: GameState, heroes: list[str]) -> 
     return []
 
 
-def can_use_character_action(campaign: Campaign, state: GameState, hero: HeroState) -> bool:
-    """Only its owner; alone, the owner pays it all [ACT-CHAR-1], [ACT-CHAR-2]."""
-    cost = campaign.hero[hero.id].action.cost
-    return cost is None or can_pay(campaign, state, hero, cost)
-
-
-def character_action(campaign: Campaign, state: GameState, hero_id: str) -> list[Event]:
-    hero = state.hero(hero_id)
-    cost = campaign.hero[hero.id].action.cost
-    events = pay(campaign, state, hero, cost) if cost else []
-    acted(state, [hero])
-    push(state, "character_action", hero.id, [hero.id])
-    return events
+def character_action(state: GameState, heroes: list[str]) -> list[Event]:
+    """The owner's action, its effects the owner's alone; teammates who helped pay it have
+    acted too [ACT-CHAR-1], [DAY-7]. Paid before (``teams``)."""
+    acted(state, [state.hero(hero_id) for hero_id in heroes])
+    push(state, "character_action", heroes[0], heroes[:1])
+    return []
 
 
 def pass_day(state: GameState, hero_id: str) -> list[Event]:

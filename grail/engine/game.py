@@ -240,7 +240,7 @@ class Game:
                 found.append(Explore.of(hero=hero.id))
             if teams.may_propose_location_action(self.campaign, state, hero):
                 found.append(LocationAction.of(hero=hero.id))
-            if day.can_use_character_action(self.campaign, state, hero):
+            if teams.may_propose_character_action(self.campaign, state, hero):
                 found.append(CharacterAction.of(hero=hero.id))
             if menhirs.can_activate(self.campaign, state, hero):
                 found.append(ActivateMenhir.of(hero=hero.id))
@@ -326,14 +326,12 @@ class Game:
 
     def _do(self, action: AnyAction) -> list[Event]:
         """The action itself, before the Day order runs on."""
-        if isinstance(action, Travel | Explore | LocationAction):
+        if isinstance(action, Travel | Explore | LocationAction | CharacterAction):
             return teams.propose(self.campaign, self.state, action)
         if isinstance(action, Join | Leave | Begin | Cancel | PayShare):
             return teams.act(self.campaign, self.state, action)
         if isinstance(action, Share):
             return teams.take_share(self.state.frames[-1], action)
-        if isinstance(action, CharacterAction):
-            return day.character_action(self.campaign, self.state, action.hero)
         if isinstance(action, ActivateMenhir):
             return menhirs.activate(self.campaign, self.state, action.hero)
         if isinstance(action, Choose):

@@ -132,7 +132,9 @@ def why_refused(campaign: Campaign, state: GameState, actors: list[HeroState],
     if isinstance(action, LocationAction):
         return "ACT-LOC-2", "no action here, its cost cannot be paid, or it was used today"
     if isinstance(action, CharacterAction):
-        return "ACT-CHAR-2", "its cost cannot be paid"
+        return "ACT-CHAR-2", f"{action.hero} pays at least 1 Energy and the rest of its cost; " \
+            "teammates who could join help only with Energy and Magic [TEAM-6], and together " \
+            "they cannot pay it"
     if isinstance(action, ActivateMenhir):
         return "ACT-MENHIR-1", "no Menhir here, or its requirements or cost are not met"
     if isinstance(action, UseCard):

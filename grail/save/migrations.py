@@ -68,6 +68,27 @@ def _to_4(body: Body) -> Body:
     return {**body, "format": 4, "setup": setup, "state": setup["start"], "log": []}
 
 
+def _to_5(body: Body) -> Body:
+    """Format 5 lets teammates help pay a character action [ACT-CHAR-2], [TEAM-6]: proposed
+    while others could help, it now waits for them to join, as Explore and Travel do, so a
+    log holding a character action may not replay by these rules. Such a game goes on from
+    its state, as in formats 3 and 4 (a game stopped for the table inside a character
+    action waits before it again); any other save is unchanged. (Format 5 also keeps the Time
+    tokens cards put on Locations apart from a used action's mark, ``time_tokens``: a new
+    field, empty in older saves, whose ``location_tokens`` only ever held such marks.)"""
+    log = body["log"]
+    if not any(entry.get("type") == "character_action" for entry in log):
+        return {**body, "format": 5}
+    state = {**body["state"], "undo_floor": 0}
+    waiting = state.get("chance")
+    if waiting is not None and (waiting.get("action") or {}).get("type") == "character_action":
+        state["chance"] = None
+    setup = {key: value for key, value in body["setup"].items() if key not in ("start", "earlier")}
+    setup["start"] = state
+    setup["earlier"] = {"pack": body["pack"], "setup": body["setup"], "log": log}
+    return {**body, "format": 5, "setup": setup, "state": state, "log": []}
+
+
 def _fresh_encounter(state: Body) -> Body:
     encounter = state.get("encounter")
     if encounter is None:
@@ -76,7 +97,7 @@ def _fresh_encounter(state: Body) -> Body:
                                    "floor": len(state.get("frames", [])), "step": "equipment"}}
 
 
-STEPS: dict[int, Callable[[Body], Body]] = {1: _to_2, 2: _to_3, 3: _to_4}
+STEPS: dict[int, Callable[[Body], Body]] = {1: _to_2, 2: _to_3, 3: _to_4, 4: _to_5}
 """``STEPS[n]`` turns a format-``n`` body into a format-``n + 1`` body."""
 
 FORMAT = 1 + len(STEPS)
