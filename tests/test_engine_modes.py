@@ -8,7 +8,7 @@ import pytest
 
 from grail.cli import main
 from grail.content import Campaign
-from grail.content.effects import Gain, SetMeters
+from grail.content.effects import Gain, PlaceMenhir, SetMeters
 from grail.engine.actions import Activate, Share, Trade, UseCard
 from grail.engine.events import ResourcesChanged
 from grail.engine.game import Game, IllegalAction
@@ -216,3 +216,15 @@ def test_without_the_cap_a_trade_goes_past_20_RES_4(minimal: Campaign) -> None:
     game.refresh()
     game.apply(Trade(hero="wren", to="yew", what="food"))
     assert game.state.hero("yew").food == 21
+
+
+def test_a_menhir_a_card_lights_lasts_a_day_less_MODE_CHALLENGE_6(minimal: Campaign) -> None:
+    """The bundled campaign lights its Menhirs with ``place_menhir``: "todos los Menhires
+    tendrán una duración de 1 Día menos"."""
+    lit = PlaceMenhir.model_validate({"place_menhir": {"location": 104, "dial": 6}})
+    dials = []
+    for rules in (None, ["item_cap"]):
+        game = Game.new(minimal, ["wren"], seed=1, mode="challenge", challenge_rules=rules)
+        apply_effect(minimal, game.state, lit, [game.state.hero("wren")])
+        dials.append(next(m.dial for m in game.state.menhirs if m.location == 104))
+    assert dials == [5, 6]

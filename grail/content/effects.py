@@ -355,7 +355,8 @@ class MenhirPlace(Model):
 
 
 class PlaceMenhir(Keyed):
-    """Place or re-set a Menhir's dial [MENHIR-7]."""
+    """Place or re-set a Menhir's dial [MENHIR-7]; a Day shorter in Challenge
+    [MODE-CHALLENGE-6]."""
 
     KEY = "place_menhir"
     place_menhir: MenhirPlace = Field(description="Where, and the dial value.")

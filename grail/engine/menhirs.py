@@ -10,7 +10,7 @@ from .costs import can_pay, pay
 from .events import Event, LocationRevealed, MenhirDialTurned
 from .frames import push
 from .map import reveal_around
-from .modes import challenge
+from .modes import menhir_dial
 from .state import GameState, HeroState, Menhir
 
 
@@ -32,9 +32,7 @@ def activate(campaign: Campaign, state: GameState, hero_id: str) -> list[Event]:
     section = campaign.location[hero.location].menhir
     assert section is not None
     events: list[Event] = pay(campaign, state, hero, section.cost) if section.cost else []
-    dial = amount_of(campaign, section.dial, state, hero)  # by players in the game [ACT-MENHIR-2]
-    if challenge(state, "short_menhirs"):
-        dial -= 1  # [MODE-CHALLENGE-6]
+    dial = menhir_dial(state, amount_of(campaign, section.dial, state, hero))  # [ACT-MENHIR-2]
     state.menhirs = [m for m in state.menhirs if m.location != hero.location]
     state.menhirs.append(Menhir(location=hero.location, dial=dial))
     events.append(MenhirDialTurned(location=hero.location, dial=dial))

@@ -55,6 +55,12 @@ def room(campaign: Campaign, state: GameState, hero: HeroState, name: str) -> in
     return None if cap is None else max(0, cap - getattr(hero, name))
 
 
+def menhir_dial(state: GameState, days: int) -> int:
+    """A Menhir's dial as it is lit, by activation or by a card: a Day shorter under that
+    Challenge rule [MODE-CHALLENGE-6]."""
+    return days - 1 if challenge(state, "short_menhirs") else days
+
+
 def health_marker(state: GameState) -> HealthMarker:
     """How the Health T-marker sits: a plain marker in solo Story mode, so that Health
     neither caps Energy nor brings Panic [MODE-STORY-2]; upside down under that Challenge

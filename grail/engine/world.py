@@ -32,7 +32,7 @@ from .events import (
 from .events_deck import add_event, end_chapter, put_random_events
 from .frames import push
 from .map import card_for_key, connected, place, reveal_around
-from .modes import challenge, resource_cap
+from .modes import challenge, menhir_dial, resource_cap
 from .state import (
     DestinationAsked,
     Frame,
@@ -160,8 +160,8 @@ def _world(campaign: Campaign, state: GameState, effect: Any,
     if isinstance(effect, fx.PlaceMenhir):
         where = effect.place_menhir.location or here
         state.menhirs = [m for m in state.menhirs if m.location != where]  # [MENHIR-7]
-        state.menhirs.append(Menhir(location=where,
-                                    dial=amount_of(campaign, effect.place_menhir.dial, state, heroes[0])))
+        days = amount_of(campaign, effect.place_menhir.dial, state, heroes[0])
+        state.menhirs.append(Menhir(location=where, dial=menhir_dial(state, days)))
         return [WorldChanged(what=f"Menhir at {where}")]
     if isinstance(effect, fx.ReplaceLocation):
         return _replace(campaign, state, effect.replace_location)
