@@ -21,8 +21,9 @@ def _agrees(game: Game) -> None:
     pending, legal = game.state.pending, game.legal_actions()
     assert (pending.kind == "none") == (legal == [])
     assert (pending.kind == "chance") == (bool(legal) and all(a.type == "chance" for a in legal))
-    if pending.kind in ONE_DECIDER:
-        assert {getattr(a, "hero", None) for a in legal} <= {pending.heroes[0]}
+    if pending.kind in ONE_DECIDER:  # trading stays open to all at the End of Day [TEAM-5]
+        assert {getattr(a, "hero", None) for a in legal if a.type != "trade"} <= \
+            {pending.heroes[0]}
     if pending.kind == "day_action":  # [DAY-2], [DAY-3]
         assert {a.hero for a in legal if a.type in DAY_ACTIONS} == set(pending.heroes)
     if pending.kind == "journal":  # [JOURNAL-1]

@@ -13,8 +13,17 @@ from typing import Any
 from grail.content import Campaign
 from grail.content.base import ATTRIBUTES
 
-from . import deck_building, survival, upgrades
-from .actions import BuyAttribute, DeckUpgrade, FinishUpgrades, KeepCard, Rest, SetAside, TakeBack
+from . import deck_building, survival, trading, upgrades
+from .actions import (
+    BuyAttribute,
+    DeckUpgrade,
+    FinishUpgrades,
+    KeepCard,
+    Rest,
+    SetAside,
+    TakeBack,
+    Trade,
+)
 from .conditions import in_state
 from .events import Event
 from .frames import read_entry
@@ -52,6 +61,12 @@ def _may_choose(campaign: Campaign, state: GameState, hero: HeroState) -> bool:
         or (hero.exp >= deck_cost and bool(hero.combat_pool or hero.diplomacy_pool)) \
         or len(hero.combat_deck) > minimum or len(hero.diplomacy_deck) > minimum \
         or bool(hero.set_aside)
+
+
+def trades(campaign: Campaign, state: GameState) -> list[Trade]:
+    """Trading goes on at the End of Day, outside actions: Food for a hungry teammate before
+    they rest [TEAM-5], [RES-2], [END-DAY-1]; not while a drawn card waits to be kept."""
+    return [] if state.offer else trading.trades(campaign, state)
 
 
 def finished(state: GameState) -> bool:

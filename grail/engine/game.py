@@ -231,7 +231,8 @@ class Game:
             return list(shares)
         if state.stage == "end_of_day":
             return [*end_of_day.legal(self.campaign, state),
-                    *uses.at_end_of_day(self.campaign, state)]
+                    *uses.at_end_of_day(self.campaign, state),
+                    *end_of_day.trades(self.campaign, state)]
         found: list[AnyAction] = []
         for hero in self.actors():
             if hero.energy >= 1:

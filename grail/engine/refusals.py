@@ -91,6 +91,10 @@ def why_refused(campaign: Campaign, state: GameState, actors: list[HeroState],
         return "UPG-3", "cards move in or out of a deck only in the character's End of Day " \
             f"turn, and each deck keeps at least {campaign.manifest.rules.deck_minimum} " \
             "cards [END-DAY-5]"
+    if isinstance(action, Trade) and state.stage == "end_of_day" and state.offer:
+        return "UPG-2", "a card drawn for a deck upgrade is kept first; trade after it"
+    if isinstance(action, Trade) and state.stage == "end_of_day":
+        return trading.why_refused(campaign, state, action)
     if state.stage == "end_of_day":
         return "END-DAY-1", "at the End of Day each character rests, then spends Exp, in " \
             "character order, and an upgrade costs the Exp it costs [UPG-5]"

@@ -1,5 +1,5 @@
-"""Trading between characters on the same Location, outside actions and Encounters
-[TEAM-5], [RES-2], [RES-3], [ITEM-5], [SECRET-6]."""
+"""Trading between characters on the same Location, outside actions and Encounters: while
+characters may act, and at the End of Day [TEAM-5], [RES-2], [RES-3], [ITEM-5], [SECRET-6]."""
 
 from __future__ import annotations
 
