@@ -90,7 +90,7 @@ def legal(campaign: Campaign, state: GameState) -> list[Any]:
     for name in ATTRIBUTES if affordable else ():
         if hero.exp < costs[name]:
             continue
-        if hero.attributes[name] < 2:  # points beyond the 2nd are Skill cards [ATTR-4]
+        if upgrades.points(campaign, hero, name) < 2:  # from the 3rd point on, Skills [ATTR-4]
             found.append(BuyAttribute(hero=hero.id, attribute=name))
         else:
             found += [BuyAttribute(hero=hero.id, attribute=name, skill=side)
