@@ -26,8 +26,8 @@ def _agrees(game: Game) -> None:
             {pending.heroes[0]}
     if pending.kind == "day_action":  # [DAY-2], [DAY-3]
         assert {a.hero for a in legal if a.type in DAY_ACTIONS} == set(pending.heroes)
-    if pending.kind == "journal":  # [JOURNAL-1]
-        assert {a.type for a in legal} <= {"choose", "share"}
+    if pending.kind == "journal":  # [JOURNAL-1]; a team's members may trade meanwhile [TEAM-5]
+        assert {a.type for a in legal} <= {"choose", "share", "trade"}
 
 
 def test_the_day_the_end_of_day_and_a_team_forming(minimal: Campaign) -> None:

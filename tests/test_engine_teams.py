@@ -22,6 +22,7 @@ from grail.engine.actions import (
     Pass,
     PayShare,
     Share,
+    Trade,
     Travel,
 )
 from grail.engine.game import Game, IllegalAction
@@ -295,7 +296,9 @@ def test_random_play_reaches_every_team_decision(minimal: Campaign) -> None:
             actions = game.legal_actions()
             if not actions:
                 break
-            action = chooser.choice(actions)
+            # trades, open at most times [TEAM-5], would only thin out the decisions sought
+            deciding = [a for a in actions if not isinstance(a, Trade)] or actions
+            action = chooser.choice(deciding)
             seen.add(action.type)
             game.apply(action)
             if game.state.encounter is not None:
@@ -403,3 +406,35 @@ def test_a_helped_character_action_replays_TEAM_6(minimal: Campaign) -> None:
                    PayShare(hero="wren", what="energy", amount=1)):
         game.apply(action)
     assert Game.replay(minimal, game.setup, game.log).state_hash() == game.state_hash()
+
+
+def test_team_members_trade_in_the_middle_of_their_action_TEAM_5(three_heroes: Campaign) -> None:
+    """ "Los miembros del equipo pueden intercambiar Comida, Riqueza, Objetos y Secretos en
+    cualquier momento, siempre y cuando no estén realizando un Encuentro." """
+    game = Game.new(three_heroes, ["wren", "yew", "kes"], seed=1)
+    team_explore(game)  # Kes, on the same Location, stays out of it
+    legal = game.legal_actions()
+    assert {a.type for a in legal} == {"choose", "trade"}
+    assert {(a.hero, a.to) for a in legal if isinstance(a, Trade)} == {("wren", "yew"),
+                                                                       ("yew", "wren")}
+    game.apply(Trade(hero="yew", to="wren", what="food"))
+    assert (game.state.hero("wren").food, game.state.hero("yew").food) == (3, 0)
+    assert game.state.pending.kind == "journal"  # the choice still waits
+    with pytest.raises(IllegalAction, match=r"\[TEAM-5\]"):
+        game.apply(Trade(hero="kes", to="wren", what="food"))  # not in the team
+
+
+def test_a_lone_reader_or_a_fight_has_no_trades_TEAM_5(minimal: Campaign) -> None:
+    game = pair(minimal)
+    game.apply(Explore(hero="wren"))
+    game.apply(Begin(hero="wren"))  # alone: the reading is Wren's
+    assert {a.type for a in game.legal_actions()} == {"choose"}
+    game = pair(minimal)
+    for action in (LocationAction(hero="wren"), Join(hero="yew"), Begin(hero="wren"),
+                   PayShare(hero="wren", what="energy", amount=1)):
+        game.apply(action)  # Forage: a green Encounter for the team
+    game.apply(Share(hero="wren", what="food", amount=1))  # Forage's Food, then a fight
+    assert game.state.encounter is not None
+    assert not [a for a in game.legal_actions() if isinstance(a, Trade)]
+    with pytest.raises(IllegalAction, match=r"not allowed"):
+        game.apply(Trade(hero="yew", to="wren", what="food"))

@@ -224,8 +224,9 @@ class Game:
         choice = journal.pending_choice(self.campaign, state)
         if choice is not None:
             decider = state.frames[-1].heroes[0]
-            return [Choose(hero=decider, option=index) for index, option in enumerate(choice.choose)
-                    if journal.option_open(self.campaign, state, option)]
+            return [*(Choose(hero=decider, option=index) for index, option in enumerate(choice.choose)
+                      if journal.option_open(self.campaign, state, option)),
+                    *trading.within_team(self.campaign, state)]
         shares = journal.pending_shares(self.campaign, state)
         if shares:
             return list(shares)

@@ -83,6 +83,12 @@ def why_refused(campaign: Campaign, state: GameState, actors: list[HeroState],
     if isinstance(action, Join | Leave | Begin | Cancel | PayShare):
         return "TEAM-1", "no action is being proposed: a team forms before an action starts"
     if state.frames:
+        if isinstance(action, Trade) and state.encounter is None \
+                and {action.hero, action.to} <= set(state.frames[-1].heroes):
+            return trading.why_refused(campaign, state, action)
+        if isinstance(action, Trade):
+            return "TEAM-5", "in the middle of an action only its team's members trade, on " \
+                "one Location, outside Encounters, while an option is chosen"
         if isinstance(action, Choose):
             return "JOURNAL-1", "that option is not open: its condition fails or its cost " \
                 "cannot be paid"

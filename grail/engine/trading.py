@@ -1,5 +1,7 @@
 """Trading between characters on the same Location, outside actions and Encounters: while
-characters may act, and at the End of Day [TEAM-5], [RES-2], [RES-3], [ITEM-5], [SECRET-6]."""
+characters may act, and at the End of Day; and between the members of a team at any time
+but in an Encounter, so in the middle of their action too [TEAM-5], [RES-2], [RES-3],
+[ITEM-5], [SECRET-6]."""
 
 from __future__ import annotations
 
@@ -19,17 +21,26 @@ RESOURCES = ("food", "wealth")
 """The resources traded; Rep, Exp and Magic never are [RES-2], [RES-3]."""
 
 
-def trades(campaign: Campaign, state: GameState) -> list[Trade]:
-    """Every gift possible now: Food and Wealth one at a time, Items, non-Personal Secrets.
-    Rep, Exp and Magic are never traded [RES-3]. Nothing is given that the receiver may not
-    hold [MODE-CHALLENGE-9], [MODE-CHALLENGE-10]."""
+def trades(campaign: Campaign, state: GameState, among: list[str] | None = None) -> list[Trade]:
+    """Every gift possible now between characters on one Location (``among`` these only):
+    Food and Wealth one at a time, Items, non-Personal Secrets. Rep, Exp and Magic are never
+    traded [RES-3]. Nothing is given that the receiver may not hold [MODE-CHALLENGE-9],
+    [MODE-CHALLENGE-10]."""
     holdings = tuple(
         (hero.id, hero.location, hero.food > 0, hero.wealth > 0, tuple(hero.items),
          tuple(n for n in hero.secrets if "personal" not in campaign.secret[n].keywords),
          may_take_item(campaign, state, hero),
          tuple(resource for resource in RESOURCES if _may_hold_more(campaign, state, hero, resource)))
-        for hero in state.heroes)
+        for hero in state.heroes if among is None or hero.id in among)
     return list(_gifts(holdings))
+
+
+def within_team(campaign: Campaign, state: GameState) -> list[Trade]:
+    """While a team decides in the middle of its action, its members trade among themselves,
+    but never during an Encounter [TEAM-5]: Food for an option's cost, say."""
+    heroes = state.frames[-1].heroes
+    return [] if state.encounter is not None or len(heroes) < 2 else \
+        trades(campaign, state, heroes)
 
 
 def _may_hold_more(campaign: Campaign, state: GameState, hero: HeroState, resource: str) -> bool:
