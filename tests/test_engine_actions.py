@@ -8,10 +8,14 @@ from grail.content import Campaign
 from grail.content.effects import PlaceToken, RemoveToken
 from grail.engine.actions import (
     ActivateMenhir,
+    Begin,
+    Cancel,
     CharacterAction,
     FinishUpgrades,
+    Join,
     LocationAction,
     Pass,
+    PayShare,
     Rest,
     Travel,
 )
@@ -109,3 +113,45 @@ def test_lightning_rules_resolve_on_entering(minimal: Campaign) -> None:  # [MAP
     game.apply(Travel(hero="wren", to=102))  # Bell Hill: +1 Terror while the bell is silent
     assert game.state.hero("wren").terror == 1
     assert game.state.location_visits == {"102": 1}
+
+
+def test_the_team_on_a_menhir_pays_its_magic_together_ACT_MENHIR_1_TEAM_6(
+        minimal: Campaign) -> None:
+    """ "Activar un Menhir requiere la ayuda de todos los jugadores": 1 Magic per player,
+    which one character alone may not hold, and Magic is never traded [RES-3]."""
+    game = Game.new(minimal, ["wren", "yew"], seed=1)
+    for hero in game.state.heroes:
+        hero.location, hero.magic = 104, 1
+    game.refresh()
+    game.apply(ActivateMenhir(hero="wren"))  # 2 Magic and 1 Food for two players
+    assert game.legal_actions() == [Join(hero="yew"), Cancel(hero="wren")]
+    with pytest.raises(IllegalAction, match=r"\[ACT-MENHIR-1\]"):
+        game.apply(Begin(hero="wren"))  # alone, 1 Magic is short
+    game.apply(Join(hero="yew"))
+    game.apply(Begin(hero="wren"))  # 1 Magic each: no choice; then who gives the Food
+    assert game.legal_actions() == [PayShare(hero="wren", what="food", amount=n) for n in (0, 1)]
+    game.apply(PayShare(hero="wren", what="food", amount=0))
+    wren, yew = game.state.hero("wren"), game.state.hero("yew")
+    assert (wren.magic, wren.food, yew.magic, yew.food) == (0, 2, 0, 0)
+    assert Menhir(location=104, dial=6) in game.state.menhirs
+    assert not wren.acted and not yew.acted  # each acted: a new round [DAY-7], [DAY-3]
+
+
+def test_a_menhir_nobody_here_can_pay_is_not_offered_ACT_MENHIR_1(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren", "yew"], seed=1)
+    for hero in game.state.heroes:
+        hero.location, hero.magic = 104, 0
+    game.state.hero("wren").magic = 1  # meets the requirement, but 2 Magic are needed
+    game.refresh()
+    assert ActivateMenhir(hero="wren") not in game.legal_actions()
+    with pytest.raises(IllegalAction, match=r"\[ACT-MENHIR-1\].*who could join"):
+        game.apply(ActivateMenhir(hero="wren"))
+
+
+def test_activating_a_menhir_is_the_character_s_action_DAY_6(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren", "yew"], seed=1)
+    game.state.hero("wren").location = 104  # alone there: nobody to join
+    game.refresh()
+    game.apply(ActivateMenhir(hero="wren"))
+    assert Menhir(location=104, dial=6) in game.state.menhirs
+    assert [hero.id for hero in game.actors()] == ["yew"]  # Wren has acted this round [DAY-3]

@@ -29,7 +29,6 @@ from . import (
     items,
     journal,
     left_items,
-    menhirs,
     mercy,
     modes,
     players,
@@ -244,7 +243,7 @@ class Game:
                 found.append(LocationAction.of(hero=hero.id))
             if teams.may_propose_character_action(self.campaign, state, hero):
                 found.append(CharacterAction.of(hero=hero.id))
-            if menhirs.can_activate(self.campaign, state, hero):
+            if teams.may_propose_menhir(self.campaign, state, hero):
                 found.append(ActivateMenhir.of(hero=hero.id))
             found += uses.offered(self.campaign, state, hero, ("action",))  # [DAY-6]
             found.append(Pass.of(hero=hero.id))
@@ -328,14 +327,13 @@ class Game:
 
     def _do(self, action: AnyAction) -> list[Event]:
         """The action itself, before the Day order runs on."""
-        if isinstance(action, Travel | Explore | LocationAction | CharacterAction):
+        if isinstance(action, Travel | Explore | LocationAction | CharacterAction
+                      | ActivateMenhir):
             return teams.propose(self.campaign, self.state, action)
         if isinstance(action, Join | Leave | Begin | Cancel | PayShare):
             return teams.act(self.campaign, self.state, action)
         if isinstance(action, Share):
             return teams.take_share(self.state.frames[-1], action)
-        if isinstance(action, ActivateMenhir):
-            return menhirs.activate(self.campaign, self.state, action.hero)
         if isinstance(action, Choose):
             return journal.choose(self.campaign, self.state, action.option)
         if isinstance(action, Pass):

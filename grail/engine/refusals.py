@@ -146,7 +146,8 @@ def why_refused(campaign: Campaign, state: GameState, actors: list[HeroState],
             "teammates who could join help only with Energy and Magic [TEAM-6], and together " \
             "they cannot pay it"
     if isinstance(action, ActivateMenhir):
-        return "ACT-MENHIR-1", "no Menhir here, or its requirements or cost are not met"
+        return "ACT-MENHIR-1", "no Menhir here, or its requirements or cost are not met, " \
+            "even with the characters here who could join"
     if isinstance(action, UseCard):
         return "DAY-5", "its cost cannot be paid, its condition fails, or it was used today"
     return "DAY-2", "not an action of the Day"

@@ -129,8 +129,8 @@ class TeamAction(State):
     [TEAM-1]..[TEAM-3], [TEAM-6]; teammates join a character action only to help pay it
     [ACT-CHAR-2]."""
 
-    action: Literal["explore", "travel", "location_action", "character_action"] = Field(
-        description="The action.")
+    action: Literal["explore", "travel", "location_action", "character_action",
+                    "activate_menhir"] = Field(description="The action.")
     to: int | None = Field(default=None, description="Where a Travel goes.")
     members: list[str] = Field(description="The team: who proposed it first, then by number.")
     paying: bool = Field(default=False, description="Formed: the cost is being split.")

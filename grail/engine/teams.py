@@ -1,7 +1,7 @@
 """Teams: characters on one Location acting together [TEAM-1]..[TEAM-6], [DAY-7].
 
-A Day action (Explore, Travel, a Location action, a character action) is proposed by one
-character. While others on the Location could join, it waits in ``state.team``: they
+A Day action (Explore, Travel, a Location action, a character action, a Menhir's activation)
+is proposed by one character. While others on the Location could join, it waits in ``state.team``: they
 ``Join`` or ``Leave``, and the proposer says ``Begin`` or ``Cancel`` [TEAM-1], [TEAM-2].
 Then the team splits the cost: one ``PayShare`` per resource and member, in team order,
 listed only when there is a real choice [TEAM-6]; a member who cannot pay their own share
@@ -23,8 +23,9 @@ from grail.content import Campaign
 from grail.content import effects as fx
 from grail.content.amounts import Amounts
 
-from . import day, world
+from . import day, menhirs, world
 from .actions import (
+    ActivateMenhir,
     Begin,
     Cancel,
     CharacterAction,
@@ -77,6 +78,17 @@ def may_propose_location_action(campaign: Campaign, state: GameState, hero: Hero
     return action.cost is None or can_pay_together(campaign, state, team, action.cost)
 
 
+def may_propose_menhir(campaign: Campaign, state: GameState, hero: HeroState) -> bool:
+    """A Menhir-seal Location whose requirements the character, with those who could join,
+    meet and whose cost they can pay between them, any member paying any part, as for the
+    Location's own action [ACT-MENHIR-1], [ACT-LOC-3], [TEAM-6]: "Activar un Menhir requiere
+    la ayuda de todos los jugadores"."""
+    team = TeamAction(action="activate_menhir", members=[hero.id])
+    members = [hero, *_may_join(campaign, state, team)]
+    return menhirs.requirements_met(campaign, state, members) \
+        and _covered(team.action, members, _cost(campaign, state, team))
+
+
 def may_propose_character_action(campaign: Campaign, state: GameState,
                                  hero: HeroState) -> bool:
     """Its owner, paying at least 1 Energy, and those who could join can pay its cost
@@ -97,7 +109,8 @@ def _may_join(campaign: Campaign, state: GameState, team: TeamAction) -> list[He
 
 
 def propose(campaign: Campaign, state: GameState,
-            action: Explore | Travel | LocationAction | CharacterAction) -> list[Event]:
+            action: Explore | Travel | LocationAction | CharacterAction | ActivateMenhir
+            ) -> list[Event]:
     """A character proposes an action: others on the Location may join first [TEAM-1]."""
     to = action.to if isinstance(action, Travel) else None
     state.team = TeamAction(action=action.type, to=to, members=[action.hero])
@@ -170,6 +183,9 @@ def why_illegal(state: GameState, action: Any) -> tuple[str, str]:
     if isinstance(action, Begin) and team.action == "character_action":
         return "ACT-CHAR-2", f"{team.members[0]} pays at least 1 Energy and the rest of its " \
             "cost, teammates helping only with Energy and Magic [TEAM-6]: the team cannot pay it"
+    if isinstance(action, Begin) and team.action == "activate_menhir":
+        return "ACT-MENHIR-1", "the team does not meet the Menhir's requirements or cannot " \
+            "pay its cost between them"
     if isinstance(action, Begin):
         return "ACT-LOC-3", "the team cannot pay the cost between them"
     if isinstance(action, PayShare) and not team.paying:
@@ -197,15 +213,16 @@ def _leave(team: TeamAction, hero: str) -> WorldChanged:
 
 def _cost(campaign: Campaign, state: GameState, team: TeamAction) -> list[tuple[str, int]]:
     """1 Energy per member to Explore or Travel [ACT-EXPLORE-2], [ACT-TRAVEL-3]; a Location
-    action's cost once, however many act [ACT-LOC-3]; a character action's cost once
-    [ACT-CHAR-2]."""
+    action's, a character action's or a Menhir's cost once, however many act [ACT-LOC-3],
+    [ACT-CHAR-2], [ACT-MENHIR-2]."""
     if team.action in ("explore", "travel"):
         return [("energy", len(team.members))]
     proposer = state.hero(team.members[0])
     if team.action == "character_action":
         cost = campaign.hero[proposer.id].action.cost
     else:
-        action = campaign.location[proposer.location].action
+        place = campaign.location[proposer.location]
+        action = place.menhir if team.action == "activate_menhir" else place.action
         cost = action.cost if action is not None else None
     if cost is None:
         return []
@@ -240,6 +257,8 @@ def _payable(campaign: Campaign, state: GameState, team: TeamAction) -> bool:
     if team.action in ("explore", "travel"):
         return True
     members = [state.hero(member) for member in team.members]
+    if team.action == "activate_menhir" and not menhirs.requirements_met(campaign, state, members):
+        return False
     return _covered(team.action, members, _cost(campaign, state, team))
 
 
@@ -312,6 +331,8 @@ def _start(campaign: Campaign, state: GameState, team: TeamAction) -> list[Event
         return events + day.explore(campaign, state, team.members)
     if team.action == "character_action":
         return events + day.character_action(state, team.members)
+    if team.action == "activate_menhir":
+        return events + menhirs.activate(campaign, state, team.members)
     return events + day.location_action(campaign, state, team.members)
 
 
