@@ -78,6 +78,7 @@ from grail.engine.actions import (
     SetItemAside,
     Share,
     SpendCharges,
+    Trade,
     UseCard,
 )
 from grail.engine.events import EncounterEnded, Event, MagicPaid, ResourcesChanged
@@ -127,7 +128,7 @@ DECIDES: dict[str, tuple[type, ...]] = {
     "activation": (Activate,),
     "play": (PlayCard, SpendCharges, UseCard, EndPlay, Escape),
     "discard": (DiscardCard,),
-    "journal": (Choose, Share),
+    "journal": (Choose, Share, Trade),  # a team's members trade meanwhile [TEAM-5]
     "face_up": (FaceUp,),
     "chance": (ChanceOutcome,),
 }

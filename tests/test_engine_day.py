@@ -5,12 +5,24 @@ from __future__ import annotations
 import pytest
 
 from grail.content import Campaign, bundled_pack, load_pack
-from grail.engine.actions import Action, MalformedAction, Pass, PickSkill, Rest, Travel
+from grail.content.effects import PlaceToken
+from grail.engine.actions import (
+    Action,
+    LocationAction,
+    MalformedAction,
+    Pass,
+    PickSkill,
+    Rest,
+    Travel,
+)
 from grail.engine.amounts import scaling_players
 from grail.engine.game import Game, IllegalAction
 from grail.engine.setup import SetupError, new_state
 from grail.engine.state import Menhir
 from grail.engine.telling import tell
+from grail.engine.world import apply_effect
+
+from .conftest import changed, play_out
 
 
 @pytest.fixture(scope="module")
@@ -209,3 +221,57 @@ def test_undo_names_where_actions_happened_and_their_cost(minimal: Campaign) -> 
     assert "Location action: wren at 101 (Forage), -1 Energy" in [
         tell(minimal, game.state, action) for action in game.legal_actions()
         if isinstance(action, LocationAction)]
+
+
+def _time_tokens_on(game: Game, *where: int) -> None:
+    """Time tokens that cards put on these Locations, one per number [DIAL-1]."""
+    for number in where:
+        token = PlaceToken.model_validate({"place_token": {"token": "time", "location": number}})
+        apply_effect(game.campaign, game.state, token, [game.state.heroes[0]])
+    game.refresh()
+
+
+def _to_the_next_day(game: Game) -> None:
+    """Pass, rest and finish until the next Day begins."""
+    day = game.state.day
+    while game.state.day == day:
+        legal = game.legal_actions()
+        game.apply(next((a for a in legal if a.type in ("pass", "rest", "finish_upgrades")),
+                        legal[0]))
+
+
+def test_start_of_day_removes_every_time_token_from_locations_DAY_START_4(
+        minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1)
+    _time_tokens_on(game, 101, 101, 104)
+    game.apply(LocationAction(hero="wren"))
+    play_out(game, won=True)
+    _to_the_next_day(game)
+    assert (game.state.location_tokens, game.state.time_tokens) == ([], [])
+    assert LocationAction(hero="wren") in game.legal_actions()  # ready again [ACT-LOC-2]
+
+
+def test_one_time_token_per_location_goes_when_the_campaign_says_so_NOTE_10(
+        minimal: Campaign) -> None:
+    rules = minimal.manifest.rules.model_copy(update={"discard_all_time_tokens": False})
+    campaign = changed(minimal, manifest=minimal.manifest.model_copy(update={"rules": rules}))
+    game = Game.new(campaign, ["wren"], seed=1)
+    _time_tokens_on(game, 101, 104, 101)
+    game.apply(LocationAction(hero="wren"))
+    play_out(game, won=True)
+    _to_the_next_day(game)
+    assert game.state.time_tokens == [101]  # one of the two on 101 is left
+    assert game.state.location_tokens == []  # the action's own mark always goes [ACT-LOC-2]
+    assert LocationAction(hero="wren") in game.legal_actions()
+    _to_the_next_day(game)
+    assert game.state.time_tokens == []
+
+
+def test_time_tokens_go_with_a_discarded_location_DAY_START_2(minimal: Campaign) -> None:
+    rules = minimal.manifest.rules.model_copy(update={"discard_all_time_tokens": False})
+    campaign = changed(minimal, manifest=minimal.manifest.model_copy(update={"rules": rules}))
+    game = Game.new(campaign, ["wren"], seed=1)
+    _time_tokens_on(game, 105, 105, 103, 103)
+    game.state.menhirs[0].location = 102  # 105 falls outside the radius
+    _to_the_next_day(game)
+    assert 105 in game.state.discarded and game.state.time_tokens == [103]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from grail.content import Campaign
+from grail.content import Campaign, bundled_pack, load_pack
 from grail.engine.actions import (
     BuyAttribute,
     DeckUpgrade,
@@ -163,3 +163,26 @@ def test_set_aside_cards_stay_with_the_character_and_come_back_later_UPG_4(
 def test_nothing_to_build_asks_nothing_END_DAY_5(minimal: Campaign) -> None:
     game = _to_upgrades(minimal, exp=0)  # decks at the minimum, nothing set aside
     assert game.state.day == 2 and game.state.stage == "day"
+
+
+def test_a_card_in_use_adds_no_point_to_the_pair_total_UPG_5(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1)
+    hero = game.state.hero("wren")
+    hero.attributes.update(courage=1, caution=0)
+    hero.items, hero.face_up = [2], ["item:2"]  # the Waxed Cloak: +1 Caution while worn
+    assert attribute(minimal, hero, "caution") == 1
+    assert attribute_cost(minimal, game.state, hero, "courage") == 4  # pair 1 + 0 + 1: 2nd point
+
+
+def test_a_skill_that_made_the_2nd_point_makes_the_3rd_a_skill_too_ATTR_4() -> None:
+    """ "Cuando obtengas un tercer punto (o sucesivos) en un Atributo único, añade una carta
+    de Habilidad": the third point of the Attribute, markers and Skills together."""
+    bundled = load_pack(bundled_pack())
+    game = Game.new(bundled, ["tamsin"], seed=1)
+    hero = game.state.hero("tamsin")
+    hero.attributes["courage"], hero.skills, hero.exp = 1, [3], 30  # Skill 3 is Courage's
+    game.apply(Pass(hero="tamsin"))
+    game.apply(Rest(hero="tamsin", eat=True))
+    raises = [a for a in game.legal_actions() if isinstance(a, BuyAttribute)
+              and a.attribute == "courage"]
+    assert raises and all(a.skill is not None for a in raises)

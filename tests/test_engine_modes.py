@@ -8,13 +8,19 @@ import pytest
 
 from grail.cli import main
 from grail.content import Campaign
-from grail.engine.game import Game
-from grail.engine.modes import CHALLENGE_RULES, challenge
+from grail.content.effects import Gain, PlaceMenhir, SetMeters
+from grail.engine.actions import Activate, Share, Trade, UseCard
+from grail.engine.events import ResourcesChanged
+from grail.engine.game import Game, IllegalAction
+from grail.engine.modes import CHALLENGE_RULES, challenge, resource_cap
 from grail.engine.setup import SetupError
-from grail.engine.state import ChallengeRule
+from grail.engine.state import ChallengeRule, Mode
 from grail.engine.survival import panics, settle
+from grail.engine.world import apply_effect
 
-from .conftest import MINIMAL
+from .conftest import MINIMAL, play_out
+from .encounter_helpers import Table
+from .test_encounter_combat import FIRST
 
 
 def test_every_challenge_rule_is_listed_once_MODE_CHALLENGE_1() -> None:
@@ -104,3 +110,121 @@ def test_grail_new_adopts_challenge_rules_one_by_one(
     assert main(["show", str(path)]) == 0
     assert "challenge mode (item_cap)" in capsys.readouterr().out
     assert main(["replay", str(path)]) == 0
+
+
+# --- [MODE-CHALLENGE-9]: every way a resource arrives stops at the cap ----------------------
+
+
+def _capped_game(campaign: Campaign, heroes: list[str], mode: Mode = "challenge") -> Game:
+    return Game.new(campaign, heroes, seed=1, mode=mode)
+
+
+def test_the_cap_is_per_resource_exp_excepted_MODE_CHALLENGE_9(minimal: Campaign) -> None:
+    state = _capped_game(minimal, ["wren"]).state
+    assert [resource_cap(minimal, state, name) for name in
+            ("food", "wealth", "rep", "magic", "exp", "health")] == [20, 20, 20, 20, None, None]
+    only_items = _capped_game(minimal, ["wren"]).state
+    only_items.challenge_rules = ["item_cap"]
+    assert resource_cap(minimal, only_items, "food") is None  # adopted one by one [MODE-CHALLENGE-1]
+    assert resource_cap(minimal, _capped_game(minimal, ["wren"], "normal").state, "food") is None
+
+
+def test_an_effect_gain_stops_at_the_cap_MODE_CHALLENGE_9(minimal: Campaign) -> None:
+    game = _capped_game(minimal, ["wren"])
+    hero = game.state.hero("wren")
+    hero.food, hero.exp = 19, 30
+    event = apply_effect(minimal, game.state, Gain.model_validate({"gain": {"food": 3, "exp": 3}}),
+                         [hero])[0]
+    assert (hero.food, hero.exp) == (20, 33)  # the rest is lost; Exp is never capped
+    assert isinstance(event, ResourcesChanged) and event.changes == {"food": 1, "exp": 3}
+
+
+def test_mercy_preset_resources_stop_at_the_cap_MODE_CHALLENGE_9(minimal: Campaign) -> None:
+    """A mercy verse gives its preset resources with ``set`` [MERCY-1]."""
+    game = Game.new(minimal, ["wren"], seed=1, mode="challenge", challenge_rules=["resource_cap"])
+    hero = game.state.hero("wren")
+    apply_effect(minimal, game.state, SetMeters.model_validate({"set": {"wealth": 25}}), [hero])
+    assert hero.wealth == 20
+
+
+def test_a_card_use_gain_stops_at_the_cap_MODE_CHALLENGE_9(minimal: Campaign) -> None:
+    game = _capped_game(minimal, ["wren"])
+    hero = game.state.hero("wren")
+    hero.items, hero.face_up, hero.food = [4], ["item:4"], 20  # the Grey Hound fetches Food
+    game.refresh()
+    game.apply(UseCard(hero="wren", card="item:4", use=0))
+    assert hero.food == 20
+
+
+def test_a_reward_stops_at_the_cap_MODE_CHALLENGE_9(minimal: Campaign) -> None:
+    game = _capped_game(minimal, ["wren"])
+    game.state.hero("wren").magic = 20
+    game.fight("purple-shade", ["wren"])
+    events = play_out(game, won=True)  # the Shade's Reward: 1 Magic
+    gains = [e.changes for e in events if isinstance(e, ResourcesChanged) and e.hero == "wren"]
+    assert {"magic": 0} in gains and game.state.hero("wren").magic == 20
+
+
+def test_loot_is_split_within_what_each_member_may_hold_MODE_CHALLENGE_9() -> None:
+    table = Table(["tamsin", "oswy"], mode="challenge")  # the Brawler's Loot: 3 Wealth
+    table.fight("grey-brawler", *FIRST["tamsin"], *FIRST["oswy"], tamsin__wealth=19,
+                oswy__wealth=17)
+    _win_as_a_team(table)
+    assert table.legal() == [Share(hero="tamsin", what="wealth", amount=n) for n in (0, 1)]
+    table.act(Share(hero="tamsin", what="wealth", amount=0))
+    assert (table.hero("tamsin").wealth, table.hero("oswy").wealth) == (19, 20)
+
+
+def test_loot_nobody_may_hold_is_lost_MODE_CHALLENGE_9() -> None:
+    table = Table(["tamsin", "oswy"], mode="challenge")
+    table.fight("grey-brawler", *FIRST["tamsin"], *FIRST["oswy"], tamsin__wealth=19,
+                oswy__wealth=19)
+    _win_as_a_team(table)  # each takes the 1 they may hold, without being asked
+    assert (table.hero("tamsin").wealth, table.hero("oswy").wealth) == (20, 20)
+    assert table.game.state.encounter is None
+
+
+def _win_as_a_team(table: Table) -> None:
+    table.keep()
+    table.act(Activate(hero="tamsin"))
+    table.encounter.pool = 7
+    table.game.refresh()
+    table.play("t-bulwark")
+    table.end_play()
+
+
+def test_a_trade_the_receiver_cannot_hold_is_refused_MODE_CHALLENGE_9(minimal: Campaign) -> None:
+    game = _capped_game(minimal, ["wren", "yew"])
+    wren, yew = game.state.hero("wren"), game.state.hero("yew")
+    yew.food, yew.wealth = 20, 19
+    game.refresh()
+    legal = game.legal_actions()
+    assert Trade(hero="wren", to="yew", what="food") not in legal
+    assert Trade(hero="wren", to="yew", what="wealth") in legal
+    before = game.state_hash()
+    with pytest.raises(IllegalAction, match=r"\[MODE-CHALLENGE-9\].*yew already holds 20 Food"):
+        game.apply(Trade(hero="wren", to="yew", what="food"))
+    assert game.state_hash() == before  # nothing given, nothing lost
+    game.apply(Trade(hero="wren", to="yew", what="wealth"))
+    assert (wren.wealth, yew.wealth) == (0, 20)
+    assert Trade(hero="yew", to="wren", what="food") in game.legal_actions()  # the giver is free
+
+
+def test_without_the_cap_a_trade_goes_past_20_RES_4(minimal: Campaign) -> None:
+    game = _capped_game(minimal, ["wren", "yew"], "normal")
+    game.state.hero("yew").food = 20
+    game.refresh()
+    game.apply(Trade(hero="wren", to="yew", what="food"))
+    assert game.state.hero("yew").food == 21
+
+
+def test_a_menhir_a_card_lights_lasts_a_day_less_MODE_CHALLENGE_6(minimal: Campaign) -> None:
+    """The bundled campaign lights its Menhirs with ``place_menhir``: "todos los Menhires
+    tendrán una duración de 1 Día menos"."""
+    lit = PlaceMenhir.model_validate({"place_menhir": {"location": 104, "dial": 6}})
+    dials = []
+    for rules in (None, ["item_cap"]):
+        game = Game.new(minimal, ["wren"], seed=1, mode="challenge", challenge_rules=rules)
+        apply_effect(minimal, game.state, lit, [game.state.hero("wren")])
+        dials.append(next(m.dial for m in game.state.menhirs if m.location == 104))
+    assert dials == [5, 6]

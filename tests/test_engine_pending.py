@@ -21,12 +21,13 @@ def _agrees(game: Game) -> None:
     pending, legal = game.state.pending, game.legal_actions()
     assert (pending.kind == "none") == (legal == [])
     assert (pending.kind == "chance") == (bool(legal) and all(a.type == "chance" for a in legal))
-    if pending.kind in ONE_DECIDER:
-        assert {getattr(a, "hero", None) for a in legal} <= {pending.heroes[0]}
+    if pending.kind in ONE_DECIDER:  # trading stays open to all at the End of Day [TEAM-5]
+        assert {getattr(a, "hero", None) for a in legal if a.type != "trade"} <= \
+            {pending.heroes[0]}
     if pending.kind == "day_action":  # [DAY-2], [DAY-3]
         assert {a.hero for a in legal if a.type in DAY_ACTIONS} == set(pending.heroes)
-    if pending.kind == "journal":  # [JOURNAL-1]
-        assert {a.type for a in legal} <= {"choose", "share"}
+    if pending.kind == "journal":  # [JOURNAL-1]; a team's members may trade meanwhile [TEAM-5]
+        assert {a.type for a in legal} <= {"choose", "share", "trade"}
 
 
 def test_the_day_the_end_of_day_and_a_team_forming(minimal: Campaign) -> None:

@@ -8,10 +8,12 @@ import random
 import pytest
 
 from grail.content import Campaign, load_pack
+from grail.content.amounts import Amounts
 from grail.engine.actions import (
     Action,
     Begin,
     Cancel,
+    CharacterAction,
     Choose,
     Explore,
     Join,
@@ -20,6 +22,7 @@ from grail.engine.actions import (
     Pass,
     PayShare,
     Share,
+    Trade,
     Travel,
 )
 from grail.engine.game import Game, IllegalAction
@@ -293,9 +296,145 @@ def test_random_play_reaches_every_team_decision(minimal: Campaign) -> None:
             actions = game.legal_actions()
             if not actions:
                 break
-            action = chooser.choice(actions)
+            # trades, open at most times [TEAM-5], would only thin out the decisions sought
+            deciding = [a for a in actions if not isinstance(a, Trade)] or actions
+            action = chooser.choice(deciding)
             seen.add(action.type)
             game.apply(action)
             if game.state.encounter is not None:
                 play_out(game, won=chooser.random() < 0.5)
     assert {"join", "leave", "begin", "cancel", "pay_share", "share"} <= seen
+
+
+# --- the character action, helped [ACT-CHAR-1], [ACT-CHAR-2], [TEAM-6] ------------------------
+
+
+def wren_costing(campaign: Campaign, **cost: int) -> Campaign:
+    """The minimal pack with Wren's Marsh lore (gain 1 Food) costing this."""
+    wren = campaign.hero["wren"]
+    action = wren.action.model_copy(update={"cost": Amounts(**cost)})
+    heroes = [h for h in campaign.heroes if h.id != "wren"]
+    return changed(campaign, heroes=[*heroes, wren.model_copy(update={"action": action})])
+
+
+def test_a_teammate_helps_pay_what_the_owner_cannot_ACT_CHAR_2_TEAM_6(minimal: Campaign) -> None:
+    game = pair(minimal)  # Marsh lore costs 2 Energy
+    game.state.hero("wren").energy = 1
+    game.refresh()
+    assert CharacterAction(hero="wren") in game.legal_actions()  # Yew could make up the rest
+    game.apply(CharacterAction(hero="wren"))
+    assert game.legal_actions() == [Join(hero="yew"), Cancel(hero="wren")]  # not alone
+    with pytest.raises(IllegalAction, match=r"\[ACT-CHAR-2\]"):
+        game.apply(Begin(hero="wren"))
+    game.apply(Join(hero="yew"))
+    game.apply(Begin(hero="wren"))  # Wren's 1 and Yew's 1: no choice left, paid at once
+    wren, yew = game.state.hero("wren"), game.state.hero("yew")
+    assert (wren.energy, yew.energy) == (0, 2)
+    assert (wren.food, yew.food) == (3, 1)  # the action's gain is its owner's alone [ACT-CHAR-1]
+    assert not wren.acted and not yew.acted  # both acted: a new round [DAY-7], [DAY-3]
+
+
+def test_the_owner_pays_at_least_1_energy_ACT_CHAR_2(minimal: Campaign) -> None:
+    game = pair(minimal)
+    for action in (CharacterAction(hero="wren"), Join(hero="yew"), Begin(hero="wren")):
+        game.apply(action)
+    assert game.legal_actions() == [PayShare(hero="wren", what="energy", amount=n) for n in (1, 2)]
+    before = game.state_hash()
+    with pytest.raises(IllegalAction, match=r"\[ACT-CHAR-2\].*wren at least 1 Energy"):
+        game.apply(PayShare(hero="wren", what="energy", amount=0))
+    assert game.state_hash() == before
+    game.apply(PayShare(hero="wren", what="energy", amount=1))
+    assert (game.state.hero("wren").energy, game.state.hero("yew").energy) == (5, 2)
+
+
+def test_an_owner_who_can_pay_alone_may_still_begin_alone_ACT_CHAR_1(minimal: Campaign) -> None:
+    game = pair(minimal)
+    game.apply(CharacterAction(hero="wren"))
+    game.apply(Begin(hero="wren"))
+    assert (game.state.hero("wren").energy, game.state.hero("yew").energy) == (4, 3)
+    assert [h.id for h in game.actors()] == ["yew"]  # only Wren acted
+
+
+def test_no_character_action_the_team_cannot_pay_ACT_CHAR_2(minimal: Campaign) -> None:
+    game = pair(minimal)
+    game.state.hero("wren").energy = 1
+    game.state.hero("yew").energy = 0  # may join a Travel (join_without_energy), not help here
+    game.refresh()
+    assert CharacterAction(hero="wren") not in game.legal_actions()
+    with pytest.raises(IllegalAction, match=r"\[ACT-CHAR-2\]"):
+        game.apply(CharacterAction(hero="wren"))
+
+
+def test_an_owner_without_energy_is_not_offered_it_ACT_CHAR_2(minimal: Campaign) -> None:
+    game = pair(minimal)
+    game.state.hero("wren").energy = 0  # Yew's 3 Energy could pay it all, but may not
+    game.refresh()
+    assert not [a for a in game.legal_actions() if isinstance(a, CharacterAction)
+                and a.hero == "wren"]
+    with pytest.raises(IllegalAction, match="wren cannot act now"):
+        game.apply(CharacterAction(hero="wren"))
+
+
+def test_only_who_can_help_joins_a_character_action_ACT_CHAR_2(three_heroes: Campaign) -> None:
+    game = Game.new(three_heroes, ["wren", "yew", "kes"], seed=1)
+    game.state.hero("kes").energy = 0  # nothing to pay with
+    game.refresh()
+    game.apply(CharacterAction(hero="wren"))
+    assert Join(hero="kes") not in game.legal_actions()
+    with pytest.raises(IllegalAction, match=r"\[ACT-CHAR-2\].*help pay"):
+        game.apply(Join(hero="kes"))
+    assert Join(hero="yew") in game.legal_actions()
+
+
+def test_teammates_pay_only_energy_and_magic_of_a_character_action_TEAM_6(
+        minimal: Campaign) -> None:
+    game = Game.new(wren_costing(minimal, energy=1, magic=2, food=1), ["wren", "yew"], seed=1)
+    wren, yew = game.state.hero("wren"), game.state.hero("yew")
+    wren.magic, yew.magic, wren.food = 0, 2, 0
+    game.refresh()
+    assert CharacterAction(hero="wren") not in game.legal_actions()  # her Food is hers to pay
+    wren.food = 1
+    game.refresh()
+    for action in (CharacterAction(hero="wren"), Join(hero="yew"), Begin(hero="wren")):
+        game.apply(action)  # Wren's 1 Energy, Yew's 2 Magic, Wren's 1 Food: no choice
+    assert (wren.energy, wren.magic, wren.food, yew.energy, yew.magic) == (5, 0, 0 + 1, 3, 0)
+
+
+def test_a_helped_character_action_replays_TEAM_6(minimal: Campaign) -> None:
+    game = pair(minimal)
+    for action in (CharacterAction(hero="wren"), Join(hero="yew"), Begin(hero="wren"),
+                   PayShare(hero="wren", what="energy", amount=1)):
+        game.apply(action)
+    assert Game.replay(minimal, game.setup, game.log).state_hash() == game.state_hash()
+
+
+def test_team_members_trade_in_the_middle_of_their_action_TEAM_5(three_heroes: Campaign) -> None:
+    """ "Los miembros del equipo pueden intercambiar Comida, Riqueza, Objetos y Secretos en
+    cualquier momento, siempre y cuando no estén realizando un Encuentro." """
+    game = Game.new(three_heroes, ["wren", "yew", "kes"], seed=1)
+    team_explore(game)  # Kes, on the same Location, stays out of it
+    legal = game.legal_actions()
+    assert {a.type for a in legal} == {"choose", "trade"}
+    assert {(a.hero, a.to) for a in legal if isinstance(a, Trade)} == {("wren", "yew"),
+                                                                       ("yew", "wren")}
+    game.apply(Trade(hero="yew", to="wren", what="food"))
+    assert (game.state.hero("wren").food, game.state.hero("yew").food) == (3, 0)
+    assert game.state.pending.kind == "journal"  # the choice still waits
+    with pytest.raises(IllegalAction, match=r"\[TEAM-5\]"):
+        game.apply(Trade(hero="kes", to="wren", what="food"))  # not in the team
+
+
+def test_a_lone_reader_or_a_fight_has_no_trades_TEAM_5(minimal: Campaign) -> None:
+    game = pair(minimal)
+    game.apply(Explore(hero="wren"))
+    game.apply(Begin(hero="wren"))  # alone: the reading is Wren's
+    assert {a.type for a in game.legal_actions()} == {"choose"}
+    game = pair(minimal)
+    for action in (LocationAction(hero="wren"), Join(hero="yew"), Begin(hero="wren"),
+                   PayShare(hero="wren", what="energy", amount=1)):
+        game.apply(action)  # Forage: a green Encounter for the team
+    game.apply(Share(hero="wren", what="food", amount=1))  # Forage's Food, then a fight
+    assert game.state.encounter is not None
+    assert not [a for a in game.legal_actions() if isinstance(a, Trade)]
+    with pytest.raises(IllegalAction, match=r"not allowed"):
+        game.apply(Trade(hero="yew", to="wren", what="food"))

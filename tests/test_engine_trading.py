@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from grail.content import Campaign, bundled_pack, load_pack
-from grail.engine.actions import Begin, Trade, Travel
+from grail.engine.actions import Begin, DeckUpgrade, Pass, Rest, Trade, Travel
 from grail.engine.game import Game, IllegalAction
 
 
@@ -49,3 +49,29 @@ def test_characters_apart_cannot_trade(bundled: Campaign) -> None:
     game.apply(Begin(hero="tamsin"))  # jago could join [TEAM-1], but does not
     assert game.state.hero("tamsin").location != game.state.hero("jago").location
     assert not [a for a in game.legal_actions() if isinstance(a, Trade)]
+
+
+def test_food_is_traded_at_the_end_of_day_before_resting_TEAM_5_END_DAY_1(
+        minimal: Campaign) -> None:
+    """ "Recuerda que los personajes que se encuentren en la misma Localización pueden
+    intercambiarse Comida en cualquier momento" (End of Day, step 1)."""
+    game = Game.new(minimal, ["wren", "yew"], seed=1)
+    game.state.hero("wren").food = 0
+    game.apply(Pass(hero="wren"))
+    game.apply(Pass(hero="yew"))
+    assert game.state.pending.kind == "rest" and game.state.pending.heroes == ["wren"]
+    assert Rest(hero="wren", eat=True) not in game.legal_actions()  # hungry
+    game.apply(Trade(hero="yew", to="wren", what="food"))
+    game.apply(Rest(hero="wren", eat=True))
+    assert (game.state.hero("wren").food, game.state.hero("yew").food) == (0, 0)
+
+
+def test_no_trade_while_a_drawn_card_waits_to_be_kept_UPG_2(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren", "yew"], seed=1)
+    game.state.hero("wren").exp = 2
+    for action in (Pass(hero="wren"), Pass(hero="yew"), Rest(hero="wren", eat=True),
+                   Rest(hero="yew", eat=True), DeckUpgrade(hero="wren", deck="combat")):
+        game.apply(action)
+    assert game.state.offer and not [a for a in game.legal_actions() if isinstance(a, Trade)]
+    with pytest.raises(IllegalAction, match=r"\[UPG-2\]"):
+        game.apply(Trade(hero="yew", to="wren", what="food"))

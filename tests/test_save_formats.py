@@ -142,6 +142,35 @@ def test_a_game_waiting_for_an_encounter_outcome_goes_on_with_the_fight(
     assert migrations.STEPS[3](untouched) == {**untouched, "format": 4}
 
 
+@pytest.mark.parametrize("teamed", ["character_action", "activate_menhir"])
+def test_step_4_to_5_goes_on_from_the_state_after_a_teamed_action(
+        minimal: Campaign, teamed: str) -> None:
+    """Format 5 lets teammates help pay a character action or a Menhir [ACT-CHAR-2],
+    [TEAM-6]: a log holding one may not replay, so the game goes on from its state; other
+    saves only change number."""
+    body = {key: value for key, value in json.loads(fixture(4).read_text()).items()
+            if key != "checksum"}
+    assert migrations.STEPS[4](body) == {**body, "format": 5}
+    body["log"] = [{"type": teamed, "hero": "wren"}, *body["log"]]
+    new = migrations.STEPS[4](body)
+    assert new["format"] == 5 and new["log"] == [] and new["setup"]["earlier"]["log"] == body["log"]
+    assert new["setup"]["start"] == new["state"] and new["state"]["undo_floor"] == 0
+    game = Game.replay(minimal, new["setup"], [])
+    assert game.state == GameState.model_validate(new["state"])
+
+
+def test_a_game_waiting_for_the_table_inside_a_character_action_waits_before_it(
+        minimal: Campaign) -> None:
+    body = {key: value for key, value in json.loads(fixture(3).read_text()).items()
+            if key != "checksum"}
+    action = {"type": "character_action", "hero": "wren"}
+    body = {**body, "format": 4, "log": [action],
+            "state": {**body["state"], "chance": {**body["state"]["chance"], "action": action}}}
+    new = migrations.STEPS[4](body)
+    assert new["state"]["chance"] is None and new["log"] == []
+    assert Game.replay(minimal, new["setup"], []).legal_actions()  # the table is asked nothing
+
+
 def test_the_chain_runs_each_step_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
     def step(number: int) -> Callable[[dict[str, Any]], dict[str, Any]]:
         return lambda body: {**body, "format": number + 1, "seen": [*body["seen"], number]}
@@ -158,7 +187,8 @@ def write_fixture() -> Path:
     """The current format's fixture: the minimal pack, Wren, seed 3, in the middle of the
     Boar's fight that her Location action began, one card played. Refuses to replace an
     existing fixture. (Formats 1 and 2 were written by their own grail; format 3's was a
-    companion game at the start of Day 2, waiting for the table to reveal a Random Event.)"""
+    companion game at the start of Day 2, waiting for the table to reveal a Random Event;
+    formats 4 and 5 were written by this function.)"""
     target = fixture(FORMAT)
     if target.exists():
         raise SystemExit(f"{target} exists; fixtures are never rewritten")

@@ -60,6 +60,9 @@ def travel_on_the_map(app: App, action: Travel) -> None:
     spot = scene.session.game.state.spot_of(action.to)
     assert spot is not None and action.to in scene.targets()
     card = scene.view.screen_rect(main, scene.grid(), spot).clip(main)
+    if card.width <= 10 or card.height <= 10:  # off the view: centre on the hero, as players do
+        key(app, pygame.K_c)
+        card = scene.view.screen_rect(main, scene.grid(), spot).clip(main)
     assert card.width > 10 and card.height > 10, "a Travel target shows on the map"
     click(app, card.center)
 

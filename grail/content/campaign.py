@@ -133,7 +133,9 @@ class RuleSettings(Model):
         default=2, description="Terror gained from the Wyrdness [MENHIR-3], [NOTE-6]."
     )
     discard_all_time_tokens: bool = Field(
-        default=True, description="Start of Day removes all Time tokens from Locations [NOTE-10]."
+        default=True, description="Start of Day removes all Time tokens cards put on "
+        "Locations; false: one per Location, as the rulebook's summary says. The mark of a used "
+        "once-per-Day action always goes [DAY-START-4], [NOTE-10], [ACT-LOC-2]."
     )
     event_discard: Literal["next_start_of_day", "end_of_day"] = Field(
         default="next_start_of_day", description="When a normal Event is discarded [NOTE-26]."

@@ -268,14 +268,17 @@ class TokenPlace(Model):
 
 
 class PlaceToken(Keyed):
-    """Place a token; Time tokens leave Locations at Start of Day [DAY-START-4]."""
+    """Place a token; Time tokens leave Locations at Start of Day (all of them, or one per
+    Location: ``discard_all_time_tokens``) [DAY-START-4], [NOTE-10], and never mark a
+    once-per-Day action used [ACT-LOC-2]."""
 
     KEY = "place_token"
     place_token: TokenPlace = Field(description="Which token, where.")
 
 
 class RemoveToken(Keyed):
-    """Remove a token from a Location."""
+    """Remove a token from a Location; a Time token is one a card put there, never the mark
+    of a used once-per-Day action [ACT-LOC-2]."""
 
     KEY = "remove_token"
     remove_token: TokenPlace = Field(description="Which token, where.")
@@ -352,7 +355,8 @@ class MenhirPlace(Model):
 
 
 class PlaceMenhir(Keyed):
-    """Place or re-set a Menhir's dial [MENHIR-7]."""
+    """Place or re-set a Menhir's dial [MENHIR-7]; a Day shorter in Challenge
+    [MODE-CHALLENGE-6]."""
 
     KEY = "place_menhir"
     place_menhir: MenhirPlace = Field(description="Where, and the dial value.")

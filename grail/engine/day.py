@@ -5,7 +5,6 @@ from __future__ import annotations
 from grail.content import Campaign
 
 from . import dials, guardians, items
-from .costs import can_pay, pay
 from .encounter_decks import move_guardians
 from .events import (
     DayBegan,
@@ -103,19 +102,12 @@ def location_action(campaign: Campaign, state: GameState, heroes: list[str]) -> 
     return []
 
 
-def can_use_character_action(campaign: Campaign, state: GameState, hero: HeroState) -> bool:
-    """Only its owner; alone, the owner pays it all [ACT-CHAR-1], [ACT-CHAR-2]."""
-    cost = campaign.hero[hero.id].action.cost
-    return cost is None or can_pay(campaign, state, hero, cost)
-
-
-def character_action(campaign: Campaign, state: GameState, hero_id: str) -> list[Event]:
-    hero = state.hero(hero_id)
-    cost = campaign.hero[hero.id].action.cost
-    events = pay(campaign, state, hero, cost) if cost else []
-    acted(state, [hero])
-    push(state, "character_action", hero.id, [hero.id])
-    return events
+def character_action(state: GameState, heroes: list[str]) -> list[Event]:
+    """The owner's action, its effects the owner's alone; teammates who helped pay it have
+    acted too [ACT-CHAR-1], [DAY-7]. Paid before (``teams``)."""
+    acted(state, [state.hero(hero_id) for hero_id in heroes])
+    push(state, "character_action", heroes[0], heroes[:1])
+    return []
 
 
 def pass_day(state: GameState, hero_id: str) -> list[Event]:
@@ -143,7 +135,7 @@ def start_of_day(campaign: Campaign, state: GameState) -> list[Event]:
     for menhir in state.menhirs:  # [DAY-START-3]
         menhir.dial = None if menhir.dial is None or menhir.dial <= 1 else menhir.dial - 1
         events.append(MenhirDialTurned(location=menhir.location, dial=menhir.dial))
-    state.location_tokens.clear()  # [DAY-START-4], [NOTE-10]
+    _remove_time_tokens(campaign, state)  # [DAY-START-4]
     state.uses_spent.clear()  # once-per-Day uses are ready again, as Locations' are
     dialled, expired = dials.turn_time_dials(state)  # [DAY-START-4]
     events += dialled
@@ -154,6 +146,18 @@ def start_of_day(campaign: Campaign, state: GameState) -> list[Event]:
     return events
 
 
+def _remove_time_tokens(campaign: Campaign, state: GameState) -> None:
+    """Every once-per-Day Location action is ready again [ACT-LOC-2]; of the Time tokens
+    cards put on Locations, all go, or one per Location as the rulebook's summary says
+    [DAY-START-4], [NOTE-10]."""
+    state.location_tokens.clear()
+    if campaign.manifest.rules.discard_all_time_tokens:
+        state.time_tokens.clear()
+    else:
+        for where in dict.fromkeys(state.time_tokens):
+            state.time_tokens.remove(where)
+
+
 def _discard_outside_radius(campaign: Campaign, state: GameState) -> list[Event]:
     """Locations outside every active Menhir's radius leave the map [DAY-START-2]."""
     events: list[Event] = []
@@ -162,6 +166,7 @@ def _discard_outside_radius(campaign: Campaign, state: GameState) -> list[Event]
         state.placed.remove(place)
         state.discarded.append(place.number)  # [MENHIR-4]
         state.left_items.pop(str(place.number), None)  # the dead's Items go with it [DEATH-4]
+        state.time_tokens = [t for t in state.time_tokens if t != place.number]  # and its tokens
         events.append(LocationDiscarded(number=place.number))
     for place in outside:
         for hero in state.heroes:

@@ -13,8 +13,17 @@ from typing import Any
 from grail.content import Campaign
 from grail.content.base import ATTRIBUTES
 
-from . import deck_building, survival, upgrades
-from .actions import BuyAttribute, DeckUpgrade, FinishUpgrades, KeepCard, Rest, SetAside, TakeBack
+from . import deck_building, survival, trading, upgrades
+from .actions import (
+    BuyAttribute,
+    DeckUpgrade,
+    FinishUpgrades,
+    KeepCard,
+    Rest,
+    SetAside,
+    TakeBack,
+    Trade,
+)
 from .conditions import in_state
 from .events import Event
 from .frames import read_entry
@@ -54,6 +63,12 @@ def _may_choose(campaign: Campaign, state: GameState, hero: HeroState) -> bool:
         or bool(hero.set_aside)
 
 
+def trades(campaign: Campaign, state: GameState) -> list[Trade]:
+    """Trading goes on at the End of Day, outside actions: Food for a hungry teammate before
+    they rest [TEAM-5], [RES-2], [END-DAY-1]; not while a drawn card waits to be kept."""
+    return [] if state.offer else trading.trades(campaign, state)
+
+
 def finished(state: GameState) -> bool:
     return next_to_rest(state) is None and next_to_upgrade(state) is None and not state.offer
 
@@ -75,7 +90,7 @@ def legal(campaign: Campaign, state: GameState) -> list[Any]:
     for name in ATTRIBUTES if affordable else ():
         if hero.exp < costs[name]:
             continue
-        if hero.attributes[name] < 2:  # points beyond the 2nd are Skill cards [ATTR-4]
+        if upgrades.points(campaign, hero, name) < 2:  # from the 3rd point on, Skills [ATTR-4]
             found.append(BuyAttribute(hero=hero.id, attribute=name))
         else:
             found += [BuyAttribute(hero=hero.id, attribute=name, skill=side)

@@ -31,7 +31,6 @@ from . import (
     journal,
     left_items,
     madness,
-    menhirs,
     mercy,
     modes,
     players,
@@ -226,14 +225,16 @@ class Game:
         choice = journal.pending_choice(self.campaign, state)
         if choice is not None:
             decider = state.frames[-1].heroes[0]
-            return [Choose(hero=decider, option=index) for index, option in enumerate(choice.choose)
-                    if journal.option_open(self.campaign, state, option)]
+            return [*(Choose(hero=decider, option=index) for index, option in enumerate(choice.choose)
+                      if journal.option_open(self.campaign, state, option)),
+                    *trading.within_team(self.campaign, state)]
         shares = journal.pending_shares(self.campaign, state)
         if shares:
             return list(shares)
         if state.stage == "end_of_day":
             return [*end_of_day.legal(self.campaign, state),
-                    *uses.at_end_of_day(self.campaign, state)]
+                    *uses.at_end_of_day(self.campaign, state),
+                    *end_of_day.trades(self.campaign, state)]
         found: list[AnyAction] = []
         for hero in self.actors():
             barred = dying.barred(self.campaign, state, hero)  # [DEATH-1]
@@ -246,10 +247,10 @@ class Game:
                     teams.may_propose_location_action(self.campaign, state, hero):
                 found.append(LocationAction.of(hero=hero.id))
             if "character_action" not in barred and \
-                    day.can_use_character_action(self.campaign, state, hero):
+                    teams.may_propose_character_action(self.campaign, state, hero):
                 found.append(CharacterAction.of(hero=hero.id))
             if "activate_menhir" not in barred and \
-                    menhirs.can_activate(self.campaign, state, hero):
+                    teams.may_propose_menhir(self.campaign, state, hero):
                 found.append(ActivateMenhir.of(hero=hero.id))
             found += uses.offered(self.campaign, state, hero, ("action",))  # [DAY-6]
             found.append(Pass.of(hero=hero.id))
@@ -337,16 +338,13 @@ class Game:
 
     def _do(self, action: AnyAction) -> list[Event]:
         """The action itself, before the Day order runs on."""
-        if isinstance(action, Travel | Explore | LocationAction):
+        if isinstance(action, Travel | Explore | LocationAction | CharacterAction
+                      | ActivateMenhir):
             return teams.propose(self.campaign, self.state, action)
         if isinstance(action, Join | Leave | Begin | Cancel | PayShare):
             return teams.act(self.campaign, self.state, action)
         if isinstance(action, Share):
             return teams.take_share(self.state.frames[-1], action)
-        if isinstance(action, CharacterAction):
-            return day.character_action(self.campaign, self.state, action.hero)
-        if isinstance(action, ActivateMenhir):
-            return menhirs.activate(self.campaign, self.state, action.hero)
         if isinstance(action, Choose):
             return journal.choose(self.campaign, self.state, action.option)
         if isinstance(action, Pass):

@@ -6,35 +6,34 @@ from grail.content import Campaign
 
 from .amounts import amount_of
 from .conditions import holds
-from .costs import can_pay, pay
+from .day import acted
 from .events import Event, LocationRevealed, MenhirDialTurned
 from .frames import push
 from .map import reveal_around
-from .modes import challenge
+from .modes import menhir_dial
 from .state import GameState, HeroState, Menhir
 
 
-def can_activate(campaign: Campaign, state: GameState, hero: HeroState) -> bool:
-    """Only on a Menhir-seal Location, when its requirements hold and its cost can be paid
-    [ACT-MENHIR-1], [MENHIR-5]."""
-    menhir = campaign.location[hero.location].menhir
-    if menhir is None:
-        return False
-    if menhir.requires is not None and not holds(campaign, state, menhir.requires, [hero]):
-        return False
-    return menhir.cost is None or can_pay(campaign, state, hero, menhir.cost)
+def requirements_met(campaign: Campaign, state: GameState, heroes: list[HeroState]) -> bool:
+    """A Menhir-seal Location whose activation requirements the character, or the team
+    between them, meet [ACT-MENHIR-1], [MENHIR-5]; its cost is the team's matter (``teams``)."""
+    menhir = campaign.location[heroes[0].location].menhir
+    return menhir is not None and (menhir.requires is None
+                                   or holds(campaign, state, menhir.requires, heroes))
 
 
-def activate(campaign: Campaign, state: GameState, hero_id: str) -> list[Event]:
-    """Pay, set the dial (re-activating replaces the days left) [MENHIR-7], then reveal what
-    is now in radius around every Location holding characters [MENHIR-6]."""
-    hero = state.hero(hero_id)
+def activate(campaign: Campaign, state: GameState, heroes: list[str]) -> list[Event]:
+    """The character or team, having paid (``teams``), sets the dial (re-activating replaces
+    the days left) [MENHIR-7] and reveals what is now in radius around every Location
+    holding characters [MENHIR-6]; the activation is each member's action [DAY-6], [DAY-7],
+    and its effects the team's."""
+    members = [state.hero(hero_id) for hero_id in heroes]
+    hero = members[0]
     section = campaign.location[hero.location].menhir
     assert section is not None
-    events: list[Event] = pay(campaign, state, hero, section.cost) if section.cost else []
-    dial = amount_of(campaign, section.dial, state, hero)  # by players in the game [ACT-MENHIR-2]
-    if challenge(state, "short_menhirs"):
-        dial -= 1  # [MODE-CHALLENGE-6]
+    acted(state, members)
+    events: list[Event] = []
+    dial = menhir_dial(state, amount_of(campaign, section.dial, state, hero))  # [ACT-MENHIR-2]
     state.menhirs = [m for m in state.menhirs if m.location != hero.location]
     state.menhirs.append(Menhir(location=hero.location, dial=dial))
     events.append(MenhirDialTurned(location=hero.location, dial=dial))
@@ -43,5 +42,5 @@ def activate(campaign: Campaign, state: GameState, hero_id: str) -> list[Event]:
             x, y = state.spot_of(revealed) or (0, 0)
             events.append(LocationRevealed(number=revealed, x=x, y=y))
     if section.effects:
-        push(state, "menhir", hero.location, [hero.id])
+        push(state, "menhir", hero.location, heroes)
     return events

@@ -8,8 +8,10 @@ Challenge asks ``challenge(state, rule)``.
 
 from __future__ import annotations
 
+from grail.content import Campaign
+
 from .events import Event, WorldChanged
-from .state import ChallengeRule, GameState, HealthMarker
+from .state import ChallengeRule, GameState, HealthMarker, HeroState
 
 CHALLENGE_RULES: dict[ChallengeRule, str] = {
     "upside_down_health": "the Health marker upside down: Energy capped and Panic sooner "
@@ -31,6 +33,32 @@ def challenge(state: GameState, rule: ChallengeRule) -> bool:
     """This Challenge rule is in force [MODE-CHALLENGE-1]."""
     return state.mode == "challenge" and (state.challenge_rules is None
                                           or rule in state.challenge_rules)
+
+
+CAPPED_RESOURCES = ("food", "wealth", "rep", "magic")
+"""The resources the Challenge caps: all but Exp [MODE-CHALLENGE-9]."""
+
+
+def resource_cap(campaign: Campaign, state: GameState, name: str) -> int | None:
+    """The most of a resource a character may hold: ``challenge_resource_cap`` of each of
+    Food, Wealth, Rep and Magic under that Challenge rule; no limit on Exp, on meters, or
+    outside Challenge [MODE-CHALLENGE-9], [RES-4]. Every way a resource arrives asks it."""
+    if name in CAPPED_RESOURCES and challenge(state, "resource_cap"):
+        return campaign.manifest.rules.challenge_resource_cap
+    return None
+
+
+def room(campaign: Campaign, state: GameState, hero: HeroState, name: str) -> int | None:
+    """How much more of a resource the character may hold; None: no limit
+    [MODE-CHALLENGE-9]."""
+    cap = resource_cap(campaign, state, name)
+    return None if cap is None else max(0, cap - getattr(hero, name))
+
+
+def menhir_dial(state: GameState, days: int) -> int:
+    """A Menhir's dial as it is lit, by activation or by a card: a Day shorter under that
+    Challenge rule [MODE-CHALLENGE-6]."""
+    return days - 1 if challenge(state, "short_menhirs") else days
 
 
 def health_marker(state: GameState) -> HealthMarker:

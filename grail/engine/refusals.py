@@ -12,7 +12,7 @@ from typing import Any
 from grail.content import Campaign
 from grail.content.campaign import DyingLimit
 
-from . import asked, dying, teams, uses
+from . import asked, dying, teams, trading, uses
 from .actions import (
     AcceptMercy,
     ActivateMenhir,
@@ -103,6 +103,12 @@ def why_refused(campaign: Campaign, state: GameState, actors: list[HeroState],
     if isinstance(action, Join | Leave | Begin | Cancel | PayShare):
         return "TEAM-1", "no action is being proposed: a team forms before an action starts"
     if state.frames:
+        if isinstance(action, Trade) and state.encounter is None \
+                and {action.hero, action.to} <= set(state.frames[-1].heroes):
+            return trading.why_refused(campaign, state, action)
+        if isinstance(action, Trade):
+            return "TEAM-5", "in the middle of an action only its team's members trade, on " \
+                "one Location, outside Encounters, while an option is chosen"
         if isinstance(action, Choose):
             return "JOURNAL-1", "that option is not open: its condition fails or its cost " \
                 "cannot be paid"
@@ -111,6 +117,10 @@ def why_refused(campaign: Campaign, state: GameState, actors: list[HeroState],
         return "UPG-3", "cards move in or out of a deck only in the character's End of Day " \
             f"turn, and each deck keeps at least {campaign.manifest.rules.deck_minimum} " \
             "cards [END-DAY-5]"
+    if isinstance(action, Trade) and state.stage == "end_of_day" and state.offer:
+        return "UPG-2", "a card drawn for a deck upgrade is kept first; trade after it"
+    if isinstance(action, Trade) and state.stage == "end_of_day":
+        return trading.why_refused(campaign, state, action)
     if state.stage == "end_of_day":
         return "END-DAY-1", "at the End of Day each character rests, then spends Exp, in " \
             "character order, and an upgrade costs the Exp it costs [UPG-5]"
@@ -121,8 +131,7 @@ def why_refused(campaign: Campaign, state: GameState, actors: list[HeroState],
         return "ITEM-2", "a card is turned face up when gaining or losing one of its " \
             "keyword, or at the Start of Day"
     if isinstance(action, Trade):
-        return "TEAM-5", "trading needs both characters on one Location, outside actions, " \
-            "and what is given must be held (Personal Secrets never)"
+        return trading.why_refused(campaign, state, action)
     if isinstance(action, LeaveStoryMode):
         return "MODE-STORY-3", "only a Story game leaves Story mode, while characters may act"
     if isinstance(action, JoinGame | LeaveGame):
@@ -153,9 +162,12 @@ def why_refused(campaign: Campaign, state: GameState, actors: list[HeroState],
     if isinstance(action, LocationAction):
         return "ACT-LOC-2", "no action here, its cost cannot be paid, or it was used today"
     if isinstance(action, CharacterAction):
-        return "ACT-CHAR-2", "its cost cannot be paid"
+        return "ACT-CHAR-2", f"{action.hero} pays at least 1 Energy and the rest of its cost; " \
+            "teammates who could join help only with Energy and Magic [TEAM-6], and together " \
+            "they cannot pay it"
     if isinstance(action, ActivateMenhir):
-        return "ACT-MENHIR-1", "no Menhir here, or its requirements or cost are not met"
+        return "ACT-MENHIR-1", "no Menhir here, or its requirements or cost are not met, " \
+            "even with the characters here who could join"
     if isinstance(action, UseCard):
         return "DAY-5", "its cost cannot be paid, its condition fails, or it was used today"
     return "DAY-2", "not an action of the Day"

@@ -11,7 +11,7 @@ from .encounter_decks import set_up_decks
 from .events_deck import set_up_chapter, start_chapter
 from .frames import push
 from .map import place, reveal_around
-from .modes import CHALLENGE_RULES, challenge, set_health_markers
+from .modes import CHALLENGE_RULES, challenge, menhir_dial, set_health_markers
 from .rng import Rng
 from .state import ChallengeRule, GameState, HeroState, Menhir, Mode
 from .survival import settle
@@ -44,8 +44,8 @@ def starting_menhir(campaign: Campaign, state: GameState, location: int,
     """The Menhir a game or a Chapter restart begins with: its dial from the campaign's
     start_menhir unless given [SETUP-W2]; a day shorter in Challenge [MODE-CHALLENGE-6]."""
     days = amount_of(campaign, dial or campaign.manifest.start_menhir, state)
-    if challenge(state, "short_menhirs") and campaign.manifest.rules.challenge_shortens_start_menhir:
-        days -= 1
+    if campaign.manifest.rules.challenge_shortens_start_menhir:
+        days = menhir_dial(state, days)
     return Menhir(location=location, dial=days)
 
 

@@ -133,9 +133,11 @@ class Frame(State):
 
 class TeamAction(State):
     """A Day action proposed and not yet started: who joins, then who pays what
-    [TEAM-1]..[TEAM-3], [TEAM-6]."""
+    [TEAM-1]..[TEAM-3], [TEAM-6]; teammates join a character action only to help pay it
+    [ACT-CHAR-2]."""
 
-    action: Literal["explore", "travel", "location_action"] = Field(description="The action.")
+    action: Literal["explore", "travel", "location_action", "character_action",
+                    "activate_menhir"] = Field(description="The action.")
     to: int | None = Field(default=None, description="Where a Travel goes.")
     members: list[str] = Field(description="The team: who proposed it first, then by number.")
     paying: bool = Field(default=False, description="Formed: the cost is being split.")
@@ -386,7 +388,12 @@ class GameState(State):
     placed: list[Placed] = Field(description="Revealed Locations with their spots.")
     menhirs: list[Menhir] = Field(description="Menhirs on the map.")
     location_tokens: list[int] = Field(
-        default_factory=list, description="Locations holding a Time token [ACT-LOC-2]."
+        default_factory=list, description="Locations whose once-per-Day action was used "
+        "today: the Time token on the action marks it [ACT-LOC-2]."
+    )
+    time_tokens: list[int] = Field(
+        default_factory=list, description="Time tokens that cards put on Locations, one entry "
+        "per token: never the action's mark [ACT-LOC-2], [DAY-START-4], [NOTE-10]."
     )
     discarded: list[int] = Field(
         default_factory=list, description="Locations discarded, bottom of the deck last [DISC-1]."

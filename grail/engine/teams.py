@@ -1,12 +1,14 @@
 """Teams: characters on one Location acting together [TEAM-1]..[TEAM-6], [DAY-7].
 
-A Day action (Explore, Travel, a Location action) is proposed by one character. While
-others on the Location could join, it waits in ``state.team``: they ``Join`` or ``Leave``,
-and the proposer says ``Begin`` or ``Cancel`` [TEAM-1], [TEAM-2]. Then the team splits the
-cost: one ``PayShare`` per resource and member, in team order, listed only when there is a
-real choice [TEAM-6]; a member who cannot pay their own share and is not covered leaves
-[TEAM-3]. Paid, the action starts with the whole team. With nobody to join, a proposal
-starts at once, as a solo action always did.
+A Day action (Explore, Travel, a Location action, a character action, a Menhir's activation)
+is proposed by one character. While others on the Location could join, it waits in ``state.team``: they
+``Join`` or ``Leave``, and the proposer says ``Begin`` or ``Cancel`` [TEAM-1], [TEAM-2].
+Then the team splits the cost: one ``PayShare`` per resource and member, in team order,
+listed only when there is a real choice [TEAM-6]; a member who cannot pay their own share
+and is not covered leaves [TEAM-3]. A character action stays its owner's: teammates join
+only to help pay its Energy and Magic, and the owner pays at least 1 Energy [ACT-CHAR-2].
+Paid, the action starts with the whole team. With nobody to join, a proposal starts at
+once, as a solo action always did.
 
 While the journal is read by a team, an effect it shares (``who: share``) waits in its frame
 for ``Share`` decisions: how much each member takes of each resource, or who takes the one
@@ -21,11 +23,24 @@ from grail.content import Campaign
 from grail.content import effects as fx
 from grail.content.amounts import Amounts
 
-from . import day, dying, world
-from .actions import Begin, Cancel, Explore, Join, Leave, LocationAction, PayShare, Share, Travel
+from . import day, dying, menhirs, world
+from .actions import (
+    ActivateMenhir,
+    Begin,
+    Cancel,
+    CharacterAction,
+    Explore,
+    Join,
+    Leave,
+    LocationAction,
+    PayShare,
+    Share,
+    Travel,
+)
 from .amounts import amount_of
 from .costs import can_pay_together, pay
 from .events import EnergySpent, Event, WorldChanged
+from .modes import room
 from .state import Frame, GameState, HeroState, Portion, TeamAction
 
 TeamStep = Join | Leave | Begin | Cancel | PayShare
@@ -33,6 +48,8 @@ SPLITTABLE = (fx.Gain, fx.Lose, fx.SetMeters, fx.Damage, fx.GainSecret, fx.GainI
 GAINS = (fx.Gain, fx.GainItem, fx.GainSecret)
 CARDS = ("secret", "item", "meters")
 """Parts that go whole to one member: a Secret, an Item, or a change of meters."""
+HELPED = ("energy", "magic")
+"""What a member may spend for another [TEAM-6]: all a character action's teammates pay."""
 
 
 # --- forming the team --------------------------------------------------------------------
@@ -63,12 +80,43 @@ def may_propose_location_action(campaign: Campaign, state: GameState, hero: Hero
     return action.cost is None or can_pay_together(campaign, state, team, action.cost)
 
 
+def may_propose_menhir(campaign: Campaign, state: GameState, hero: HeroState) -> bool:
+    """A Menhir-seal Location whose requirements the character, with those who could join,
+    meet and whose cost they can pay between them, any member paying any part, as for the
+    Location's own action [ACT-MENHIR-1], [ACT-LOC-3], [TEAM-6]: "Activar un Menhir requiere
+    la ayuda de todos los jugadores"."""
+    team = TeamAction(action="activate_menhir", members=[hero.id])
+    members = [hero, *_may_join(campaign, state, team)]
+    return menhirs.requirements_met(campaign, state, members) \
+        and _covered(team.action, members, _cost(campaign, state, team))
+
+
+def may_propose_character_action(campaign: Campaign, state: GameState,
+                                 hero: HeroState) -> bool:
+    """Its owner, paying at least 1 Energy, and those who could join can pay its cost
+    [ACT-CHAR-1], [ACT-CHAR-2], [TEAM-6]."""
+    team = TeamAction(action="character_action", members=[hero.id])
+    helpers = _may_join(campaign, state, team)
+    return _covered(team.action, [hero, *helpers], _cost(campaign, state, team))
+
+
+def _may_join(campaign: Campaign, state: GameState, team: TeamAction) -> list[HeroState]:
+    """Who may join this action [TEAM-1]: to a character action, only who can help pay its
+    Energy or Magic, since its effects are its owner's alone [ACT-CHAR-1], [ACT-CHAR-2]."""
+    found = joiners(campaign, state, team.members)
+    if team.action != "character_action":
+        return found
+    helped = [what for what, amount in _cost(campaign, state, team) if what in HELPED and amount]
+    return [hero for hero in found if any(getattr(hero, what) > 0 for what in helped)]
+
+
 def propose(campaign: Campaign, state: GameState,
-            action: Explore | Travel | LocationAction) -> list[Event]:
+            action: Explore | Travel | LocationAction | CharacterAction | ActivateMenhir
+            ) -> list[Event]:
     """A character proposes an action: others on the Location may join first [TEAM-1]."""
     to = action.to if isinstance(action, Travel) else None
     state.team = TeamAction(action=action.type, to=to, members=[action.hero])
-    if joiners(campaign, state, state.team.members):
+    if _may_join(campaign, state, state.team):
         return [WorldChanged(what=f"{action.hero} proposes to {action.type.replace('_', ' ')}; "
                              "others on the Location may join [TEAM-1]")]
     state.team.paying = True
@@ -82,7 +130,7 @@ def legal(campaign: Campaign, state: GameState) -> list[TeamStep]:
     if team.paying:
         return _payments(campaign, state, team)
     proposer = team.members[0]
-    found: list[TeamStep] = [Join(hero=hero.id) for hero in joiners(campaign, state, team.members)]
+    found: list[TeamStep] = [Join(hero=hero.id) for hero in _may_join(campaign, state, team)]
     found += [Leave(hero=member) for member in team.members[1:]]
     if _payable(campaign, state, team):
         found.append(Begin(hero=proposer))
@@ -117,6 +165,9 @@ def why_illegal(state: GameState, action: Any) -> tuple[str, str]:
     """The rule a step breaks while an action is being proposed or paid."""
     team = state.team
     assert team is not None
+    if isinstance(action, Join) and team.action == "character_action":
+        return "ACT-CHAR-2", "the character action is its owner's: only a character on the " \
+            "same Location who can help pay its Energy or Magic joins, before it starts"
     if isinstance(action, Join):
         return "TEAM-1", "only a character on the same Location, who has not passed nor acted " \
             "this round, joins, and only before the action starts"
@@ -131,10 +182,20 @@ def why_illegal(state: GameState, action: Any) -> tuple[str, str]:
         return "TEAM-1", f"only {team.members[0]}, who proposed the action, begins or cancels it"
     if isinstance(action, Begin | Cancel) and team.paying:
         return "TEAM-2", "the action has begun: nobody leaves or cancels mid-action"
+    if isinstance(action, Begin) and team.action == "character_action":
+        return "ACT-CHAR-2", f"{team.members[0]} pays at least 1 Energy and the rest of its " \
+            "cost, teammates helping only with Energy and Magic [TEAM-6]: the team cannot pay it"
+    if isinstance(action, Begin) and team.action == "activate_menhir":
+        return "ACT-MENHIR-1", "the team does not meet the Menhir's requirements or cannot " \
+            "pay its cost between them"
     if isinstance(action, Begin):
         return "ACT-LOC-3", "the team cannot pay the cost between them"
     if isinstance(action, PayShare) and not team.paying:
         return "TEAM-1", "the team is still forming: the cost is split once it begins"
+    if isinstance(action, PayShare) and team.action == "character_action":
+        return "ACT-CHAR-2", f"members pay in team order, {team.members[0]} at least 1 " \
+            "Energy and all of what teammates may not pay for (only Energy and Magic [TEAM-6]), " \
+            "each at most what they hold, leaving no more than the others can cover"
     if isinstance(action, PayShare):
         return "TEAM-6", "members pay in team order, at most what they hold and the cost, " \
             "leaving no more than the others can cover"
@@ -154,29 +215,59 @@ def _leave(team: TeamAction, hero: str) -> WorldChanged:
 
 def _cost(campaign: Campaign, state: GameState, team: TeamAction) -> list[tuple[str, int]]:
     """1 Energy per member to Explore or Travel [ACT-EXPLORE-2], [ACT-TRAVEL-3]; a Location
-    action's cost once, however many act [ACT-LOC-3]."""
-    if team.action != "location_action":
+    action's, a character action's or a Menhir's cost once, however many act [ACT-LOC-3],
+    [ACT-CHAR-2], [ACT-MENHIR-2]."""
+    if team.action in ("explore", "travel"):
         return [("energy", len(team.members))]
     proposer = state.hero(team.members[0])
-    action = campaign.location[proposer.location].action
-    if action is None or action.cost is None:
+    if team.action == "character_action":
+        cost = campaign.hero[proposer.id].action.cost
+    else:
+        place = campaign.location[proposer.location]
+        action = place.menhir if team.action == "activate_menhir" else place.action
+        cost = action.cost if action is not None else None
+    if cost is None:
         return []
-    return [(name, amount_of(campaign, value, state, proposer)) for name, value in action.cost.items()]
+    return [(name, amount_of(campaign, value, state, proposer)) for name, value in cost.items()]
+
+
+def _payers(action: str, members: list[str], what: str) -> list[str]:
+    """Who pays a part of the cost: any member of a Location action's team, split freely
+    [ACT-LOC-3]; of a character action's, any for Energy and Magic [TEAM-6], its owner for
+    the rest [ACT-CHAR-2]."""
+    return members if action != "character_action" or what in HELPED else members[:1]
+
+
+def _owner_pays(action: str, what: str, amount: int) -> int:
+    """The least the owner pays of a part: at least 1 of a character action's Energy
+    [ACT-CHAR-2]."""
+    return min(1, amount) if action == "character_action" and what == "energy" else 0
+
+
+def _covered(action: str, members: list[HeroState], cost: list[tuple[str, int]]) -> bool:
+    """The members can pay the cost between them, each part by those who may pay it."""
+    holding = {hero.id: hero for hero in members}
+    owner = members[0]
+    return all(
+        getattr(owner, what) >= _owner_pays(action, what, amount)
+        and sum(getattr(holding[m], what) for m in _payers(action, list(holding), what)) >= amount
+        for what, amount in cost)
 
 
 def _payable(campaign: Campaign, state: GameState, team: TeamAction) -> bool:
     """Explore and Travel can always start: members short of their share leave [TEAM-3]."""
-    if team.action != "location_action":
+    if team.action in ("explore", "travel"):
         return True
     members = [state.hero(member) for member in team.members]
-    return all(sum(getattr(hero, name) for hero in members) >= amount
-               for name, amount in _cost(campaign, state, team))
+    if team.action == "activate_menhir" and not menhirs.requirements_met(campaign, state, members):
+        return False
+    return _covered(team.action, members, _cost(campaign, state, team))
 
 
 def _short(state: GameState, team: TeamAction) -> list[str]:
     """Members who cannot pay their own share of 1 Energy, before anything is paid [TEAM-3];
-    a Location action has no shares, only a cost split freely [ACT-LOC-3]."""
-    if team.action == "location_action" or team.paid:
+    a Location or character action has no shares, only a cost split [ACT-LOC-3]."""
+    if team.action not in ("explore", "travel") or team.paid:
         return []
     return [member for member in team.members if state.hero(member).energy < 1]
 
@@ -184,10 +275,13 @@ def _short(state: GameState, team: TeamAction) -> list[str]:
 def _payments(campaign: Campaign, state: GameState, team: TeamAction) -> list[TeamStep]:
     found: list[TeamStep] = [Leave(hero=member) for member in _short(state, team)]
     for what, total in _cost(campaign, state, team):
-        holds = {member: getattr(state.hero(member), what) for member in team.members}
-        step = _next_part(what, total, team.members, holds, team.paid)
+        payers = _payers(team.action, team.members, what)
+        holds = {member: getattr(state.hero(member), what) for member in payers}
+        step = _next_part(what, total, payers, holds, team.paid)
         if step is not None:
             member, least, most = step
+            if member == team.members[0]:
+                least = max(least, _owner_pays(team.action, what, total))
             found += [PayShare(hero=member, what=what, amount=amount)
                       for amount in range(least, most + 1)]
             break
@@ -227,16 +321,20 @@ def _start(campaign: Campaign, state: GameState, team: TeamAction) -> list[Event
         mine = {p.what: p.amount for p in team.paid if p.hero == member and p.amount > 0}
         if not mine:
             continue
-        if team.action == "location_action":
-            events += pay(campaign, state, hero, Amounts(**mine))
-        else:
+        if team.action in ("explore", "travel"):
             hero.energy -= mine["energy"]
             events.append(EnergySpent(hero=member, amount=mine["energy"]))
+        else:
+            events += pay(campaign, state, hero, Amounts(**mine))
     if team.action == "travel":
         assert team.to is not None
         return events + day.travel(campaign, state, team.members, team.to)
     if team.action == "explore":
         return events + day.explore(campaign, state, team.members)
+    if team.action == "character_action":
+        return events + day.character_action(state, team.members)
+    if team.action == "activate_menhir":
+        return events + menhirs.activate(campaign, state, team.members)
     return events + day.location_action(campaign, state, team.members)
 
 
@@ -288,7 +386,7 @@ def share_options(campaign: Campaign, state: GameState, frame: Frame, effect: An
                 return [Share(hero=hero, what=what, amount=1, loss=loss)
                         for hero in _takers(campaign, state, frame.heroes, effect)]
             continue
-        caps = {member: getattr(state.hero(member), what) if loss else total
+        caps = {member: _most(campaign, state, state.hero(member), what, total, loss)
                 for member in frame.heroes}
         step = _next_part(what, total, frame.heroes, caps, frame.portions)
         if step is not None:
@@ -296,6 +394,16 @@ def share_options(campaign: Campaign, state: GameState, frame: Frame, effect: An
             return [Share(hero=member, what=what, amount=amount, loss=loss)
                     for amount in range(min(least, most), most + 1)]
     return []
+
+
+def _most(campaign: Campaign, state: GameState, hero: HeroState, what: str, total: int,
+          loss: bool) -> int:
+    """The most of a shared gain or loss a member may take: a loss what they hold, a gain
+    what they may still hold [MODE-CHALLENGE-9]; what nobody can hold is lost."""
+    if loss:
+        return int(getattr(hero, what))
+    left = room(campaign, state, hero, what)
+    return total if left is None else min(total, left)
 
 
 def split_settled(campaign: Campaign, state: GameState, frame: Frame, effect: Any) -> bool:

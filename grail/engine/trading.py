@@ -1,5 +1,7 @@
-"""Trading between characters on the same Location, outside actions and Encounters
-[TEAM-5], [RES-2], [RES-3], [ITEM-5], [SECRET-6]."""
+"""Trading between characters on the same Location, outside actions and Encounters: while
+characters may act, and at the End of Day; and between the members of a team at any time
+but in an Encounter, so in the middle of their action too [TEAM-5], [RES-2], [RES-3],
+[ITEM-5], [SECRET-6]."""
 
 from __future__ import annotations
 
@@ -11,19 +13,57 @@ from grail.content import Campaign
 from . import dying, items
 from .actions import Trade
 from .events import Event, WorldChanged
-from .state import GameState
+from .modes import room
+from .state import GameState, HeroState
 from .world import may_take_item
 
+RESOURCES = ("food", "wealth")
+"""The resources traded; Rep, Exp and Magic never are [RES-2], [RES-3]."""
 
-def trades(campaign: Campaign, state: GameState) -> list[Trade]:
-    """Every gift possible now: Food and Wealth one at a time, Items, non-Personal Secrets.
-    Rep, Exp and Magic are never traded [RES-3]."""
+
+def trades(campaign: Campaign, state: GameState, among: list[str] | None = None) -> list[Trade]:
+    """Every gift possible now between characters on one Location (``among`` these only):
+    Food and Wealth one at a time, Items, non-Personal Secrets. Rep, Exp and Magic are never
+    traded [RES-3]. Nothing is given that the receiver may not hold [MODE-CHALLENGE-9],
+    [MODE-CHALLENGE-10]."""
     holdings = tuple(
         (hero.id, hero.location, hero.food > 0, hero.wealth > 0, tuple(hero.items),
          tuple(n for n in hero.secrets if "personal" not in campaign.secret[n].keywords),
-         may_take_item(campaign, state, hero), not dying.forbids(campaign, state, hero, "trade"))
-        for hero in state.heroes)
+         may_take_item(campaign, state, hero),
+         tuple(resource for resource in RESOURCES if _may_hold_more(campaign, state, hero, resource)),
+         not dying.forbids(campaign, state, hero, "trade"))  # [DEATH-1]
+        for hero in state.heroes if among is None or hero.id in among)
     return list(_gifts(holdings))
+
+
+def within_team(campaign: Campaign, state: GameState) -> list[Trade]:
+    """While a team decides in the middle of its action, its members trade among themselves,
+    but never during an Encounter [TEAM-5]: Food for an option's cost, say."""
+    heroes = state.frames[-1].heroes
+    return [] if state.encounter is not None or len(heroes) < 2 else \
+        trades(campaign, state, heroes)
+
+
+def _may_hold_more(campaign: Campaign, state: GameState, hero: HeroState, resource: str) -> bool:
+    """A trade the receiver cannot hold is refused, not capped: nothing is lost to a
+    player's slip [MODE-CHALLENGE-9] (docs/rules-notes.md)."""
+    left = room(campaign, state, hero, resource)
+    return left is None or left > 0
+
+
+def why_refused(campaign: Campaign, state: GameState, action: Trade) -> tuple[str, str]:
+    """The rule a trade breaks now."""
+    taker = next((hero for hero in state.heroes if hero.id == action.to), None)
+    if taker is not None and action.what in RESOURCES \
+            and not _may_hold_more(campaign, state, taker, action.what):
+        return "MODE-CHALLENGE-9", f"{action.to} already holds " \
+            f"{getattr(taker, action.what)} {action.what.capitalize()}, the most the Challenge " \
+            "allows: it would be lost"
+    if taker is not None and action.what == "item" and not may_take_item(campaign, state, taker):
+        return "MODE-CHALLENGE-10", f"{action.to} already holds the most Items the Challenge " \
+            "allows"
+    return "TEAM-5", "trading needs both characters on one Location, outside actions, " \
+        "and what is given must be held (Personal Secrets never)"
 
 
 @lru_cache(maxsize=4096)
@@ -31,12 +71,13 @@ def _gifts(holdings: tuple[tuple[Any, ...], ...]) -> tuple[Trade, ...]:
     """The gifts between characters holding this, made once (they are listed after every
     action while characters share a Location)."""
     found: list[Trade] = []
-    for giver, where, food, wealth, held, secrets, _, gives in holdings:
-        for taker, place, _, _, _, _, takes_items, _ in holdings:
+    for giver, where, food, wealth, held, secrets, _, _, gives in holdings:
+        for taker, place, _, _, _, _, takes_items, takes, _ in holdings:
             if taker == giver or place != where or not gives:
                 continue
             found += [Trade(hero=giver, to=taker, what=resource)
-                      for resource, has in (("food", food), ("wealth", wealth)) if has]
+                      for resource, has in (("food", food), ("wealth", wealth))
+                      if has and resource in takes]
             if takes_items:
                 found += [Trade(hero=giver, to=taker, what="item", number=n) for n in held]
             found += [Trade(hero=giver, to=taker, what="secret", number=n) for n in secrets]

@@ -18,10 +18,14 @@ Deck = Literal["combat", "diplomacy"]
 def attribute(campaign: Campaign, hero: HeroState, name: str) -> int:
     """Board markers plus Skill cards of that Attribute [ATTR-3], plus what face-up cards
     add while in use."""
+    return points(campaign, hero, name) + items.bonus(campaign, hero, name)
+
+
+def points(campaign: Campaign, hero: HeroState, name: str) -> int:
+    """The Attribute's own points, those upgrades buy: board markers plus Skill cards
+    [ATTR-3]; what a card in use adds is no point of it (docs/rules-notes.md)."""
     sides = campaign.skill_side
-    return hero.attributes[name] + sum(1 for side in hero.skills
-                                       if sides[side].attribute == name) \
-        + items.bonus(campaign, hero, name)
+    return hero.attributes[name] + sum(1 for side in hero.skills if sides[side].attribute == name)
 
 
 def free_skills(campaign: Campaign, state: GameState, name: str) -> list[int]:
@@ -49,10 +53,10 @@ def attribute_cost(campaign: Campaign, state: GameState, hero: HeroState, name: 
 
 
 def attribute_costs(campaign: Campaign, state: GameState, hero: HeroState) -> dict[str, int]:
-    """Exp for one more point of each Attribute, by the opposed pair's total after buying
-    (Skills counted or not, as the campaign says) [UPG-5], [UPG-7]."""
+    """Exp for one more point of each Attribute, by the opposed pair's total of points after
+    buying (Skills counted or not, as the campaign says) [UPG-5], [UPG-7]."""
     rules = campaign.manifest.rules
-    levels: dict[str, int] = {name: attribute(campaign, hero, name) for name in ATTRIBUTES} \
+    levels: dict[str, int] = {name: points(campaign, hero, name) for name in ATTRIBUTES} \
         if rules.skills_count_in_pair else hero.attributes
     costs, step = (rules.challenge_attribute_costs, rules.challenge_attribute_cost_step) \
         if challenge(state, "costly_upgrades") \
@@ -67,7 +71,7 @@ def attribute_costs(campaign: Campaign, state: GameState, hero: HeroState) -> di
 
 def buy_attribute(campaign: Campaign, state: GameState, hero_id: str, name: str,
                   skill: int | None) -> list[Event]:
-    """A point on the board, or beyond the 2nd a Skill card's side [ATTR-4], [UPG-1]."""
+    """A point on the board, or from the 3rd on a Skill card's side [ATTR-4], [UPG-1]."""
     hero = state.hero(hero_id)
     cost = attribute_cost(campaign, state, hero, name)
     hero.exp -= cost

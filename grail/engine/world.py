@@ -32,7 +32,7 @@ from .events import (
 from .events_deck import add_event, end_chapter, put_random_events
 from .frames import push
 from .map import card_for_key, connected, place, reveal_around
-from .modes import challenge
+from .modes import challenge, menhir_dial, resource_cap
 from .state import (
     DestinationAsked,
     Frame,
@@ -61,13 +61,13 @@ def _change(campaign: Campaign, state: GameState, hero: HeroState, amounts: Amou
             sign: int, setting: bool = False) -> ResourcesChanged:
     changes: dict[str, int] = {}
     wounded = False
-    cap = campaign.manifest.rules.challenge_resource_cap
     for name, value in amounts.items():
         amount = amount_of(campaign, value, state, hero)
         before = getattr(hero, name)
         after = amount if setting else max(0, before + sign * amount)
-        if challenge(state, "resource_cap") and name in ("food", "wealth", "rep", "magic"):
-            after = min(after, cap)  # [MODE-CHALLENGE-9]: per resource, Exp excepted
+        cap = resource_cap(campaign, state, name)
+        if cap is not None:
+            after = min(after, cap)  # what is beyond the cap is lost [MODE-CHALLENGE-9]
         setattr(hero, name, after)
         changes[name] = after - before
         wounded = wounded or (name == "health" and (after < before or sign * amount < 0))
@@ -147,7 +147,7 @@ def _world(campaign: Campaign, state: GameState, effect: Any,
     if isinstance(effect, fx.PlaceToken | fx.RemoveToken):
         token = effect.place_token if isinstance(effect, fx.PlaceToken) else effect.remove_token
         where = token.location or here
-        pile = state.location_tokens if token.token == "time" else state.quest_tokens
+        pile = state.time_tokens if token.token == "time" else state.quest_tokens
         if isinstance(effect, fx.PlaceToken):
             pile.append(where)
         elif where in pile:
@@ -164,8 +164,8 @@ def _world(campaign: Campaign, state: GameState, effect: Any,
     if isinstance(effect, fx.PlaceMenhir):
         where = effect.place_menhir.location or here
         state.menhirs = [m for m in state.menhirs if m.location != where]  # [MENHIR-7]
-        state.menhirs.append(Menhir(location=where,
-                                    dial=amount_of(campaign, effect.place_menhir.dial, state, heroes[0])))
+        days = amount_of(campaign, effect.place_menhir.dial, state, heroes[0])
+        state.menhirs.append(Menhir(location=where, dial=menhir_dial(state, days)))
         return [WorldChanged(what=f"Menhir at {where}")]
     if isinstance(effect, fx.ReplaceLocation):
         return _replace(campaign, state, effect.replace_location)
@@ -357,7 +357,7 @@ def _replace(campaign: Campaign, state: GameState, number: int) -> list[Event]:
     for menhir in state.menhirs:  # what stood on the card stands on its new version
         if menhir.location == old:
             menhir.location = number
-    for pile in (state.location_tokens, state.quest_tokens):
+    for pile in (state.location_tokens, state.time_tokens, state.quest_tokens):
         pile[:] = [number if where == old else where for where in pile]
     if str(old) in state.left_items:  # the dead's Items lie on the new version [DEATH-4]
         state.left_items[str(number)] = state.left_items.pop(str(old))

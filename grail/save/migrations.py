@@ -68,6 +68,32 @@ def _to_4(body: Body) -> Body:
     return {**body, "format": 4, "setup": setup, "state": setup["start"], "log": []}
 
 
+TEAMED = ("character_action", "activate_menhir")
+"""Actions that format 5 made team actions."""
+
+
+def _to_5(body: Body) -> Body:
+    """Format 5 lets teammates help pay a character action or a Menhir's activation
+    [ACT-CHAR-2], [TEAM-6]: proposed while others could help, it now waits for them to
+    join, as Explore and Travel do, and an activation counts as an action [DAY-6]. A log
+    holding either may not replay by these rules, so such a game goes on from its state, as
+    in formats 3 and 4 (a game stopped for the table inside one waits before it again); any
+    other save is unchanged. (Format 5 also keeps the Time tokens cards put on Locations
+    apart from a used action's mark, ``time_tokens``: a new field, empty in older saves,
+    whose ``location_tokens`` only ever held such marks with the bundled content.)"""
+    log = body["log"]
+    if not any(entry.get("type") in TEAMED for entry in log):
+        return {**body, "format": 5}
+    state = {**body["state"], "undo_floor": 0}
+    waiting = state.get("chance")
+    if waiting is not None and (waiting.get("action") or {}).get("type") in TEAMED:
+        state["chance"] = None
+    setup = {key: value for key, value in body["setup"].items() if key not in ("start", "earlier")}
+    setup["start"] = state
+    setup["earlier"] = {"pack": body["pack"], "setup": body["setup"], "log": log}
+    return {**body, "format": 5, "setup": setup, "state": state, "log": []}
+
+
 def _fresh_encounter(state: Body) -> Body:
     encounter = state.get("encounter")
     if encounter is None:
@@ -76,7 +102,7 @@ def _fresh_encounter(state: Body) -> Body:
                                    "floor": len(state.get("frames", [])), "step": "equipment"}}
 
 
-STEPS: dict[int, Callable[[Body], Body]] = {1: _to_2, 2: _to_3, 3: _to_4}
+STEPS: dict[int, Callable[[Body], Body]] = {1: _to_2, 2: _to_3, 3: _to_4, 4: _to_5}
 """``STEPS[n]`` turns a format-``n`` body into a format-``n + 1`` body."""
 
 FORMAT = 1 + len(STEPS)

@@ -87,7 +87,7 @@ class DayPolicy:
         choice = pending_choice(game.campaign, game.state)
         assert choice is not None
         scored = [(_promise(game.state, choice.choose[action.option]), self.random.random(),
-                   action) for action in legal]
+                   action) for action in legal if isinstance(action, Choose)]
         return max(scored, key=lambda item: item[:2])[2]
 
     def _rest(self, game: Game, legal: list[Any]) -> Any:

@@ -4,9 +4,10 @@ Each card shows its number, name, seals (mapdraw's shapes with letters) and Loca
 action; roads join connected edges, a zigzag wall marks a blocked one, each printed
 Direction Key sits on its edge (a thin box with an arrow when no key answers it). On the
 cards: hero tokens (colour and letter), Guardians (a shield with G), the Quest token (a
-diamond with Q), the Time token of a once-a-Day action used today (an hourglass), named
-dials, Items left by the dead, and the Menhir miniature with its dial. Each active Menhir's
-radius is a dashed frame named after it; a Menhir in its last Day has a thin faint frame.
+diamond with Q), the Time token of a once-a-Day action used today (an hourglass), the
+Time tokens cards put there (Tx2 for two), named dials, Items left by the dead, and the
+Menhir miniature with its dial. Each active Menhir's radius is a dashed frame named after
+it; a Menhir in its last Day has a thin faint frame.
 A card the next Start of Day takes away is hatched and says so (``engine.preview``).
 
 Everything here is painted once per change of the game (:class:`.mapview.MapView` keeps
@@ -240,6 +241,9 @@ class Painter:
         if card.number in state.location_tokens:
             self.hourglass((x, y), r)
             x -= 2 * r + px(5)
+        tokens = state.time_tokens.count(card.number)
+        if tokens:
+            x = self.pill((x + r, y), f"Tx{tokens}") - px(5) - r
         for dial in state.dials:
             if dial.location == card.number:
                 x = self.pill((x + r, y), f"{dial.token[0].upper()}{dial.value}") - px(5) - r

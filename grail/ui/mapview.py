@@ -336,6 +336,9 @@ def details(game: Game, number: int, acting: str | None,
             lines.append((action.text, "ink", 14, False))
         if number in state.location_tokens:
             lines.append(("A Time token lies here: used today.", "warn", 14, True))
+    tokens = state.time_tokens.count(number)
+    if tokens:
+        lines.append((f"Time tokens a card put here: {tokens}.", "ink", 14, False))
     for menhir in state.menhirs:
         if menhir.location == number:
             left = "its last Day: it leaves at the next Start of Day" if menhir.dial is None \
