@@ -142,16 +142,23 @@ def test_a_game_waiting_for_an_encounter_outcome_goes_on_with_the_fight(
     assert migrations.STEPS[3](untouched) == {**untouched, "format": 4}
 
 
-@pytest.mark.parametrize("teamed", ["character_action", "activate_menhir"])
+@pytest.mark.parametrize(("teamed", "heroes"), [
+    ({"type": "character_action", "hero": "wren"}, ["wren"]),
+    ({"type": "activate_menhir", "hero": "wren"}, ["wren"]),
+    ({"type": "choose", "hero": "wren", "option": 0}, ["wren", "yew"]),
+])
 def test_step_4_to_5_goes_on_from_the_state_after_a_teamed_action(
-        minimal: Campaign, teamed: str) -> None:
-    """Format 5 lets teammates help pay a character action or a Menhir [ACT-CHAR-2],
-    [TEAM-6]: a log holding one may not replay, so the game goes on from its state; other
-    saves only change number."""
+        minimal: Campaign, teamed: dict[str, Any], heroes: list[str]) -> None:
+    """Format 5 lets teammates help pay a character action, a Menhir or a journal option
+    [ACT-CHAR-2], [TEAM-6]: a log holding one may not replay, so the game goes on from its
+    state; other saves only change number."""
     body = {key: value for key, value in json.loads(fixture(4).read_text()).items()
             if key != "checksum"}
     assert migrations.STEPS[4](body) == {**body, "format": 5}
-    body["log"] = [{"type": teamed, "hero": "wren"}, *body["log"]]
+    solo_choice = {**body, "log": [{"type": "choose", "hero": "wren", "option": 0}]}
+    assert migrations.STEPS[4](solo_choice)["log"] == solo_choice["log"]  # nobody to help
+    body["setup"] = {**body["setup"], "heroes": heroes}
+    body["log"] = [teamed, *body["log"]]
     new = migrations.STEPS[4](body)
     assert new["format"] == 5 and new["log"] == [] and new["setup"]["earlier"]["log"] == body["log"]
     assert new["setup"]["start"] == new["state"] and new["state"]["undo_floor"] == 0

@@ -115,6 +115,7 @@ def test_a_companion_campaign_from_the_command_line(
     events = table.act({"type": "activate_menhir", "hero": "wren"})  # [MENHIR-5]
     assert {"type": "menhir_dial_turned", "location": 104, "dial": 6} in events
     assert table.show()["heroes"][0]["exp"] == 3  # [EVENT-3]
+    table.act({"type": "pass", "hero": "yew"})  # Wren has acted this round [DAY-6], [DAY-3]
     events = table.act({"type": "travel", "hero": "wren", "to": 107})  # lightning rules [MAP-6]
     assert events[-1]["type"] == "chance_asked" and events[-1]["point"] == "wren draws a card"
     events = table.escape_the_fight()  # Ambush, Sudden, then Wren escapes [COMBAT-17]
@@ -123,7 +124,6 @@ def test_a_companion_campaign_from_the_command_line(
     assert table.show()["guardians"] == [{"id": "grey-warden", "location": 107}]  # [GUARD-1]
 
     # End of Day 2: Wren buys a deck upgrade; the table says which cards came up
-    table.act({"type": "pass", "hero": "yew"})  # Wren has acted this round [DAY-3]
     table.act({"type": "pass", "hero": "wren"})
     table.act({"type": "rest", "hero": "wren", "eat": False})  # her Food fed the Menhir
     table.act({"type": "rest", "hero": "yew", "eat": False})  # his was eaten yesterday

@@ -73,16 +73,20 @@ TEAMED = ("character_action", "activate_menhir")
 
 
 def _to_5(body: Body) -> Body:
-    """Format 5 lets teammates help pay a character action or a Menhir's activation
-    [ACT-CHAR-2], [TEAM-6]: proposed while others could help, it now waits for them to
-    join, as Explore and Travel do, and an activation counts as an action [DAY-6]. A log
-    holding either may not replay by these rules, so such a game goes on from its state, as
-    in formats 3 and 4 (a game stopped for the table inside one waits before it again); any
-    other save is unchanged. (Format 5 also keeps the Time tokens cards put on Locations
-    apart from a used action's mark, ``time_tokens``: a new field, empty in older saves,
-    whose ``location_tokens`` only ever held such marks with the bundled content.)"""
+    """Format 5 lets teammates help pay a character action, a Menhir's activation and a
+    journal option's cost [ACT-CHAR-2], [TEAM-6]: the first two, proposed while others
+    could help, now wait for them to join, as Explore and Travel do (and an activation
+    counts as an action [DAY-6]); an option read with others may ask who pays. A log holding
+    either action, or an option chosen in a game of several characters, may not replay by
+    these rules, so such a game goes on from its state, as in formats 3 and 4 (a game stopped
+    for the table inside one waits before it again); any other save is unchanged. (Format 5
+    also keeps the Time tokens cards put on Locations apart from a used action's mark,
+    ``time_tokens``: a new field, empty in older saves, whose ``location_tokens`` only ever
+    held such marks with the bundled content.)"""
     log = body["log"]
-    if not any(entry.get("type") in TEAMED for entry in log):
+    kinds = {entry.get("type") for entry in log}
+    together = len(body["setup"].get("heroes", [])) > 1 or "join_game" in kinds
+    if not kinds & set(TEAMED) and not ("choose" in kinds and together):
         return {**body, "format": 5}
     state = {**body["state"], "undo_floor": 0}
     waiting = state.get("chance")
