@@ -1,15 +1,16 @@
 """Teams: characters on one Location acting together [TEAM-1]..[TEAM-6], [DAY-7].
 
-A Day action (Explore, Travel, a Location action, a character action, a Menhir's activation)
-is proposed by one character. While others on the Location could join, it waits in ``state.team``: they
-``Join`` or ``Leave``, and the proposer says ``Begin`` or ``Cancel`` [TEAM-1], [TEAM-2].
-Then the team splits the cost: one ``PayShare`` per resource and member, in team order,
-listed only when there is a real choice [TEAM-6]; a member who cannot pay their own share
-and is not covered leaves [TEAM-3]. A character action stays its owner's: teammates join
-only to help pay its Energy and Magic, and the owner pays at least 1 Energy [ACT-CHAR-2].
-Paid, the action starts with the whole team. With nobody to join, a proposal starts at
-once, as a solo action always did. A journal option's cost is split the same way among the
-team reading it: its Energy and Magic by anyone, the rest by the decider [TEAM-6].
+A Day action (Explore, Travel, a Location action, a character action, a Menhir's
+activation) is proposed by one character. While others on the Location could join, it waits
+in ``state.team``: they ``Join`` or ``Leave``, and the proposer says ``Begin`` or ``Cancel``
+[TEAM-1], [TEAM-2]. Then the team splits the cost: one ``PayShare`` per resource and member,
+in team order, listed only when there is a real choice [TEAM-6]; a member who cannot pay
+their own share and is not covered leaves [TEAM-3]. A character action stays its owner's:
+teammates join only to help pay its Energy and Magic, and the owner pays at least 1 Energy
+[ACT-CHAR-2]. Paid, the action starts with the whole team. With nobody to join, a proposal
+starts at once, as a solo action always did. A journal option's cost is split the same way
+among the team reading it: its Energy and Magic by anyone, the rest by the decider
+[TEAM-6].
 
 While the journal is read by a team, an effect it shares (``who: share``) waits in its frame
 for ``Share`` decisions: how much each member takes of each resource, or who takes the one
@@ -51,7 +52,8 @@ GAINS = (fx.Gain, fx.GainItem, fx.GainSecret)
 CARDS = ("secret", "item", "meters")
 """Parts that go whole to one member: a Secret, an Item, or a change of meters."""
 HELPED = ("energy", "magic")
-"""What a member may spend for another [TEAM-6]: all a character action's teammates pay."""
+"""What a member may spend for another [TEAM-6]: all that helpers pay of a character action
+or a journal option."""
 
 
 # --- forming the team --------------------------------------------------------------------
@@ -303,7 +305,7 @@ def _payable(campaign: Campaign, state: GameState, team: TeamAction) -> bool:
 
 def _short(state: GameState, team: TeamAction) -> list[str]:
     """Members who cannot pay their own share of 1 Energy, before anything is paid [TEAM-3];
-    a Location or character action has no shares, only a cost split [ACT-LOC-3]."""
+    the other actions have no shares, only a cost split [ACT-LOC-3]."""
     if team.action not in ("explore", "travel") or team.paid:
         return []
     return [member for member in team.members if state.hero(member).energy < 1]
