@@ -146,12 +146,14 @@ def test_a_game_waiting_for_an_encounter_outcome_goes_on_with_the_fight(
     ({"type": "character_action", "hero": "wren"}, ["wren"]),
     ({"type": "activate_menhir", "hero": "wren"}, ["wren"]),
     ({"type": "choose", "hero": "wren", "option": 0}, ["wren", "yew"]),
+    ({"type": "buy_attribute", "hero": "wren", "attribute": "logic"}, ["wren"]),
 ])
 def test_step_4_to_5_goes_on_from_the_state_after_a_teamed_action(
         minimal: Campaign, teamed: dict[str, Any], heroes: list[str]) -> None:
     """Format 5 lets teammates help pay a character action, a Menhir or a journal option
-    [ACT-CHAR-2], [TEAM-6]: a log holding one may not replay, so the game goes on from its
-    state; other saves only change number."""
+    [ACT-CHAR-2], [TEAM-6], and prices Attribute points by points alone [UPG-5]: a log
+    holding one of these may not replay, so the game goes on from its state; other saves
+    only change number."""
     body = {key: value for key, value in json.loads(fixture(4).read_text()).items()
             if key != "checksum"}
     assert migrations.STEPS[4](body) == {**body, "format": 5}
@@ -164,6 +166,17 @@ def test_step_4_to_5_goes_on_from_the_state_after_a_teamed_action(
     assert new["setup"]["start"] == new["state"] and new["state"]["undo_floor"] == 0
     game = Game.replay(minimal, new["setup"], [])
     assert game.state == GameState.model_validate(new["state"])
+
+
+def test_a_challenge_log_goes_on_from_its_state_in_format_5() -> None:
+    """The Challenge's cap and shorter Menhirs now reach trades, the Loot and the Menhirs a
+    card lights [MODE-CHALLENGE-6], [MODE-CHALLENGE-9]: an older Challenge log may not
+    replay."""
+    body = {key: value for key, value in json.loads(fixture(4).read_text()).items()
+            if key != "checksum"}
+    body["setup"] = {**body["setup"], "mode": "challenge"}
+    new = migrations.STEPS[4](body)
+    assert new["log"] == [] and new["setup"]["earlier"]["log"] == body["log"]
 
 
 def test_a_game_waiting_for_the_table_inside_a_character_action_waits_before_it(

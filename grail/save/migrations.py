@@ -76,17 +76,20 @@ def _to_5(body: Body) -> Body:
     """Format 5 lets teammates help pay a character action, a Menhir's activation and a
     journal option's cost [ACT-CHAR-2], [TEAM-6]: the first two, proposed while others
     could help, now wait for them to join, as Explore and Travel do (and an activation
-    counts as an action [DAY-6]); an option read with others may ask who pays. A log holding
-    either action, or an option chosen in a game of several characters, may not replay by
-    these rules, so such a game goes on from its state, as in formats 3 and 4 (a game stopped
-    for the table inside one waits before it again); any other save is unchanged. (Format 5
-    also keeps the Time tokens cards put on Locations apart from a used action's mark,
-    ``time_tokens``: a new field, empty in older saves, whose ``location_tokens`` only ever
-    held such marks with the bundled content.)"""
+    counts as an action [DAY-6]); an option read with others may ask who pays. It also
+    prices Attribute points by points alone [UPG-5], [ATTR-4], and applies the Challenge's
+    cap and shorter Menhirs wherever they belong [MODE-CHALLENGE-6], [MODE-CHALLENGE-9]. A
+    log that any of these may replay otherwise (either action, an option chosen in a game of
+    several characters, an Attribute point bought, a Challenge game) goes on from its state,
+    as in formats 3 and 4 (a game stopped for the table inside a teamed action waits before
+    it again); any other save is unchanged. (Format 5 also keeps the Time tokens cards put on
+    Locations apart from a used action's mark, ``time_tokens``: a new field, empty in older
+    saves, whose ``location_tokens`` only ever held such marks with the bundled content.)"""
     log = body["log"]
     kinds = {entry.get("type") for entry in log}
     together = len(body["setup"].get("heroes", [])) > 1 or "join_game" in kinds
-    if not kinds & set(TEAMED) and not ("choose" in kinds and together):
+    if not kinds & set(TEAMED) and not ("choose" in kinds and together) \
+            and "buy_attribute" not in kinds and body["setup"].get("mode") != "challenge":
         return {**body, "format": 5}
     state = {**body["state"], "undo_floor": 0}
     waiting = state.get("chance")
