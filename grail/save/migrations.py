@@ -80,25 +80,31 @@ def _to_5(body: Body) -> Body:
     prices Attribute points by points alone [UPG-5], [ATTR-4], and applies the Challenge's
     cap and shorter Menhirs wherever they belong [MODE-CHALLENGE-6], [MODE-CHALLENGE-9]. A
     log that any of these may replay otherwise (either action, an option chosen in a game of
-    several characters, an Attribute point bought, a Challenge game) goes on from its state,
-    as in formats 3 and 4 (a game stopped for the table inside a teamed action waits before
-    it again); any other save is unchanged. (Format 5 also keeps the Time tokens cards put on
-    Locations apart from a used action's mark, ``time_tokens``: a new field, empty in older
-    saves, whose ``location_tokens`` only ever held such marks with the bundled content.)"""
+    several characters, an End of Day reached, where the upgrades offered may differ, a
+    Challenge game) goes on from its state, as in formats 3 and 4; a game stopped for the
+    table keeps the action it stopped in and the answers so far at the head of its new log,
+    as after a content change, but inside a teamed action it waits before that action
+    again. Any other save is unchanged. Undo never reaches back past a reveal, so little is
+    lost. (Format 5 also keeps the Time
+    tokens cards put on Locations apart from a used action's mark, ``time_tokens``: a new
+    field, empty in older saves, whose ``location_tokens`` only ever held such marks with
+    the bundled content.)"""
     log = body["log"]
     kinds = {entry.get("type") for entry in log}
     together = len(body["setup"].get("heroes", [])) > 1 or "join_game" in kinds
-    if not kinds & set(TEAMED) and not ("choose" in kinds and together) \
-            and "buy_attribute" not in kinds and body["setup"].get("mode") != "challenge":
+    if not kinds & {*TEAMED, "rest"} and not ("choose" in kinds and together) \
+            and body["setup"].get("mode") != "challenge":
         return {**body, "format": 5}
     state = {**body["state"], "undo_floor": 0}
     waiting = state.get("chance")
-    if waiting is not None and (waiting.get("action") or {}).get("type") in TEAMED:
-        state["chance"] = None
+    action = None if waiting is None else waiting.get("action")
+    if action is not None and action.get("type") in TEAMED:
+        state["chance"] = waiting = action = None  # it may not run the same way now
     setup = {key: value for key, value in body["setup"].items() if key not in ("start", "earlier")}
-    setup["start"] = state
+    setup["start"] = {**state, "chance": None}
     setup["earlier"] = {"pack": body["pack"], "setup": body["setup"], "log": log}
-    return {**body, "format": 5, "setup": setup, "state": state, "log": []}
+    kept = [] if waiting is None or action is None else [action, *waiting["answers"]]
+    return {**body, "format": 5, "setup": setup, "state": state, "log": kept}
 
 
 def _fresh_encounter(state: Body) -> Body:
