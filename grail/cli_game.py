@@ -128,8 +128,10 @@ def summary(game: Game) -> str:
     if state.team is not None:
         team = state.team
         where = f" to {team.to}" if team.to is not None else ""
+        what = team.action.replace("_", " ") if team.option is None \
+            else f"journal option {team.option + 1}"
         lines.append(f"Team {'paying' if team.paying else 'forming'}: "
-                     f"{team.action.replace('_', ' ')}{where}, {', '.join(team.members)}")
+                     f"{what}{where}, {', '.join(team.members)}")
     if state.frames:
         entry = state.frames[-1].key
         lines.append(f"Reading {entry}: {game.campaign.entry[entry].text}"

@@ -13,6 +13,8 @@ from grail.engine.encounter_decks import take_out
 from grail.engine.game import Game, IllegalAction
 from grail.engine.state import Guardian
 
+from .conftest import changed
+
 
 def _lost(campaign: Campaign, mode: str = "normal") -> Game:
     game = Game.new(campaign, ["wren"], seed=1, mode=mode)  # type: ignore[arg-type]
@@ -84,3 +86,13 @@ def test_a_verse_that_ends_the_reading_keeps_the_chapters_setup_MERCY_1(
     events = game.apply(AcceptMercy())
     assert any(event.type == "exploration_ended" for event in events)
     assert [task.id for task in game.state.tasks] == ["find-well"]  # the setup's add_task
+
+
+def test_mercy_clears_the_time_tokens_cards_put_on_the_map_MERCY_1(minimal: Campaign) -> None:
+    """Even where a Start of Day takes only one of them [NOTE-10], [ACT-LOC-2]."""
+    rules = minimal.manifest.rules.model_copy(update={"discard_all_time_tokens": False})
+    campaign = changed(minimal, manifest=minimal.manifest.model_copy(update={"rules": rules}))
+    game = _lost(campaign)
+    game.state.time_tokens = [104, 104]
+    game.apply(AcceptMercy())
+    assert game.state.time_tokens == []

@@ -219,6 +219,7 @@ def test_a_shared_secret_and_gain_are_split_as_the_team_decides_ACT_EXPLORE_2(
     game = pair(minimal)
     team_explore(game)
     game.apply(Choose(hero="wren", option=0))  # 101.1 (team: share): Secret 1, then 1 Rep
+    game.apply(PayShare(hero="wren", what="energy", amount=1))  # its 1 Energy [TEAM-6]
     assert game.legal_actions() == [Share(hero="wren", what="secret", amount=1),
                                     Share(hero="yew", what="secret", amount=1)]
     game.apply(Share(hero="yew", what="secret", amount=1))
@@ -438,3 +439,71 @@ def test_a_lone_reader_or_a_fight_has_no_trades_TEAM_5(minimal: Campaign) -> Non
     assert not [a for a in game.legal_actions() if isinstance(a, Trade)]
     with pytest.raises(IllegalAction, match=r"not allowed"):
         game.apply(Trade(hero="yew", to="wren", what="food"))
+
+
+# --- a journal option's cost, helped [TEAM-6] ----------------------------------------------
+
+
+def listening_costs(campaign: Campaign, **cost: int) -> Campaign:
+    """The minimal pack with entry 101's first option (Listen to the stone) costing this."""
+    journal = []
+    for section in campaign.journal:
+        if "101" in section.entries:
+            entry = section.entries["101"]
+            choice = entry.effects[0]
+            listen = choice.choose[0].model_copy(update={"cost": Amounts(**cost)})
+            choice = choice.model_copy(update={"choose": [listen, *choice.choose[1:]]})
+            entry = entry.model_copy(update={"effects": [choice, *entry.effects[1:]]})
+            section = section.model_copy(update={"entries": {**section.entries, "101": entry}})
+        journal.append(section)
+    return changed(campaign, journal=journal)
+
+
+def test_a_teammate_pays_a_journal_option_s_energy_TEAM_6(minimal: Campaign) -> None:
+    """ "puedes gastar tu Energía o Magia en vez de otro miembro": an option's cost too."""
+    game = pair(minimal)
+    team_explore(game)  # each paid 1 Energy: Wren 5, Yew 2
+    game.apply(Choose(hero="wren", option=0))  # Listen to the stone: 1 Energy
+    assert game.state.pending.kind == "team_paying"
+    assert game.legal_actions() == [PayShare(hero="wren", what="energy", amount=n) for n in (0, 1)]
+    game.apply(PayShare(hero="wren", what="energy", amount=0))
+    assert (game.state.hero("wren").energy, game.state.hero("yew").energy) == (5, 1)
+    assert game.state.team is None and game.state.entry_visits["101.1"] == 1  # taken
+
+
+def test_an_option_only_the_team_can_pay_is_open_TEAM_6(minimal: Campaign) -> None:
+    game = pair(minimal)
+    team_explore(game, wren_pays=2)  # Wren paid both shares: 4 Energy left
+    game.state.hero("wren").energy = 0
+    game.refresh()
+    assert Choose(hero="wren", option=0) in game.legal_actions()  # Yew has Energy
+    game.apply(Choose(hero="wren", option=0))  # nobody else may pay it: no question asked
+    assert (game.state.hero("wren").energy, game.state.hero("yew").energy) == (0, 2)
+    game = pair(minimal)
+    team_explore(game, wren_pays=2)
+    game.state.hero("wren").energy = game.state.hero("yew").energy = 0
+    game.refresh()
+    assert Choose(hero="wren", option=0) not in game.legal_actions()
+    with pytest.raises(IllegalAction, match=r"\[JOURNAL-1\]"):
+        game.apply(Choose(hero="wren", option=0))
+
+
+def test_the_decider_pays_what_is_not_energy_or_magic_TEAM_6_TEAM_5(minimal: Campaign) -> None:
+    """Food is the decider's to pay; a teammate may trade it over first [TEAM-5]."""
+    game = pair(listening_costs(minimal, energy=1, food=1))
+    game.state.hero("wren").food = 0
+    team_explore(game)
+    assert Choose(hero="wren", option=0) not in game.legal_actions()  # Yew's Food is his
+    game.apply(Trade(hero="yew", to="wren", what="food"))
+    game.apply(Choose(hero="wren", option=0))
+    game.apply(PayShare(hero="wren", what="energy", amount=1))  # then her Food, no choice
+    wren, yew = game.state.hero("wren"), game.state.hero("yew")
+    assert (wren.energy, wren.food, yew.energy, yew.food) == (4, 0, 2, 0)
+
+
+def test_a_lone_reader_pays_an_option_at_once_TEAM_6(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.apply(Explore(hero="wren"))
+    events = game.apply(Choose(hero="wren", option=0))
+    assert game.state.team is None and game.state.hero("wren").energy == 4
+    assert "resources_changed" in [event.type for event in events]

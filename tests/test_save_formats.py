@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from grail.content import Campaign, load_pack
-from grail.engine.actions import LocationAction, PlayCard
+from grail.engine.actions import Action, LocationAction, PlayCard, Rest
 from grail.engine.game import Game
 from grail.engine.state import GameState
 from grail.save import SaveError, load_game, migrations, save_game
@@ -142,21 +142,55 @@ def test_a_game_waiting_for_an_encounter_outcome_goes_on_with_the_fight(
     assert migrations.STEPS[3](untouched) == {**untouched, "format": 4}
 
 
-@pytest.mark.parametrize("teamed", ["character_action", "activate_menhir"])
+@pytest.mark.parametrize(("teamed", "heroes"), [
+    ({"type": "character_action", "hero": "wren"}, ["wren"]),
+    ({"type": "activate_menhir", "hero": "wren"}, ["wren"]),
+    ({"type": "choose", "hero": "wren", "option": 0}, ["wren", "yew"]),
+    ({"type": "rest", "hero": "wren", "eat": True}, ["wren"]),
+])
 def test_step_4_to_5_goes_on_from_the_state_after_a_teamed_action(
-        minimal: Campaign, teamed: str) -> None:
-    """Format 5 lets teammates help pay a character action or a Menhir [ACT-CHAR-2],
-    [TEAM-6]: a log holding one may not replay, so the game goes on from its state; other
-    saves only change number."""
+        minimal: Campaign, teamed: dict[str, Any], heroes: list[str]) -> None:
+    """Format 5 lets teammates help pay a character action, a Menhir or a journal option
+    [ACT-CHAR-2], [TEAM-6], and prices Attribute points by points alone at the End of Day
+    [UPG-5]: a log holding one of these may not replay, so the game goes on from its state;
+    other saves only change number."""
     body = {key: value for key, value in json.loads(fixture(4).read_text()).items()
             if key != "checksum"}
     assert migrations.STEPS[4](body) == {**body, "format": 5}
-    body["log"] = [{"type": teamed, "hero": "wren"}, *body["log"]]
+    solo_choice = {**body, "log": [{"type": "choose", "hero": "wren", "option": 0}]}
+    assert migrations.STEPS[4](solo_choice)["log"] == solo_choice["log"]  # nobody to help
+    body["setup"] = {**body["setup"], "heroes": heroes}
+    body["log"] = [teamed, *body["log"]]
     new = migrations.STEPS[4](body)
     assert new["format"] == 5 and new["log"] == [] and new["setup"]["earlier"]["log"] == body["log"]
     assert new["setup"]["start"] == new["state"] and new["state"]["undo_floor"] == 0
     game = Game.replay(minimal, new["setup"], [])
     assert game.state == GameState.model_validate(new["state"])
+
+
+def test_a_challenge_log_goes_on_from_its_state_in_format_5() -> None:
+    """The Challenge's cap and shorter Menhirs now reach trades, the Loot and the Menhirs a
+    card lights [MODE-CHALLENGE-6], [MODE-CHALLENGE-9]: an older Challenge log may not
+    replay."""
+    body = {key: value for key, value in json.loads(fixture(4).read_text()).items()
+            if key != "checksum"}
+    body["setup"] = {**body["setup"], "mode": "challenge"}
+    new = migrations.STEPS[4](body)
+    assert new["log"] == [] and new["setup"]["earlier"]["log"] == body["log"]
+
+
+def test_a_game_waiting_for_the_table_keeps_the_action_at_the_head_of_its_log(
+        minimal: Campaign) -> None:
+    """The format-3 fixture, a companion game stopped inside Wren's rest, reached an End of
+    Day: it goes on from its state, the rest and its answers heading the new log."""
+    body = {key: value for key, value in json.loads(fixture(3).read_text()).items()
+            if key != "checksum"}
+    new = migrations.STEPS[4](migrations.STEPS[3](body))
+    assert new["log"] == [{"type": "rest", "hero": "wren", "eat": True}]
+    assert new["state"]["chance"] is not None and new["setup"]["start"]["chance"] is None
+    game = Game.replay(minimal, new["setup"],
+                       [Action.from_json(json.dumps(entry)) for entry in new["log"]])
+    assert game.log[0] == Rest(hero="wren", eat=True)  # replays from the state before it
 
 
 def test_a_game_waiting_for_the_table_inside_a_character_action_waits_before_it(

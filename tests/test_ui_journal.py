@@ -19,14 +19,17 @@ import pytest
 
 from grail.content import Campaign, bundled_pack, load_pack
 from grail.engine.actions import (
+    Begin,
     BuyAttribute,
     ChanceOutcome,
     Choose,
     DeckUpgrade,
     Explore,
+    Join,
     KeepCard,
     LocationAction,
     Pass,
+    PayShare,
     PickSkill,
     Rest,
     SetAside,
@@ -118,8 +121,19 @@ def skill_asked(campaign: Campaign) -> Session:
     return session
 
 
+def paying_together(campaign: Campaign) -> Session:
+    """Wren and Yew read 101 of the minimal pack together; Listening to the stone costs 1
+    Energy, which either may pay [TEAM-6]."""
+    session = Session.start(campaign, ["wren", "yew"], seed=1)
+    for action in (Explore(hero="wren"), Join(hero="yew"), Begin(hero="wren"),
+                   PayShare(hero="wren", what="energy", amount=1), Choose(hero="wren", option=0)):
+        session.act(action)
+    return session
+
+
 STATES: dict[str, tuple[Callable[[Campaign], Session], str, type[GameScene]]] = {
     "closed option": (at_the_clamp, "ennor", JournalScene),
+    "option paid together": (paying_together, "minimal", JournalScene),
     "skill asked": (skill_asked, "minimal", JournalScene),
     "resting": (resting, "ennor", EndOfDayScene),
     "deck upgrade offer": (offered, "ennor", EndOfDayScene),

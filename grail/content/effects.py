@@ -390,7 +390,9 @@ class Choice(Model):
         default=None,
         description="Why it is unavailable, in the story's words (default: from the condition).",
     )
-    cost: Amounts | None = Field(default=None, description="Paid when the option is taken.")
+    cost: Amounts | None = Field(
+        default=None, description="Paid when the option is taken, by whoever decides; those "
+        "reading with them on that Location may pay its Energy and Magic [TEAM-6].")
     effects: list[Effect] = Field(default_factory=list, description="Resolved when taken.")
 
 

@@ -33,6 +33,15 @@ def push(state: GameState, source: FrameSource, key: Any, heroes: list[str]) -> 
     state.frames.append(Frame(source=source, key=str(key), heroes=heroes))
 
 
+def take_option(state: GameState, option: int) -> None:
+    """The reading goes on past its choice, into the option taken (paid already)."""
+    frame = state.frames[-1]
+    index = frame.index
+    frame.index += 1
+    state.frames.append(Frame(source=frame.source, key=frame.key,
+                              path=[*frame.path, index, "choose", option], heroes=frame.heroes))
+
+
 def base_effects(campaign: Campaign, source: FrameSource, key: str) -> list[Any]:
     """The top-level effect list of a frame's source."""
     if source == "entry":

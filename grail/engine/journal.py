@@ -20,10 +20,9 @@ from . import chance, dials, encounter_decks, teams
 from .actions import Share
 from .amounts import amount_of
 from .conditions import holds
-from .costs import can_pay, pay
 from .encounters import effects as board
 from .events import EntryRead, Event, ExplorationEnded, WorldChanged
-from .frames import base_effects, read_entry
+from .frames import base_effects, read_entry, take_option
 from .state import Frame, GameState, HeroState
 
 
@@ -75,27 +74,25 @@ def actors(state: GameState, frame: Frame) -> list[HeroState]:
 
 
 def option_open(campaign: Campaign, state: GameState, option: fx.Choice) -> bool:
-    """An option is open when its condition holds and its cost can be paid."""
-    heroes = actors(state, state.frames[-1])
+    """An option is open when its condition holds and its cost can be paid, by the decider
+    with the help of the team reading with it [TEAM-6]."""
+    frame = state.frames[-1]
+    heroes = actors(state, frame)
     if option.if_ is not None and not holds(campaign, state, option.if_, heroes):
         return False
-    return option.cost is None or can_pay(campaign, state, heroes[0], option.cost)
+    return option.cost is None or teams.may_pay_option(campaign, state, frame, option.cost)
 
 
 def choose(campaign: Campaign, state: GameState, option: int) -> list[Event]:
-    """Take an option: pay its cost and push its effects (the game resolves them)."""
-    frame = state.frames[-1]
+    """Take an option: its cost is paid, the team helping the decider where it may
+    (``teams``), then its effects are pushed (the game resolves them)."""
     choice = pending_choice(campaign, state)
     assert choice is not None
     taken = choice.choose[option]
-    events: list[Event] = []
     if taken.cost is not None:
-        events += pay(campaign, state, actors(state, frame)[0], taken.cost)
-    index = frame.index
-    frame.index += 1
-    state.frames.append(Frame(source=frame.source, key=frame.key,
-                              path=[*frame.path, index, "choose", option], heroes=frame.heroes))
-    return events
+        return teams.pay_option(campaign, state, state.frames[-1], option, taken.cost)
+    take_option(state, option)
+    return []
 
 
 STEPS_WITHOUT_A_DECISION = 10_000
@@ -214,7 +211,8 @@ def closed_options(campaign: Campaign, state: GameState) -> list[tuple[int, str,
     for index, option in enumerate(choice.choose):
         if option.if_ is not None and not holds(campaign, state, option.if_, heroes):
             found.append((index, option.text, option.unavailable or explain(option.if_)))
-        elif option.cost is not None and not can_pay(campaign, state, heroes[0], option.cost):
+        elif option.cost is not None and not teams.may_pay_option(campaign, state,
+                                                                 state.frames[-1], option.cost):
             needs = ", ".join(f"{amount_of(campaign, value, state, heroes[0])} {name}"
                               for name, value in option.cost.items())
             found.append((index, option.text, f"it costs {needs}"))

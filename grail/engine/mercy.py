@@ -88,6 +88,7 @@ def _clear_the_world(state: GameState) -> None:
     """The map, Guardians, Time dials and anything half done leave the table; what the
     dead left on the map goes with it [DEATH-4]."""
     state.placed, state.discarded, state.location_tokens = [], [], []
+    state.time_tokens = []  # what cards put on the Locations goes with them [ACT-LOC-2]
     state.guardians, state.facing, state.frames = [], [], []
     state.encounter, state.replacing = None, None
     state.face_up_queue, state.hand_over, state.left_items = [], [], {}

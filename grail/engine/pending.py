@@ -63,8 +63,9 @@ def pending_of(state: GameState) -> Pending:
     if state.team is not None:
         kind: Kind = "team_paying" if state.team.paying else "team_forming"
         text = "who pays what" if state.team.paying else "who joins the action"
-        return Pending(kind=kind, heroes=list(state.team.members),
-                       text=f"{state.team.action.replace('_', ' ')}: {text}")
+        action = "journal option" if state.team.action == "option" \
+            else state.team.action.replace("_", " ")
+        return Pending(kind=kind, heroes=list(state.team.members), text=f"{action}: {text}")
     if state.hand_over:
         return Pending(kind="give_secret", heroes=everyone,
                        text=f"who takes Secret {state.hand_over[0]}")

@@ -137,8 +137,13 @@ class TeamAction(State):
     [ACT-CHAR-2]."""
 
     action: Literal["explore", "travel", "location_action", "character_action",
-                    "activate_menhir"] = Field(description="The action.")
+                    "activate_menhir", "option"] = Field(
+        description="The action, or 'option': a journal option's cost, which the reading "
+        "team helps its decider pay [TEAM-6].")
     to: int | None = Field(default=None, description="Where a Travel goes.")
+    option: int | None = Field(default=None, description="The journal option being paid.")
+    cost: dict[str, int] = Field(
+        default_factory=dict, description="That option's cost, as it stood when chosen.")
     members: list[str] = Field(description="The team: who proposed it first, then by number.")
     paying: bool = Field(default=False, description="Formed: the cost is being split.")
     paid: list[Portion] = Field(default_factory=list, description="Parts of the cost pledged.")

@@ -1,14 +1,16 @@
 """Teams: characters on one Location acting together [TEAM-1]..[TEAM-6], [DAY-7].
 
-A Day action (Explore, Travel, a Location action, a character action, a Menhir's activation)
-is proposed by one character. While others on the Location could join, it waits in ``state.team``: they
-``Join`` or ``Leave``, and the proposer says ``Begin`` or ``Cancel`` [TEAM-1], [TEAM-2].
-Then the team splits the cost: one ``PayShare`` per resource and member, in team order,
-listed only when there is a real choice [TEAM-6]; a member who cannot pay their own share
-and is not covered leaves [TEAM-3]. A character action stays its owner's: teammates join
-only to help pay its Energy and Magic, and the owner pays at least 1 Energy [ACT-CHAR-2].
-Paid, the action starts with the whole team. With nobody to join, a proposal starts at
-once, as a solo action always did.
+A Day action (Explore, Travel, a Location action, a character action, a Menhir's
+activation) is proposed by one character. While others on the Location could join, it waits
+in ``state.team``: they ``Join`` or ``Leave``, and the proposer says ``Begin`` or ``Cancel``
+[TEAM-1], [TEAM-2]. Then the team splits the cost: one ``PayShare`` per resource and member,
+in team order, listed only when there is a real choice [TEAM-6]; a member who cannot pay
+their own share and is not covered leaves [TEAM-3]. A character action stays its owner's:
+teammates join only to help pay its Energy and Magic, and the owner pays at least 1 Energy
+[ACT-CHAR-2]. Paid, the action starts with the whole team. With nobody to join, a proposal
+starts at once, as a solo action always did. A journal option's cost is split the same way
+among the team reading it: its Energy and Magic by anyone, the rest by the decider
+[TEAM-6].
 
 While the journal is read by a team, an effect it shares (``who: share``) waits in its frame
 for ``Share`` decisions: how much each member takes of each resource, or who takes the one
@@ -40,6 +42,7 @@ from .actions import (
 from .amounts import amount_of
 from .costs import can_pay_together, pay
 from .events import EnergySpent, Event, WorldChanged
+from .frames import take_option
 from .modes import room
 from .state import Frame, GameState, HeroState, Portion, TeamAction
 
@@ -49,7 +52,8 @@ GAINS = (fx.Gain, fx.GainItem, fx.GainSecret)
 CARDS = ("secret", "item", "meters")
 """Parts that go whole to one member: a Secret, an Item, or a change of meters."""
 HELPED = ("energy", "magic")
-"""What a member may spend for another [TEAM-6]: all a character action's teammates pay."""
+"""What a member may spend for another [TEAM-6]: all that helpers pay of a character action
+or a journal option."""
 
 
 # --- forming the team --------------------------------------------------------------------
@@ -108,6 +112,36 @@ def _may_join(campaign: Campaign, state: GameState, team: TeamAction) -> list[He
         return found
     helped = [what for what, amount in _cost(campaign, state, team) if what in HELPED and amount]
     return [hero for hero in found if any(getattr(hero, what) > 0 for what in helped)]
+
+
+def _option_team(state: GameState, frame: Frame) -> list[HeroState]:
+    """Who pays a journal option: its decider, and whoever reads it with them on their
+    Location, who may spend Energy and Magic for them [TEAM-6]."""
+    decider = state.hero(frame.heroes[0])
+    return [decider, *(hero for hero in map(state.hero, frame.heroes[1:])
+                       if hero.location == decider.location)]
+
+
+def _option_cost(campaign: Campaign, state: GameState, frame: Frame,
+                 cost: Amounts) -> list[tuple[str, int]]:
+    decider = state.hero(frame.heroes[0])
+    return [(name, amount_of(campaign, value, state, decider)) for name, value in cost.items()]
+
+
+def may_pay_option(campaign: Campaign, state: GameState, frame: Frame, cost: Amounts) -> bool:
+    """The decider, with the team's Energy and Magic, can pay a journal option [TEAM-6]."""
+    return _covered("option", _option_team(state, frame),
+                    _option_cost(campaign, state, frame, cost))
+
+
+def pay_option(campaign: Campaign, state: GameState, frame: Frame, option: int,
+               cost: Amounts) -> list[Event]:
+    """Pay a journal option, then take it: the team says who pays what where that is a
+    choice (``PayShare``), else it is paid at once [TEAM-6]."""
+    members = [hero.id for hero in _option_team(state, frame)]
+    state.team = TeamAction(action="option", members=members, paying=True, option=option,
+                            cost=dict(_option_cost(campaign, state, frame, cost)))
+    return _settle(campaign, state)
 
 
 def propose(campaign: Campaign, state: GameState,
@@ -196,6 +230,10 @@ def why_illegal(state: GameState, action: Any) -> tuple[str, str]:
         return "ACT-CHAR-2", f"members pay in team order, {team.members[0]} at least 1 " \
             "Energy and all of what teammates may not pay for (only Energy and Magic [TEAM-6]), " \
             "each at most what they hold, leaving no more than the others can cover"
+    if isinstance(action, PayShare) and team.action == "option":
+        return "TEAM-6", f"members pay in team order, {team.members[0]}, who chose, all but " \
+            "the Energy and Magic, each at most what they hold, leaving no more than the " \
+            "others can cover"
     if isinstance(action, PayShare):
         return "TEAM-6", "members pay in team order, at most what they hold and the cost, " \
             "leaving no more than the others can cover"
@@ -219,6 +257,8 @@ def _cost(campaign: Campaign, state: GameState, team: TeamAction) -> list[tuple[
     [ACT-CHAR-2], [ACT-MENHIR-2]."""
     if team.action in ("explore", "travel"):
         return [("energy", len(team.members))]
+    if team.action == "option":
+        return list(team.cost.items())
     proposer = state.hero(team.members[0])
     if team.action == "character_action":
         cost = campaign.hero[proposer.id].action.cost
@@ -233,9 +273,10 @@ def _cost(campaign: Campaign, state: GameState, team: TeamAction) -> list[tuple[
 
 def _payers(action: str, members: list[str], what: str) -> list[str]:
     """Who pays a part of the cost: any member of a Location action's team, split freely
-    [ACT-LOC-3]; of a character action's, any for Energy and Magic [TEAM-6], its owner for
-    the rest [ACT-CHAR-2]."""
-    return members if action != "character_action" or what in HELPED else members[:1]
+    [ACT-LOC-3]; of a character action's or a journal option's, any for Energy and Magic
+    [TEAM-6], its owner or decider for the rest [ACT-CHAR-2]."""
+    owners = ("character_action", "option")
+    return members if action not in owners or what in HELPED else members[:1]
 
 
 def _owner_pays(action: str, what: str, amount: int) -> int:
@@ -266,7 +307,7 @@ def _payable(campaign: Campaign, state: GameState, team: TeamAction) -> bool:
 
 def _short(state: GameState, team: TeamAction) -> list[str]:
     """Members who cannot pay their own share of 1 Energy, before anything is paid [TEAM-3];
-    a Location or character action has no shares, only a cost split [ACT-LOC-3]."""
+    the other actions have no shares, only a cost split [ACT-LOC-3]."""
     if team.action not in ("explore", "travel") or team.paid:
         return []
     return [member for member in team.members if state.hero(member).energy < 1]
@@ -294,7 +335,8 @@ def _paid(campaign: Campaign, state: GameState, team: TeamAction) -> bool:
 
 
 def _settle(campaign: Campaign, state: GameState) -> list[Event]:
-    """Take the steps that are no choice; start the action once it is paid."""
+    """Take the steps that are no choice; start the action (or take the option) once it is
+    paid."""
     events: list[Event] = []
     while state.team is not None:
         team = state.team
@@ -313,7 +355,7 @@ def _settle(campaign: Campaign, state: GameState) -> list[Event]:
 
 def _start(campaign: Campaign, state: GameState, team: TeamAction) -> list[Event]:
     """Pay what each member pledged, then the action starts: it counts as the action of
-    every member [DAY-7]."""
+    every member [DAY-7]. A journal option, paid, is taken."""
     state.team = None
     events: list[Event] = []
     for member in team.members:
@@ -335,6 +377,10 @@ def _start(campaign: Campaign, state: GameState, team: TeamAction) -> list[Event
         return events + day.character_action(state, team.members)
     if team.action == "activate_menhir":
         return events + menhirs.activate(campaign, state, team.members)
+    if team.action == "option":
+        assert team.option is not None
+        take_option(state, team.option)
+        return events
     return events + day.location_action(campaign, state, team.members)
 
 

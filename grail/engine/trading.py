@@ -62,8 +62,9 @@ def why_refused(campaign: Campaign, state: GameState, action: Trade) -> tuple[st
     if taker is not None and action.what == "item" and not may_take_item(campaign, state, taker):
         return "MODE-CHALLENGE-10", f"{action.to} already holds the most Items the Challenge " \
             "allows"
-    return "TEAM-5", "trading needs both characters on one Location, outside actions, " \
-        "and what is given must be held (Personal Secrets never)"
+    return "TEAM-5", "trading needs both characters on one Location, outside actions and " \
+        "Encounters (a team's members also while their action waits on a choice), and what " \
+        "is given must be held (Personal Secrets never)"
 
 
 @lru_cache(maxsize=4096)

@@ -180,6 +180,7 @@ PLAIN = frozenset({
     "entry_visits.*", "location_visits.*", "offer_deck", "dreamt", "outcome", "undo_floor",
     "heroes.*.health_marker", "acted_today", "challenge_rules.*", "companion", "mercies",
     "uses_spent.*", "team.action", "team.paying", "team.paid.*.amount", "team.paid.*.what",
+    "team.option", "team.cost.{}", "team.cost.*",
     # an Encounter's counts and flags; its approach and Stage are checked with the card
     "encounter.step", "encounter.floor", "encounter.turn", "encounter.activations",
     "encounter.played", "encounter.free_continue", "encounter.prevent", "encounter.attacks",

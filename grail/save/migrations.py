@@ -73,25 +73,38 @@ TEAMED = ("character_action", "activate_menhir")
 
 
 def _to_5(body: Body) -> Body:
-    """Format 5 lets teammates help pay a character action or a Menhir's activation
-    [ACT-CHAR-2], [TEAM-6]: proposed while others could help, it now waits for them to
-    join, as Explore and Travel do, and an activation counts as an action [DAY-6]. A log
-    holding either may not replay by these rules, so such a game goes on from its state, as
-    in formats 3 and 4 (a game stopped for the table inside one waits before it again); any
-    other save is unchanged. (Format 5 also keeps the Time tokens cards put on Locations
-    apart from a used action's mark, ``time_tokens``: a new field, empty in older saves,
-    whose ``location_tokens`` only ever held such marks with the bundled content.)"""
+    """Format 5 lets teammates help pay a character action, a Menhir's activation and a
+    journal option's cost [ACT-CHAR-2], [TEAM-6]: the first two, proposed while others
+    could help, now wait for them to join, as Explore and Travel do (and an activation
+    counts as an action [DAY-6]); an option read with others may ask who pays. It also
+    prices Attribute points by points alone [UPG-5], [ATTR-4], and applies the Challenge's
+    cap and shorter Menhirs wherever they belong [MODE-CHALLENGE-6], [MODE-CHALLENGE-9]. A
+    log that any of these may replay otherwise (either action, an option chosen in a game of
+    several characters, an End of Day reached, where the upgrades offered may differ, a
+    Challenge game) goes on from its state, as in formats 3 and 4; a game stopped for the
+    table keeps the action it stopped in and the answers so far at the head of its new log,
+    as after a content change, but inside a teamed action it waits before that action
+    again. Any other save is unchanged. Undo never reaches back past a reveal, so little is
+    lost. (Format 5 also keeps the Time
+    tokens cards put on Locations apart from a used action's mark, ``time_tokens``: a new
+    field, empty in older saves, whose ``location_tokens`` only ever held such marks with
+    the bundled content.)"""
     log = body["log"]
-    if not any(entry.get("type") in TEAMED for entry in log):
+    kinds = {entry.get("type") for entry in log}
+    together = len(body["setup"].get("heroes", [])) > 1 or "join_game" in kinds
+    if not kinds & {*TEAMED, "rest"} and not ("choose" in kinds and together) \
+            and body["setup"].get("mode") != "challenge":
         return {**body, "format": 5}
     state = {**body["state"], "undo_floor": 0}
     waiting = state.get("chance")
-    if waiting is not None and (waiting.get("action") or {}).get("type") in TEAMED:
-        state["chance"] = None
+    action = None if waiting is None else waiting.get("action")
+    if action is not None and action.get("type") in TEAMED:
+        state["chance"] = waiting = action = None  # it may not run the same way now
     setup = {key: value for key, value in body["setup"].items() if key not in ("start", "earlier")}
-    setup["start"] = state
+    setup["start"] = {**state, "chance": None}
     setup["earlier"] = {"pack": body["pack"], "setup": body["setup"], "log": log}
-    return {**body, "format": 5, "setup": setup, "state": state, "log": []}
+    kept = [] if waiting is None or action is None else [action, *waiting["answers"]]
+    return {**body, "format": 5, "setup": setup, "state": state, "log": kept}
 
 
 def _fresh_encounter(state: Body) -> Body:

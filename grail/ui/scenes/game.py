@@ -54,7 +54,10 @@ def view_for(session: Session) -> type[GameScene]:
     """The scene class for the decision the game waits on."""
     pending = session.pending()
     module, name = VIEWS.get(pending.kind, ("map", "MapScene"))
-    if pending.kind == "discard" and session.game.state.encounter is None:
+    team = session.game.state.team
+    if pending.kind == "team_paying" and team is not None and team.action == "option":
+        module, name = "journal", "JournalScene"  # the reading's own cost [TEAM-6]
+    elif pending.kind == "discard" and session.game.state.encounter is None:
         module, name = "map", "MapScene"
     elif pending.kind == "discard":
         module, name = "encounter", "EncounterScene"
