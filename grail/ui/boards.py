@@ -258,6 +258,7 @@ class Painter:
         if hero.dying:  # what the card asks, in the words the terminal uses [DEATH-1]
             held = dying_text(self.game.campaign, self.game.state)
             self.text(held[:1].upper() + held[1:] + ".", size=13, colour="bad", lines=3)
+            self.y += theme.px(6)
 
     def meters(self, hero: HeroState) -> None:
         """The three tracks [SURV-*]: red spaces marked, the marker filled and numbered; the
