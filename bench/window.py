@@ -25,9 +25,9 @@ from grail.content import bundled_pack, load_pack
 from grail.engine.game import Game
 from grail.engine.state import Placed
 from grail.save import save_game
+from grail.session import Session
 from grail.ui.app import App
 from grail.ui.scenes.map import MapScene
-from grail.ui.session import Session
 
 FRAMES = 200
 REVEALED = (8, 5)

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from grail.cli import main
-from grail.cli_game import summary
+from grail.cli.game import summary
 from grail.content import Campaign, load_pack
 from grail.engine.actions import (
     Action,

@@ -111,8 +111,8 @@ def test_every_event_reads_as_a_sentence(minimal: Campaign) -> None:
     """Plain-text play tells each event in words, never as raw fields."""
     from typing import Literal, get_args, get_origin
 
-    from grail.cli_words import event_text
     from grail.engine.events import Event
+    from grail.words.events import event_text
 
     samples = {int: 101, str: "wren", bool: True, "int | None": None, "list[str]": ["north"],
                "dict[str, int]": {"food": 1}}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from grail.cli_game import action_lines
+from grail.cli.game import action_lines
 from grail.content import Campaign, load_pack
 from grail.content.effects import GainItem, GainSecret
 from grail.engine.actions import Explore, FaceUp, Pass, Rest, Travel, UseCard

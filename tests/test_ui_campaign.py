@@ -20,6 +20,7 @@ from grail.content import Campaign, bundled_pack, load_pack
 from grail.content.encounters import CombatEncounter
 from grail.engine.actions import Explore, PlayCard, Travel
 from grail.engine.game import Game
+from grail.session import Session
 from grail.sim.days import DayPolicy
 from grail.sim.policies import RandomPolicy
 from grail.ui.app import App, Settings
@@ -33,7 +34,6 @@ from grail.ui.scenes.map import MapScene
 from grail.ui.scenes.menu import MenuScene
 from grail.ui.scenes.new_game import NewGameScene
 from grail.ui.scenes.title import TitleScene
-from grail.ui.session import Session
 from grail.ui.tiles import HoldingScene
 
 from .ui_input import click, key, session_of, top

@@ -30,13 +30,13 @@ from grail.engine.actions import (
     SpendCharges,
 )
 from grail.engine.game import Game
+from grail.session import Session
 from grail.sim.hints import hint
 from grail.ui.app import App, Settings
 from grail.ui.foe import told
 from grail.ui.pick import PickScene
 from grail.ui.scenes.encounter import EncounterScene
 from grail.ui.scenes.game import view_for
-from grail.ui.session import Session
 
 from .encounter_helpers import Table
 from .ui_input import click, key

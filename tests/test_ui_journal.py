@@ -39,12 +39,12 @@ from grail.engine.actions import (
 from grail.engine.events import MetersChanged
 from grail.engine.state import Placed
 from grail.engine.upgrades import attribute_costs
+from grail.session import Session
 from grail.ui.app import App, Settings
 from grail.ui.scenes.chance import ChanceScene
 from grail.ui.scenes.end_of_day import EndOfDayScene
 from grail.ui.scenes.game import GameScene, view_for
 from grail.ui.scenes.journal import JournalScene
-from grail.ui.session import Session
 from grail.ui.tiles import Tile
 
 from .conftest import MINIMAL

@@ -20,11 +20,11 @@ from grail.engine.game import Game
 from grail.engine.map import place
 from grail.engine.preview import fading_menhirs, struck, vanishing
 from grail.engine.state import Dial, Guardian, Menhir, StatusMarks, Task
+from grail.session import Session
 from grail.ui.app import App, Settings
 from grail.ui.boards import hero_marks
 from grail.ui.mapview import details, revealed
 from grail.ui.scenes.map import MapScene
-from grail.ui.session import Session
 
 from .ui_input import click, key
 

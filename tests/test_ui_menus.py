@@ -16,6 +16,7 @@ import pygame
 import pytest
 
 from grail.cli import main
+from grail.session import Session
 from grail.ui.app import App, Settings
 from grail.ui.scenes.confirm import ConfirmScene
 from grail.ui.scenes.game import view_for
@@ -24,7 +25,6 @@ from grail.ui.scenes.menu import MenuScene, reload_pack
 from grail.ui.scenes.new_game import NewGameScene, RulesScene
 from grail.ui.scenes.settings import SettingsScene
 from grail.ui.scenes.title import TitleScene
-from grail.ui.session import Session
 
 from .conftest import MINIMAL
 from .ui_input import click, key, session_of, top, type_text

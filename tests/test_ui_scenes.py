@@ -12,6 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from grail.session import Session
 from grail.ui.app import App, Settings
 from grail.ui.scenes.chance import ChanceScene
 from grail.ui.scenes.encounter import EncounterScene
@@ -19,7 +20,6 @@ from grail.ui.scenes.end_of_day import EndOfDayScene
 from grail.ui.scenes.game import GameScene, view_for
 from grail.ui.scenes.journal import JournalScene
 from grail.ui.scenes.map import MapScene
-from grail.ui.session import Session
 
 from .ui_states import STATES
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pygame
 
+from grail.session import Session
 from grail.ui.app import App, Scene
 from grail.ui.scenes.game import GameScene
-from grail.ui.session import Session
 
 
 def key(app: App, code: int, mod: int = 0, text: str = "") -> None:

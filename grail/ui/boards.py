@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from grail.cli_words import dying_text
 from grail.content.base import ATTRIBUTES
 from grail.engine.conditions import in_state
 from grail.engine.game import Game
@@ -26,8 +25,9 @@ from grail.engine.items import card_name, in_use
 from grail.engine.state import HeroState
 from grail.engine.survival import health_bar
 from grail.engine.upgrades import attribute
+from grail.words.events import dying_text
+from grail.words.names import hero_name
 
-from .names import hero_name
 from .theme import HERO_COLOURS, Colour, Theme
 from .widgets import draw_text, wrap
 

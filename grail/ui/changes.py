@@ -22,12 +22,12 @@ from typing import Any, Literal
 
 import pygame
 
-from grail.cli_game import action_text
-from grail.cli_words import event_text
+from grail.cli.game import action_text
 from grail.content import Campaign
 from grail.engine.game import Game
+from grail.words.events import event_text
+from grail.words.names import hero_name, item_name, outcome_name, place_name, secret_name
 
-from .names import hero_name, item_name, outcome_name, place_name, secret_name
 from .theme import HERO_COLOURS, Theme
 from .widgets import draw_lines, draw_text, wrap
 

@@ -5,7 +5,7 @@ what each card would yield and the actions that play or discard it.
 Nothing here decides a rule: keys meet and connect by the engine's pure functions
 (:func:`grail.engine.encounters.sequence.meetings`, ``connects``, ``magic_options``) against
 the edge the next card meets (:func:`grail.engine.encounters.play.right_edge`); what a card
-yields is :func:`grail.cli_encounter.gain`; what may be done is ``game.legal_actions()`` and
+yields is :func:`grail.words.encounter.gain`; what may be done is ``game.legal_actions()`` and
 why not, the engine's own refusal.
 
 >>> from grail.content import load_pack, bundled_pack
@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Literal
 
-from grail.cli_encounter import gain, hero_name
 from grail.content.cards import AttributeKey, MagicHalf, PlayerCard
 from grail.content.encounters import CombatEncounter
 from grail.engine.actions import DiscardCard, PlayCard
@@ -34,6 +33,7 @@ from grail.engine.refusals import why_refused
 from grail.engine.state import DiscardAsked, EncounterState
 from grail.engine.survival import panics
 from grail.engine.upgrades import attribute
+from grail.words.encounter import gain, hero_name
 
 Link = Literal["connected", "unconnected", "payable"]
 """How two halves that meet stand: connected, not connected (an Attribute level not reached,

@@ -16,12 +16,12 @@ from typing import Any
 
 import pygame
 
-from grail.cli_encounter import TRAITS
 from grail.content.cards import AttributeKey
 from grail.content.encounters import CombatEncounter, DiplomacyEncounter
 from grail.engine.encounters.play import stages
 from grail.engine.game import Game
 from grail.engine.telling import effects_text
+from grail.words.encounter import TRAITS
 
 from .cards import SHORT, Frame
 from .changes import named

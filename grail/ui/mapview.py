@@ -28,10 +28,10 @@ from grail.engine.game import Game
 from grail.engine.items import card_name
 from grail.engine.map import connected, neighbour
 from grail.engine.preview import vanishing
+from grail.words.names import hero_name
 
 from .mapcards import fit, paint
 from .mapdraw import SEAL_NAMES
-from .names import hero_name
 from .theme import Theme
 from .widgets import wrap
 

@@ -29,8 +29,7 @@ from grail.engine.items import card_name, uses_of
 from grail.engine.journal import closed_options, effects_of, pending_choice
 from grail.engine.state import Frame
 from grail.engine.telling import effects_text
-
-from .names import place_name
+from grail.words.names import place_name
 
 
 @dataclass(frozen=True)

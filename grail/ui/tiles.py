@@ -27,9 +27,10 @@ from typing import Any
 
 import pygame
 
+from grail.session import Session
+
 from .app import App
 from .scenes.game import GameScene, view_for
-from .session import Session
 from .theme import Colour, Theme
 from .widgets import Button, Buttons, draw_lines, draw_text, wrap
 

@@ -17,11 +17,11 @@ from dataclasses import dataclass
 import pygame
 
 from grail.engine.actions import Action, ChanceOutcome
+from grail.session import Session
+from grail.words.names import outcome_name
 
 from ..app import App
 from ..changes import ChangeList, draw_changes, named
-from ..names import outcome_name
-from ..session import Session
 from ..tiles import Label, Tile, Tiles, grid, labels
 from ..widgets import Button, draw_text
 from .game import GameScene

@@ -19,7 +19,6 @@ from typing import Any
 
 import pygame
 
-from grail.cli_encounter import RESULTS
 from grail.engine.actions import (
     Activate,
     Avoid,
@@ -33,7 +32,9 @@ from grail.engine.actions import (
     SpendCharges,
     UseCard,
 )
+from grail.session import Session
 from grail.sim.hints import Hint, hint
+from grail.words.encounter import RESULTS
 
 from ..app import App
 from ..cards import Frame, draw_fitted
@@ -41,7 +42,6 @@ from ..changes import action_label
 from ..fight import Fight, read_fight
 from ..foe import draw_foe
 from ..pick import PickScene
-from ..session import Session
 from ..table import Row, draw_hand, draw_sequence, fit
 from ..team import draw_side_panel
 from ..widgets import Button, Buttons

@@ -29,13 +29,13 @@ from grail.engine.actions import (
 )
 from grail.engine.survival import rest
 from grail.engine.upgrades import attribute, attribute_costs, deck_upgrade_cost, free_skills
+from grail.session import Session
+from grail.words.names import card_lines, hero_name, player_card_name
 
 from ..app import App
 from ..cards import Frame, Marks, ability_lines, draw_card
 from ..changes import ChangeList, draw_changes, draw_hero
-from ..names import card_lines, hero_name, player_card_name
 from ..reading import Passage, entry_passage
-from ..session import Session
 from ..tiles import HoldingScene, Label, Tile, Tiles, column, grid, labels
 from ..widgets import Button, draw_text
 

@@ -23,11 +23,11 @@ import pygame
 from grail.engine.actions import EndCampaign, Escape, LeaveGame, LeaveStoryMode, Pass
 from grail.engine.game import IllegalAction
 from grail.engine.journal import ContentLoop
+from grail.session import Session
 
 from ..app import App, Scene
 from ..boards import draw_token, hero_marks
 from ..changes import action_label, named
-from ..session import Session
 from ..widgets import Button, Buttons, draw_text, wrap
 
 IRREVERSIBLE = (Pass, LeaveGame, EndCampaign, LeaveStoryMode, Escape)
@@ -251,7 +251,7 @@ class GameScene(Scene):
 
     def draw_view(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The view's main area: here, the game in plain words."""
-        from grail.cli_game import summary
+        from grail.cli.game import summary
 
         font = app.theme.font(20)
         lines = [line for text in summary(self.session.game).split("\n")

@@ -20,12 +20,12 @@ from typing import Any
 import pygame
 
 from grail.engine.actions import ItemCap, MoveTo, PickSkill, Share
+from grail.session import Session
+from grail.words.names import hero_name, item_name, other_side, place_name, skill_name
 
 from ..app import App
 from ..changes import ChangeList, draw_changes, draw_heroes
-from ..names import hero_name, item_name, other_side, place_name, skill_name
 from ..reading import Passage, chosen, entry_passage, options, passage_of, shared
-from ..session import Session
 from ..theme import Theme
 from ..tiles import CONTINUE, HoldingScene, Tile, Tiles, column, heading
 from ..widgets import Button, draw_text, wrap

@@ -22,16 +22,16 @@ from pathlib import Path
 
 import pygame
 
-from grail.cli_game import CommandError, _campaign
+from grail.cli.game import CommandError, _campaign
 from grail.content import Campaign
 from grail.save import SaveError
 from grail.save.checksum import intact
 from grail.save.folder import SaveNameError, list_saves, save_path, saves_folder
 from grail.save.migrations import FORMAT
+from grail.session import Session
+from grail.words.names import hero_name
 
 from ..app import App, Scene
-from ..names import hero_name
-from ..session import Session
 from ..widgets import Button, Buttons, draw_text, wrap
 from .menu import TextField
 from .title import TitleScene

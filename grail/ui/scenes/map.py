@@ -26,14 +26,14 @@ from grail.engine.actions import (
     Pass,
     Travel,
 )
+from grail.session import Session
+from grail.words.names import hero_name
 
 from ..app import App
 from ..boards import DayPanel
 from ..changes import action_label
 from ..mapcards import hero_tokens, ink_on
 from ..mapview import Grid, MapView, Tip, hint_line
-from ..names import hero_name
-from ..session import Session
 from ..widgets import Button, Buttons, draw_text
 from .game import GameScene
 

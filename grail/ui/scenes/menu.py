@@ -17,9 +17,9 @@ import pygame
 from grail.content import PackError, bundled_pack, load_pack
 from grail.save import SaveError
 from grail.save.folder import MAX_NAME
+from grail.session import Session
 
 from ..app import App, Scene
-from ..session import Session
 from ..theme import Theme
 from ..widgets import Button, Buttons, draw_lines, draw_panel, draw_text, shade, wrap
 

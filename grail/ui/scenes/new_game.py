@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pygame
 
-from grail.cli_text import MODES, _free_name
+from grail.cli.text import MODES, _free_name
 from grail.content import Campaign
 from grail.content.heroes import Hero
 from grail.engine.modes import CHALLENGE_RULES
@@ -24,10 +24,10 @@ from grail.engine.setup import SetupError
 from grail.engine.state import ChallengeRule, Mode
 from grail.save import SaveError
 from grail.save.folder import SaveNameError, save_path, saves_folder
+from grail.session import Session
 
 from ..app import App, Scene
 from ..boards import draw_token
-from ..session import Session
 from ..theme import HERO_COLOURS
 from ..widgets import draw_lines, draw_text, shade, wrap
 from .menu import ChoiceScene, Entry, TextField

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import pygame
 
-from grail.cli_game import CommandError, _campaign
+from grail.cli.game import CommandError, _campaign
 from grail.content import Campaign
 from grail.save.folder import SaveInfo, list_saves, saves_folder
+from grail.session import Session
+from grail.words.names import hero_name
 
 from ..app import App
-from ..names import hero_name
-from ..session import Session
 from ..widgets import draw_lines, draw_text, wrap
 from .game import view_for
 from .menu import ChoiceScene, Entry

@@ -20,17 +20,17 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .cli_encounter import encounter_lines
-from .cli_game import CommandError, _campaign, _keep, _open, _parse, action_lines, summary
-from .cli_words import event_text
-from .engine.game import Game, IllegalAction, UndoError
-from .engine.journal import ContentLoop
-from .engine.setup import SetupError
-from .engine.state import Mode
-from .engine.trying import TryError, target, try_entry
-from .save import save_game
-from .save.folder import SaveNameError, list_saves, save_path, saves_folder
-from .sim.hints import hint
+from grail.cli.game import CommandError, _campaign, _keep, _open, _parse, action_lines, summary
+from grail.engine.game import Game, IllegalAction, UndoError
+from grail.engine.journal import ContentLoop
+from grail.engine.setup import SetupError
+from grail.engine.state import Mode
+from grail.engine.trying import TryError, target, try_entry
+from grail.save import save_game
+from grail.save.folder import SaveNameError, list_saves, save_path, saves_folder
+from grail.sim.hints import hint
+from grail.words.encounter import encounter_lines
+from grail.words.events import event_text
 
 MODES: tuple[Mode, ...] = ("story", "normal", "challenge")
 

@@ -1,8 +1,8 @@
 """The ``grail`` command line: validate packs, list their content, export JSON Schemas,
 play on a save file (``new``, ``show``, ``legal``, ``act``, ``undo``, ``checkpoint``,
-``replay``: cli_game.py) and in the terminal (``text``: cli_text.py).
+``replay``: cli/game.py) and in the terminal (``text``: cli/text.py).
 
-A later step adds ``play`` (the window) to the same parser.
+``play`` opens the window.
 """
 
 from __future__ import annotations
@@ -14,19 +14,19 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import __version__
-from .cli_author import add_author_commands
-from .cli_balance import add_balance_command
-from .cli_game import CommandError, add_commands
-from .cli_odds import add_odds_command
-from .cli_play import add_play_command
-from .cli_text import add_text_command
-from .content import Campaign, PackError, bundled_pack, check_pack
-from .content.cache import load_cached
-from .content.problems import Problem
-from .content.schema import schema_texts
-from .engine.journal import ContentLoop
-from .save import SaveError
+from grail import __version__
+from grail.cli.author import add_author_commands
+from grail.cli.balance import add_balance_command
+from grail.cli.game import CommandError, add_commands
+from grail.cli.odds import add_odds_command
+from grail.cli.play import add_play_command
+from grail.cli.text import add_text_command
+from grail.content import Campaign, PackError, bundled_pack, check_pack
+from grail.content.cache import load_cached
+from grail.content.problems import Problem
+from grail.content.schema import schema_texts
+from grail.engine.journal import ContentLoop
+from grail.save import SaveError
 
 LISTABLE = ("heroes", "locations", "journal", "encounters", "events", "secrets", "items",
             "skills", "cards")

@@ -17,7 +17,6 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from grail.cli_words import event_text
 from grail.content import Campaign
 from grail.engine.events import Event
 from grail.engine.game import Game
@@ -25,6 +24,7 @@ from grail.engine.pending import Pending
 from grail.engine.state import ChallengeRule, Mode
 from grail.save import autosave, load_game, save_game
 from grail.save.fit import misfits
+from grail.words.events import event_text
 
 LOG_KEPT = 400
 """Lines of the log kept in memory."""

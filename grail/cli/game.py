@@ -1,5 +1,5 @@
 """Command-line play on a save file: ``grail new``, ``show``, ``legal``, ``act``, ``undo``,
-``checkpoint`` and ``replay`` (``grail text`` is in cli_text.py).
+``checkpoint`` and ``replay`` (``grail text`` is in cli/text.py).
 
 Every command reads the save, and ``act`` writes it back atomically only after the action
 succeeded; an illegal or malformed action exits with 2 and leaves the save untouched.
@@ -14,11 +14,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .cli_encounter import encounter_lines, gain
-from .cli_words import dying_text
-from .content import Campaign, PackError, bundled_pack
-from .content.cache import load_cached
-from .engine.actions import (
+from grail.content import Campaign, PackError, bundled_pack
+from grail.content.cache import load_cached
+from grail.engine.actions import (
     Action,
     ChanceOutcome,
     Choose,
@@ -29,16 +27,18 @@ from .engine.actions import (
     PlayCard,
     UseCard,
 )
-from .engine.chance import ChanceMismatch
-from .engine.game import Game, IllegalAction, UndoError
-from .engine.items import card_name, uses_of
-from .engine.journal import closed_options, pending_choice
-from .engine.modes import CHALLENGE_RULES
-from .engine.setup import SetupError
-from .engine.state import GameState
-from .engine.survival import panics
-from .engine.telling import tell
-from .save import SaveError, autosave, load_game, save_game
+from grail.engine.chance import ChanceMismatch
+from grail.engine.game import Game, IllegalAction, UndoError
+from grail.engine.items import card_name, uses_of
+from grail.engine.journal import closed_options, pending_choice
+from grail.engine.modes import CHALLENGE_RULES
+from grail.engine.setup import SetupError
+from grail.engine.state import GameState
+from grail.engine.survival import panics
+from grail.engine.telling import tell
+from grail.save import SaveError, autosave, load_game, save_game
+from grail.words.encounter import encounter_lines, gain
+from grail.words.events import dying_text
 
 
 class CommandError(Exception):

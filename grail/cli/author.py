@@ -1,5 +1,5 @@
 """Authoring commands: ``grail lint`` (the story's shape, beyond validation) and
-``grail map`` (a picture of the campaign's geography). ``grail text --at`` (cli_text.py)
+``grail map`` (a picture of the campaign's geography). ``grail text --at`` (cli/text.py)
 tries an entry.
 """
 
@@ -12,9 +12,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .cli_game import CommandError, _campaign
-from .content import bundled_pack
-from .content.lint import lint_pack
+from grail.cli.game import CommandError, _campaign
+from grail.content import bundled_pack
+from grail.content.lint import lint_pack
 
 
 def _shown(pack: str | None) -> str:
@@ -48,7 +48,7 @@ def cmd_map(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on standard output
     from pygame import error as pygame_error  # pygame loads only for this command
 
-    from .ui.mapdraw import render_png
+    from grail.ui.mapdraw import render_png
 
     try:
         width, height = render_png(campaign, str(out))

@@ -1,6 +1,6 @@
 """What happened, in words, for plain-text play (``grail text``): one sentence an event,
 with the names of heroes, Locations and cards, readable by a screen reader (an Encounter's
-events are told in cli_encounter.py).
+events are told in words/encounter.py).
 
 >>> from grail.content import load_pack, bundled_pack
 >>> from grail.engine.events import HeroMoved
@@ -15,8 +15,7 @@ from typing import Any
 from grail.content import Campaign
 from grail.engine import dying
 from grail.engine.state import GameState
-
-from .cli_encounter import ENCOUNTER_EVENTS, encounter_event_text
+from grail.words.encounter import ENCOUNTER_EVENTS, encounter_event_text
 
 DEATH_CAUSES = {"losing_health": "losing Health while dying",
                 "end_of_day": "still at 0 Health after resting",

@@ -16,11 +16,10 @@ from typing import Any
 from grail.content import Campaign
 from grail.content.cards import AttributeKey, BonusKey, PlayerCard
 from grail.content.encounters import CombatEncounter, DiplomacyEncounter
-
-from .engine.actions import PlayCard
-from .engine.encounters.hands import deck
-from .engine.encounters.play import Edge, right_edge, stage_bonus, stages
-from .engine.encounters.sequence import (
+from grail.engine.actions import PlayCard
+from grail.engine.encounters.hands import deck
+from grail.engine.encounters.play import Edge, right_edge, stage_bonus, stages
+from grail.engine.encounters.sequence import (
     Meeting,
     connects,
     covered,
@@ -29,10 +28,10 @@ from .engine.encounters.sequence import (
     placing,
     read,
 )
-from .engine.game import Game
-from .engine.state import EncounterState
-from .engine.telling import effects_text
-from .engine.upgrades import attribute
+from grail.engine.game import Game
+from grail.engine.state import EncounterState
+from grail.engine.telling import effects_text
+from grail.engine.upgrades import attribute
 
 TRAITS = {"ambush": "the first active character discards down to 1 card",
           "sudden": "the first active character suffers 2 damage",

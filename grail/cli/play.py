@@ -16,9 +16,9 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-from .cli_game import CommandError, _campaign
-from .cli_text import tried
-from .save import SaveError
+from grail.cli.game import CommandError, _campaign
+from grail.cli.text import tried
+from grail.save import SaveError
 
 GAME_SCENES = ("map", "journal", "encounter", "end-of-day", "menu")
 """Scenes drawn over a game (a save or ``--at``)."""
@@ -40,9 +40,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise CommandError("--hero and --seed go with --at", 2)
     if args.scene in GAME_SCENES and not save and args.at is None:
         raise CommandError(f"--scene {args.scene} shows a game: give a save or --at", 2)
-    from .ui.app import App, NoDisplay, Settings
-    from .ui.scenes.title import TitleScene
-    from .ui.session import Session
+    from grail.session import Session
+    from grail.ui.app import App, NoDisplay, Settings
+    from grail.ui.scenes.title import TitleScene
 
     size = _size(args.size)
     with ExitStack() as stack:
@@ -75,7 +75,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def _open(path: Path, pack: str | None, session_class: Any) -> Any:
     """The save, with ``--pack`` if given, else with the pack it was made with."""
-    from .ui.scenes.load import open_save
+    from grail.ui.scenes.load import open_save
 
     if pack is None:
         opened = open_save(path, None)
@@ -89,7 +89,7 @@ def _open(path: Path, pack: str | None, session_class: Any) -> Any:
 
 
 def _prefix() -> str:
-    from .ui.scenes.menu import TRY_PREFIX
+    from grail.ui.scenes.menu import TRY_PREFIX
     return TRY_PREFIX
 
 

@@ -9,9 +9,9 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .cli_game import CommandError, _campaign
-from .content import bundled_pack
-from .sim.balance import markdown, report
+from grail.cli.game import CommandError, _campaign
+from grail.content import bundled_pack
+from grail.sim.balance import markdown, report
 
 
 def cmd_balance(args: argparse.Namespace) -> int:

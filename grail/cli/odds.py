@@ -8,11 +8,11 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .cli_game import CommandError, _campaign
-from .content import bundled_pack
-from .sim.odds import odds
-from .sim.playouts import DeckError, deck_kind, read_deck
-from .sim.policies import POLICIES
+from grail.cli.game import CommandError, _campaign
+from grail.content import bundled_pack
+from grail.sim.odds import odds
+from grail.sim.playouts import DeckError, deck_kind, read_deck
+from grail.sim.policies import POLICIES
 
 PROGRESS_FROM = 2_000
 """Playouts from which a run counts them on stderr."""
