@@ -92,9 +92,11 @@ class Session:
         return events
 
     def undo(self) -> str:
-        """Take back the last action since the last reveal; what was undone."""
-        told = self.game.undoable()[-1]
+        """Take back the last action since the last reveal; what was undone. Nothing to
+        take back raises :class:`grail.engine.game.UndoError`."""
+        undoable = self.game.undoable()
         self.game.undo()
+        told = undoable[-1]
         self.last_events = []
         self.save()
         self.revision += 1

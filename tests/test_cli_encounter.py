@@ -21,7 +21,6 @@ from typing import Any
 import pytest
 
 from grail.cli import main
-from grail.cli.game import summary
 from grail.content import Campaign, load_pack
 from grail.engine.actions import (
     Action,
@@ -36,6 +35,7 @@ from grail.engine.actions import (
 )
 from grail.engine.game import Game
 from grail.engine.telling import tell
+from grail.words.summary import summary
 
 EXAMPLES = Path(__file__).parent / "packs" / "examples"
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "cli.md"

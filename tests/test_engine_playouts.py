@@ -67,7 +67,8 @@ def _check(game: Game) -> None:
     if state.team is not None:  # a team forms on one Location, before its action [TEAM-1]
         members = [state.hero(member) for member in state.team.members]
         assert len({hero.id for hero in members}) == len(members) >= 1
-        assert len({hero.location for hero in members}) == 1 and not state.frames
+        assert len({hero.location for hero in members}) == 1
+        assert not state.frames or state.team.option is not None  # or pays a journal option
         assert {p.hero for p in state.team.paid} <= set(state.team.members)
     for frame in state.frames:  # shares go to members of the reading team [ACT-EXPLORE-2]
         assert {p.hero for p in frame.portions} <= set(frame.heroes)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from grail.cli.game import action_lines
 from grail.content import Campaign, load_pack
 from grail.content.effects import GainItem, GainSecret
 from grail.engine.actions import Explore, FaceUp, Pass, Rest, Travel, UseCard
@@ -13,6 +12,7 @@ from grail.engine.events import ResourcesChanged, WorldChanged
 from grail.engine.game import Game, IllegalAction
 from grail.engine.journal import resolve
 from grail.engine.world import apply_effect
+from grail.words.actions import action_lines
 
 from .conftest import MINIMAL, changed, like_wren
 

@@ -12,8 +12,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from grail.cli.game import CommandError, _campaign
+from grail.cli.game import CommandError
 from grail.content import bundled_pack
+from grail.content.cache import open_pack
 from grail.content.lint import lint_pack
 
 
@@ -44,7 +45,7 @@ def cmd_map(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if out.suffix.lower() != ".png":
         raise CommandError(f"--out names a PNG file (ending in .png), not '{out}'", 2)
-    campaign = _campaign(args.pack)
+    campaign = open_pack(args.pack)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on standard output
     from pygame import error as pygame_error  # pygame loads only for this command
 

@@ -9,14 +9,15 @@ import os
 from pathlib import Path
 from typing import Any
 
-from grail.cli.game import CommandError, _campaign
+from grail.cli.game import CommandError
 from grail.content import bundled_pack
+from grail.content.cache import open_pack
 from grail.sim.balance import markdown, report
 
 
 def cmd_balance(args: argparse.Namespace) -> int:
     """Play the fights and the runs, print the report."""
-    campaign = _campaign(args.pack)
+    campaign = open_pack(args.pack)
     if args.n < 1 or args.runs < 0 or args.days < 1:
         raise CommandError("--n (fights a matchup) and --days must be 1 or more, --runs 0 or more")
     pack = Path(args.pack) if args.pack else bundled_pack()

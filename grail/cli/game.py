@@ -14,31 +14,23 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from grail.content import Campaign, PackError, bundled_pack
-from grail.content.cache import load_cached
+from grail.content.cache import open_pack
 from grail.engine.actions import (
     Action,
     ChanceOutcome,
-    Choose,
     GiveSecret,
     JoinGame,
     LeaveGame,
     MalformedAction,
-    PlayCard,
-    UseCard,
 )
 from grail.engine.chance import ChanceMismatch
 from grail.engine.game import Game, IllegalAction, UndoError
-from grail.engine.items import card_name, uses_of
-from grail.engine.journal import closed_options, pending_choice
 from grail.engine.modes import CHALLENGE_RULES
 from grail.engine.setup import SetupError
-from grail.engine.state import GameState
-from grail.engine.survival import panics
-from grail.engine.telling import tell
-from grail.save import SaveError, autosave, load_game, save_game
-from grail.words.encounter import encounter_lines, gain
-from grail.words.events import dying_text
+from grail.save import SaveError, load_game, save_game
+from grail.session import Session
+from grail.words.actions import action_lines
+from grail.words.summary import summary
 
 
 class CommandError(Exception):
@@ -49,15 +41,8 @@ class CommandError(Exception):
         self.code = code
 
 
-def _campaign(pack: str | None) -> Campaign:
-    try:
-        return load_cached(Path(pack) if pack else bundled_pack())
-    except PackError as error:
-        raise CommandError(f"the pack has problems; run 'grail validate': {error.problems[0]}") \
-            from None
-
-
-def _open(path: str) -> Game:
+def open_game(path: str) -> Game:
+    """The game saved at ``path``, with its own pack; notes (content changed) on stderr."""
     try:
         raw = json.loads(Path(path).read_text(encoding="utf-8"))
         pack = raw.get("setup", {}).get("pack") if isinstance(raw, dict) else None
@@ -65,7 +50,7 @@ def _open(path: str) -> Game:
         pack = None  # load_game gives the precise message
     notes: list[str] = []
     try:
-        game = load_game(Path(path), _campaign(pack), notes)
+        game = load_game(Path(path), open_pack(pack), notes)
     except SaveError as error:
         raise CommandError(str(error)) from None
     for note in notes:
@@ -77,7 +62,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     path = Path(args.save)
     if path.exists() and not args.force:
         raise CommandError(f"{path} exists; use --force to overwrite it")
-    campaign = _campaign(args.pack)
+    campaign = open_pack(args.pack)
     try:
         game = Game.new(campaign, args.hero, args.seed, args.mode, args.challenge_rule,
                         companion=args.companion)
@@ -92,96 +77,14 @@ def cmd_new(args: argparse.Namespace) -> int:
     return 0
 
 
-def summary(game: Game) -> str:
-    """A plain-text picture of the game, readable by a screen reader."""
-    state = game.state
-    lines = [f"Day {state.day}, {state.stage.replace('_', ' ')}, chapter {state.chapter}"
-             + _mode(state)]
-    menhirs = ", ".join(f"{m.location} ({m.dial if m.dial is not None else 'last day'})"
-                        for m in state.menhirs) or "none"
-    lines.append(f"Menhirs: {menhirs}")
-    for hero in state.heroes:
-        name = game.campaign.hero[hero.id].name
-        place = game.campaign.location[hero.location].name
-        lines.append(
-            f"{name} at {hero.location} {place}: Energy {hero.energy}, Health {hero.health}, "
-            f"Terror {hero.terror}; Food {hero.food}, Wealth {hero.wealth}, Rep {hero.rep}, "
-            f"Magic {hero.magic}, Exp {hero.exp}" + (" (passed)" if hero.passed else "")
-            + (" (Panic: Terror above the Health bar)" if panics(game.campaign, hero) else "")
-            + (" (going mad: Nightmares instead of Dreams)" if hero.going_mad else "")
-            + (f" ({dying_text(game.campaign, state)})" if hero.dying else ""))
-    if state.quests:
-        lines.append("Quests: " + ", ".join(state.quests))
-    marks = [m.id + (f" {m.parts}" if m.parts else "") for m in state.statuses
-             if m.whole or m.parts]
-    if marks:
-        lines.append("Game Sheet: " + ", ".join(marks))
-    for task in state.tasks:
-        lines.append(f"Task: {task.text}")
-    pending = state.pending
-    if state.chance is None and pending.heroes:
-        lines.append(f"Waiting for {', '.join(pending.heroes)}: {pending.text}")
-    if state.chance is not None:
-        doing = "the setup" if state.chance.action is None else \
-            Action.from_json(json.dumps(state.chance.action)).describe()
-        lines.append(f"Waiting for the table: {state.chance.point.point} (during {doing})")
-    if state.team is not None:
-        team = state.team
-        where = f" to {team.to}" if team.to is not None else ""
-        what = team.action.replace("_", " ") if team.option is None \
-            else f"journal option {team.option + 1}"
-        lines.append(f"Team {'paying' if team.paying else 'forming'}: "
-                     f"{what}{where}, {', '.join(team.members)}")
-    if state.frames:
-        entry = state.frames[-1].key
-        lines.append(f"Reading {entry}: {game.campaign.entry[entry].text}"
-                     if state.frames[-1].source == "entry" else f"Resolving {entry}")
-    return "\n".join(lines + encounter_lines(game))
-
-
-def _mode(state: GameState) -> str:
-    """The mode, if not normal, and the Challenge rules adopted if not all."""
-    if state.mode == "normal":
-        return ""
-    if state.mode == "challenge" and state.challenge_rules is not None:
-        return f", challenge mode ({', '.join(state.challenge_rules) or 'no rules'})"
-    return f", {state.mode} mode"
-
-
 def cmd_show(args: argparse.Namespace) -> int:
-    game = _open(args.save)
+    game = open_game(args.save)
     print(game.state.model_dump_json(indent=2) if args.json else summary(game))
     return 0
 
 
-def action_lines(game: Game) -> list[str]:
-    """The legal actions as numbered lines of plain text."""
-    lines = [f"{number}. {action_text(game, action)}"
-             for number, action in enumerate(game.legal_actions(), start=1)]
-    for _, text, why in closed_options(game.campaign, game.state):
-        lines.append(f"-. (not open: {why}) {text}")
-    return lines
-
-
-def action_text(game: Game, action: Any) -> str:
-    """A legal action in words, as the terminal and the window show it: with its origin and
-    cost, a journal option's own text, a card use's name, what a card played would give."""
-    text = tell(game.campaign, game.state, action)
-    if isinstance(action, Choose):
-        choice = pending_choice(game.campaign, game.state)
-        if choice is not None:
-            text = f"{action.hero} chooses: {choice.choose[action.option].text}"
-    elif isinstance(action, UseCard):
-        use = uses_of(game.campaign, action.card)[action.use]
-        text = f"Use: {action.hero} uses {card_name(game.campaign, action.card)}: {use.name}"
-    elif isinstance(action, PlayCard):
-        card = game.campaign.card[action.card]
-        text += f": {gain(game, action.hero, card, sorted(at for at, _ in action.magic))}"
-    return text
-
-
 def cmd_legal(args: argparse.Namespace) -> int:
-    game = _open(args.save)
+    game = open_game(args.save)
     actions = game.legal_actions()
     if args.json:
         print(json.dumps([action.model_dump() for action in actions], indent=2))
@@ -194,7 +97,8 @@ def cmd_legal(args: argparse.Namespace) -> int:
     return 0
 
 
-def _parse(game: Game, text: str) -> Any:
+def parse_action(game: Game, text: str) -> Any:
+    """An action typed as its number in the legal list, or as JSON."""
     if text.strip().isdigit():
         actions = game.legal_actions()
         number = int(text)
@@ -208,29 +112,21 @@ def _parse(game: Game, text: str) -> Any:
 
 
 def cmd_act(args: argparse.Namespace) -> int:
-    game = _open(args.save)
-    action = _parse(game, args.action)
+    session = Session(open_game(args.save), Path(args.save))
+    action = parse_action(session.game, args.action)
     try:
-        events = game.apply(action)
+        events = session.act(action)
     except IllegalAction as error:
         raise CommandError(str(error), 2) from None
-    _keep(game, Path(args.save), events)
     for event in events:
         print(event.model_dump_json())
     return 0
 
 
-def _keep(game: Game, path: Path, events: list[Any]) -> None:
-    """Save, and autosave when a new Day began."""
-    save_game(game, path)
-    if any(event.type == "day_began" for event in events):
-        autosave(game, path)
-
-
 def cmd_players(args: argparse.Namespace) -> int:
     """Characters join and leave at a Day's start, as logged actions [PLAYERS-1], [PLAYERS-2];
     nothing is saved unless every change is allowed."""
-    game = _open(args.save)
+    game = open_game(args.save)
     gifts: dict[int, str] = {}
     for gift in args.give or []:
         secret, _, hero = gift.partition(":")
@@ -253,7 +149,7 @@ def cmd_players(args: argparse.Namespace) -> int:
                 events += game.apply(GiveSecret(secret=secret, to=gifts.pop(secret)))
     except IllegalAction as error:
         raise CommandError(str(error), 2) from None
-    _keep(game, Path(args.save), events)
+    save_game(game, Path(args.save))  # joining and leaving never begin a Day: no autosave
     print("playing: " + ", ".join(hero.id for hero in game.state.heroes))
     if game.state.hand_over:
         print("Secrets to hand over: " + ", ".join(map(str, game.state.hand_over))
@@ -262,7 +158,7 @@ def cmd_players(args: argparse.Namespace) -> int:
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
-    game = _open(args.save)
+    game = open_game(args.save)
     undone = game.undoable()[-args.count:] if args.count > 0 else []
     try:
         game.undo(args.count)
@@ -277,7 +173,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
 def cmd_checkpoint(args: argparse.Namespace) -> int:
     if not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", args.name):
         raise CommandError("a checkpoint name is letters, digits, '-' and '_' (at most 40)")
-    game = _open(args.save)
+    game = open_game(args.save)
     path = Path(args.save)
     target = path.with_name(f"{path.stem}.{args.name}{path.suffix or '.json'}")
     save_game(game, target)
@@ -286,7 +182,7 @@ def cmd_checkpoint(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    game = _open(args.save)
+    game = open_game(args.save)
     try:
         again = Game.replay(game.campaign, game.setup, game.log)
     except (IllegalAction, ChanceMismatch) as error:

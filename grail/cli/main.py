@@ -153,6 +153,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (CommandError, SaveError, ContentLoop) as error:
         print(f"grail: {error}", file=sys.stderr)
         return getattr(error, "code", 1)
+    except PackError as error:
+        print(f"grail: {error.headline}", file=sys.stderr)
+        return 1
     except OSError as error:
         print(f"grail: {error.strerror or error}: {error.filename or ''}".rstrip(": "),
               file=sys.stderr)

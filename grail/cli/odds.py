@@ -8,8 +8,9 @@ import os
 from pathlib import Path
 from typing import Any
 
-from grail.cli.game import CommandError, _campaign
+from grail.cli.game import CommandError
 from grail.content import bundled_pack
+from grail.content.cache import open_pack
 from grail.sim.odds import odds
 from grail.sim.playouts import DeckError, deck_kind, read_deck
 from grail.sim.policies import POLICIES
@@ -20,7 +21,7 @@ PROGRESS_FROM = 2_000
 
 def cmd_odds(args: argparse.Namespace) -> int:
     """Check what is asked, play the playouts, print the win probability."""
-    campaign = _campaign(args.pack)
+    campaign = open_pack(args.pack)
     if args.hero not in campaign.hero:
         raise CommandError(f"no hero '{args.hero}'; heroes are {', '.join(sorted(campaign.hero))}")
     if args.encounter not in campaign.encounter:

@@ -16,8 +16,9 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-from grail.cli.game import CommandError, _campaign
+from grail.cli.game import CommandError
 from grail.cli.text import tried
+from grail.content.cache import open_pack
 from grail.save import SaveError
 
 GAME_SCENES = ("map", "journal", "encounter", "end-of-day", "menu")
@@ -83,7 +84,7 @@ def _open(path: Path, pack: str | None, session_class: Any) -> Any:
             raise CommandError(opened)
         return opened
     try:
-        return session_class.open(path, _campaign(pack))
+        return session_class.open(path, open_pack(pack))
     except SaveError as error:
         raise CommandError(str(error)) from None
 

@@ -13,26 +13,26 @@ folder, never in the save folder, and deleted when play ends.
 from __future__ import annotations
 
 import argparse
-import itertools
 import random
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
-from grail.cli.game import CommandError, _campaign, _keep, _open, _parse, action_lines, summary
+from grail.cli.game import CommandError, open_game, parse_action
+from grail.content.cache import open_pack
 from grail.engine.game import Game, IllegalAction, UndoError
 from grail.engine.journal import ContentLoop
+from grail.engine.modes import MODES
 from grail.engine.setup import SetupError
-from grail.engine.state import Mode
 from grail.engine.trying import TryError, target, try_entry
 from grail.save import save_game
-from grail.save.folder import SaveNameError, list_saves, save_path, saves_folder
+from grail.save.folder import SaveNameError, free_name, list_saves, save_path, saves_folder
+from grail.session import Session
 from grail.sim.hints import hint
+from grail.words.actions import action_lines
 from grail.words.encounter import encounter_lines
 from grail.words.events import event_text
-
-MODES: tuple[Mode, ...] = ("story", "normal", "challenge")
+from grail.words.summary import summary
 
 
 def ask(prompt: str) -> str | None:
@@ -42,13 +42,16 @@ def ask(prompt: str) -> str | None:
     return None if not line or line.strip() == "q" else line.strip()
 
 
-def play(game: Game, path: Path) -> int:
-    """The play loop: summary, numbered actions, an answer, what happened; saved each time.
-    During an Encounter the fight is shown after every action: the whole Encounter card
-    when it begins (and with ``s``), then what changes; ``h`` asks for the best play found
-    for the hand (grail/sim/hints.py)."""
+def play(session: Session) -> int:
+    """The play loop: summary, numbered actions, an answer, what happened; the session saves
+    after each action and keeps an autosave at each new Day, as the window does. During an
+    Encounter the fight is shown after every action: the whole Encounter card when it begins
+    (and with ``s``), then what changes; ``h`` asks for the best play found for the hand
+    (grail/sim/hints.py)."""
+    game = session.game
     print(summary(game))
     while True:
+        game = session.game
         print()
         print("\n".join(action_lines(game)))
         tip = hint(game)
@@ -66,20 +69,17 @@ def play(game: Game, path: Path) -> int:
         fighting = game.state.encounter is not None
         try:
             if answer == "u":
-                game.undo()
-                save_game(game, path)
+                session.undo()
                 print("undone")
             else:
-                events = game.apply(_parse(game, answer))
-                for event in events:
+                for event in session.act(parse_action(game, answer)):
                     print(event_text(game.campaign, event))
-                _keep(game, path, events)
         except (CommandError, IllegalAction, UndoError, ContentLoop) as error:
             print(error)
             continue
-        if game.state.encounter is not None and game.state.chance is None:
+        if session.game.state.encounter is not None and session.game.state.chance is None:
             print()  # the fight as it stands, the whole card when it has just begun
-            print("\n".join(encounter_lines(game, full=not fighting)))
+            print("\n".join(encounter_lines(session.game, full=not fighting)))
 
 
 def _menu(folder: Path, pack: str | None) -> Path | None:
@@ -107,7 +107,7 @@ def _menu(folder: Path, pack: str | None) -> Path | None:
 
 def _new_game(folder: Path, pack: str | None) -> Path | None:
     """Ask for heroes, mode, seed and a save name; set the game up and save it."""
-    campaign = _campaign(pack)
+    campaign = open_pack(pack)
     heroes = sorted(campaign.hero)
     fewest, most = campaign.manifest.players
     most = min(most, len(heroes))
@@ -169,18 +169,9 @@ def _new_game(folder: Path, pack: str | None) -> Path | None:
     return path
 
 
-def _free_name(folder: Path) -> str:
-    """The first of 'game', 'game 2', 'game 3'... not used in ``folder``."""
-    for number in itertools.count(1):
-        name = "game" if number == 1 else f"game {number}"
-        if not (folder / f"{name}.json").exists():
-            return name
-    raise AssertionError("unreachable")
-
-
 def _ask_name(folder: Path) -> Path | None:
     """A save name confined to ``folder``, not yet used."""
-    default = _free_name(folder)
+    default = free_name(folder)
     while True:
         answer = ask(f"Save name: letters, digits and spaces; nothing for {default!r}.")
         if answer is None:
@@ -199,7 +190,7 @@ def _ask_name(folder: Path) -> Path | None:
 def tried(args: argparse.Namespace) -> tuple[Game, list[str]]:
     """A throwaway game that starts reading the entry ``--at`` asks for (``--hero``,
     ``--seed``, ``--pack``), and what to say of it: where it stands, then what happened."""
-    campaign = _campaign(args.pack)
+    campaign = open_pack(args.pack)
     heroes = sorted(campaign.heroes, key=lambda hero: hero.number)
     hero = args.hero or heroes[0].id
     if hero not in campaign.hero:
@@ -223,10 +214,7 @@ def _try(args: argparse.Namespace) -> int:
     game, said = tried(args)
     for line in said:
         print(line)
-    with tempfile.TemporaryDirectory(prefix="grail-try-") as folder:
-        path = Path(folder) / "try.json"
-        save_game(game, path)
-        return play(game, path)
+    return play(Session(game, None))  # not kept: nothing is written
 
 
 def cmd_text(args: argparse.Namespace) -> int:
@@ -242,7 +230,7 @@ def cmd_text(args: argparse.Namespace) -> int:
         if chosen is None:
             return 0
         path = chosen
-    return play(_open(str(path)), path)
+    return play(Session(open_game(str(path)), path))
 
 
 def add_text_command(commands: Any) -> None:

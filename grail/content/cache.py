@@ -20,7 +20,7 @@ import platformdirs
 from pydantic import ValidationError
 
 from .. import __version__
-from .loader import check_pack, pack_files
+from .loader import bundled_pack, check_pack, pack_files
 from .pack import Campaign
 from .problems import PackError
 from .yamlsource import MAX_FILE_BYTES, paused_gc
@@ -111,3 +111,9 @@ def _store(cache_dir: Path, root: Path, digest: str, campaign: Campaign) -> None
         os.replace(tmp.name, entry)
     except OSError:
         return  # a cache that cannot be written only costs speed
+
+
+def open_pack(pack: str | Path | None) -> Campaign:
+    """The pack at ``pack``, or the bundled campaign when None, through the cache; raises
+    :class:`PackError` for a pack with problems."""
+    return load_cached(Path(pack) if pack else bundled_pack())

@@ -45,3 +45,8 @@ class PackError(Exception):
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = sorted(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
+
+    @property
+    def headline(self) -> str:
+        """The pack's trouble in one line, for a player who only wanted to play it."""
+        return f"the pack has problems; run 'grail validate': {self.problems[0]}"

@@ -11,7 +11,10 @@ from __future__ import annotations
 from grail.content import Campaign
 
 from .events import Event, WorldChanged
-from .state import ChallengeRule, GameState, HealthMarker, HeroState
+from .state import ChallengeRule, GameState, HealthMarker, HeroState, Mode
+
+MODES: tuple[Mode, ...] = ("story", "normal", "challenge")
+"""The modes a game may be played in, in the order a player is offered them [MODE-*]."""
 
 CHALLENGE_RULES: dict[ChallengeRule, str] = {
     "upside_down_health": "the Health marker upside down: Energy capped and Panic sooner "

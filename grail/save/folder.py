@@ -15,6 +15,7 @@ grail.save.folder.SaveNameError: a save name cannot contain '/' or '\\': '../els
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -118,3 +119,13 @@ def list_saves(folder: Path) -> list[SaveInfo]:
             continue
         found.append(SaveInfo(path.stem, path, heroes, day, played))
     return sorted(found, key=lambda info: (-info.played.timestamp(), info.name))
+
+
+def free_name(folder: Path) -> str:
+    """The first of 'game', 'game 2', 'game 3'... not used in ``folder``: the name a new
+    game is offered."""
+    for number in itertools.count(1):
+        name = "game" if number == 1 else f"game {number}"
+        if not (folder / f"{name}.json").exists():
+            return name
+    raise AssertionError("unreachable")

@@ -15,130 +15,21 @@ colour alone (theme.py).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 import pygame
 
-from grail.cli.game import action_text
 from grail.content import Campaign
 from grail.engine.game import Game
-from grail.words.events import event_text
-from grail.words.names import hero_name, item_name, outcome_name, place_name, secret_name
+from grail.words.events import Change, changes
+from grail.words.names import hero_name
 
 from .theme import HERO_COLOURS, Theme
 from .widgets import draw_lines, draw_text, wrap
 
-Tone = Literal["good", "bad", "plain"]
-
-WORSE_WHEN_GAINED = frozenset({"terror"})
-"""Meters a character would rather not gain."""
-
 KEPT = 12
 """Lines of "what changed" a view keeps."""
-
-
-@dataclass(frozen=True)
-class Change:
-    """One line of what changed."""
-
-    text: str
-    tone: Tone = "plain"
-
-
-def _signed(hero: str, name: str, amount: int) -> Change:
-    worse = (amount > 0) == (name in WORSE_WHEN_GAINED)
-    sign = "+" if amount > 0 else "\u2212"
-    return Change(f"{hero}: {sign}{abs(amount)} {name.capitalize()}", "bad" if worse else "good")
-
-
-def _status(campaign: Campaign, status_id: str) -> str:
-    found = next((s for s in campaign.manifest.game_sheet.statuses if s.id == status_id), None)
-    return found.name if found is not None else status_id
-
-
-def named(campaign: Campaign, text: str) -> str:
-    """``text`` with the ids of heroes, cards, Encounters, events and Statuses in it
-    replaced by their names."""
-    def name(match: re.Match[str]) -> str:
-        word = match.group(0)
-        if word in campaign.hero:
-            return hero_name(campaign, word)
-        card = campaign.card.get(word) or campaign.encounter.get(word)
-        if card is not None:
-            return card.name
-        event = campaign.event.get(word)
-        return event.title if event is not None else _status(campaign, word)
-
-    return re.sub(r"[a-z][a-z0-9-]*", name, text)
-
-
-def action_label(game: Game, action: Any) -> str:
-    """A legal action in words, as the terminal says it, with names for ids: a button's text."""
-    return named(game.campaign, action_text(game, action))
-
-
-def change_of(campaign: Campaign, event: Any) -> list[Change]:
-    """The lines one event makes; none for events told elsewhere (an entry's text, the
-    details of a fight)."""
-    kind = event.type
-    if kind == "resources_changed":
-        who = hero_name(campaign, event.hero)
-        return [_signed(who, name, amount) for name, amount in event.changes.items() if amount]
-    if kind == "energy_spent":
-        return [_signed(hero_name(campaign, event.hero), "energy", -event.amount)]
-    if kind == "meters_changed":
-        return [Change(f"{hero_name(campaign, event.hero)}: Energy {event.energy}, Health "
-                       f"{event.health}, Terror {event.terror}, Food {event.food} "
-                       f"({event.reason})")]
-    if kind == "status_marked":
-        part = f", part {event.part}" if event.part is not None else ""
-        return [Change(f"Game Sheet: {_status(campaign, event.status)}{part} "
-                       f"{'marked' if event.marked else 'cleared'}")]
-    if kind == "card_gained":
-        name = secret_name(campaign, event.number) if event.kind == "secret" \
-            else item_name(campaign, event.number)
-        verb = "gains" if event.gained else "loses"
-        return [Change(f"{hero_name(campaign, event.hero)} {verb} {event.kind.capitalize()} "
-                       f"{event.number}: {name}", "good" if event.gained else "bad")]
-    if kind == "quest_changed":
-        quest = campaign.quest.get(event.quest)
-        return [Change(f"Quest {event.change}: {quest.name if quest else event.quest}",
-                       "good" if event.change == "completed" else "plain")]
-    if kind == "task_logged":
-        return [Change(f"Task {'opened' if event.open else 'closed'}: {event.task}")]
-    if kind == "hero_moved":
-        return [Change(f"{hero_name(campaign, event.hero)} goes to "
-                       f"{place_name(campaign, event.to)}")]
-    if kind == "location_revealed":
-        return [Change(f"Revealed: {place_name(campaign, event.number)}")]
-    if kind == "location_discarded":
-        return [Change(f"Gone from the map: {place_name(campaign, event.number)}", "bad")]
-    if kind == "chance_drawn":
-        return [Change(f"{event.point[:1].upper()}{event.point[1:]}: "
-                       f"{outcome_name(campaign, event.point, event.outcome)}")]
-    if kind == "encounter_ended":
-        card = campaign.encounter.get(event.encounter)
-        name = card.name if card is not None else event.encounter
-        return [Change(f"{name}: {event.result}", "good" if event.won else "bad")]
-    if kind in ("dying_changed", "going_mad_changed", "hero_died"):
-        better = getattr(event, "change", "") in ("healed", "given_back")
-        return [Change(event_text(campaign, event).rstrip("."), "good" if better else "bad")]
-    if kind == "world_changed":
-        what = named(campaign, event.what)
-        return [Change(f"{what[:1].upper()}{what[1:]}")]
-    if kind == "day_began":
-        return [Change(f"Day {event.day} begins")]
-    if kind == "exploration_ended":
-        return [Change("The exploration ends")]
-    return []
-
-
-def changes(campaign: Campaign, events: Sequence[Any]) -> list[Change]:
-    """The lines of what changed, in the order it happened."""
-    return [change for event in events for change in change_of(campaign, event)]
 
 
 class ChangeList:

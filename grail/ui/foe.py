@@ -22,9 +22,9 @@ from grail.engine.encounters.play import stages
 from grail.engine.game import Game
 from grail.engine.telling import effects_text
 from grail.words.encounter import TRAITS
+from grail.words.names import named
 
 from .cards import SHORT, Frame
-from .changes import named
 from .icons import draw_icons
 from .theme import DECK_MARKS, Colour, Theme
 from .widgets import draw_text, wrap

@@ -10,12 +10,16 @@ events are told in words/encounter.py).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from grail.content import Campaign
 from grail.engine import dying
 from grail.engine.state import GameState
-from grail.words.encounter import ENCOUNTER_EVENTS, encounter_event_text
+
+from .encounter import ENCOUNTER_EVENTS, encounter_event_text
+from .names import hero_name, item_name, named, outcome_name, place_name, secret_name, status_name
 
 DEATH_CAUSES = {"losing_health": "losing Health while dying",
                 "end_of_day": "still at 0 Health after resting",
@@ -111,3 +115,85 @@ def event_text(campaign: Campaign, event: Any) -> str:
     fields = ", ".join(f"{key}: {value}" for key, value in event.model_dump().items()
                        if key != "type")
     return f"{kind.replace('_', ' ')}: {fields}"
+
+
+# --- short lines with a tone, for the window's "what changed" ---------------------------
+
+Tone = Literal["good", "bad", "plain"]
+
+WORSE_WHEN_GAINED = frozenset({"terror"})
+"""Meters a character would rather not gain."""
+
+@dataclass(frozen=True)
+class Change:
+    """One line of what changed."""
+
+    text: str
+    tone: Tone = "plain"
+
+
+def _signed(hero: str, name: str, amount: int) -> Change:
+    worse = (amount > 0) == (name in WORSE_WHEN_GAINED)
+    sign = "+" if amount > 0 else "\u2212"
+    return Change(f"{hero}: {sign}{abs(amount)} {name.capitalize()}", "bad" if worse else "good")
+
+
+def change_of(campaign: Campaign, event: Any) -> list[Change]:
+    """The lines one event makes; none for events told elsewhere (an entry's text, the
+    details of a fight)."""
+    kind = event.type
+    if kind == "resources_changed":
+        who = hero_name(campaign, event.hero)
+        return [_signed(who, name, amount) for name, amount in event.changes.items() if amount]
+    if kind == "energy_spent":
+        return [_signed(hero_name(campaign, event.hero), "energy", -event.amount)]
+    if kind == "meters_changed":
+        return [Change(f"{hero_name(campaign, event.hero)}: Energy {event.energy}, Health "
+                       f"{event.health}, Terror {event.terror}, Food {event.food} "
+                       f"({event.reason})")]
+    if kind == "status_marked":
+        part = f", part {event.part}" if event.part is not None else ""
+        return [Change(f"Game Sheet: {status_name(campaign, event.status)}{part} "
+                       f"{'marked' if event.marked else 'cleared'}")]
+    if kind == "card_gained":
+        name = secret_name(campaign, event.number) if event.kind == "secret" \
+            else item_name(campaign, event.number)
+        verb = "gains" if event.gained else "loses"
+        return [Change(f"{hero_name(campaign, event.hero)} {verb} {event.kind.capitalize()} "
+                       f"{event.number}: {name}", "good" if event.gained else "bad")]
+    if kind == "quest_changed":
+        quest = campaign.quest.get(event.quest)
+        return [Change(f"Quest {event.change}: {quest.name if quest else event.quest}",
+                       "good" if event.change == "completed" else "plain")]
+    if kind == "task_logged":
+        return [Change(f"Task {'opened' if event.open else 'closed'}: {event.task}")]
+    if kind == "hero_moved":
+        return [Change(f"{hero_name(campaign, event.hero)} goes to "
+                       f"{place_name(campaign, event.to)}")]
+    if kind == "location_revealed":
+        return [Change(f"Revealed: {place_name(campaign, event.number)}")]
+    if kind == "location_discarded":
+        return [Change(f"Gone from the map: {place_name(campaign, event.number)}", "bad")]
+    if kind == "chance_drawn":
+        return [Change(f"{event.point[:1].upper()}{event.point[1:]}: "
+                       f"{outcome_name(campaign, event.point, event.outcome)}")]
+    if kind == "encounter_ended":
+        card = campaign.encounter.get(event.encounter)
+        name = card.name if card is not None else event.encounter
+        return [Change(f"{name}: {event.result}", "good" if event.won else "bad")]
+    if kind in ("dying_changed", "going_mad_changed", "hero_died"):
+        better = getattr(event, "change", "") in ("healed", "given_back")
+        return [Change(event_text(campaign, event).rstrip("."), "good" if better else "bad")]
+    if kind == "world_changed":
+        what = named(campaign, event.what)
+        return [Change(f"{what[:1].upper()}{what[1:]}")]
+    if kind == "day_began":
+        return [Change(f"Day {event.day} begins")]
+    if kind == "exploration_ended":
+        return [Change("The exploration ends")]
+    return []
+
+
+def changes(campaign: Campaign, events: Sequence[Any]) -> list[Change]:
+    """The lines of what changed, in the order it happened."""
+    return [change for event in events for change in change_of(campaign, event)]

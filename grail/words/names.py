@@ -21,6 +21,7 @@ Right: Empathy 1 at 1, Spirituality 1 at 3
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from grail.content import Campaign
@@ -132,3 +133,25 @@ def card_lines(campaign: Campaign, card_id: str) -> list[str]:
     if card.text:
         lines.append(card.text)
     return lines
+
+
+def status_name(campaign: Campaign, status_id: str) -> str:
+    """A Status by its Game Sheet name; its id when the sheet lacks it."""
+    found = next((s for s in campaign.manifest.game_sheet.statuses if s.id == status_id), None)
+    return found.name if found is not None else status_id
+
+
+def named(campaign: Campaign, text: str) -> str:
+    """``text`` with the ids of heroes, cards, Encounters, events and Statuses in it
+    replaced by their names."""
+    def name(match: re.Match[str]) -> str:
+        word = match.group(0)
+        if word in campaign.hero:
+            return hero_name(campaign, word)
+        card = campaign.card.get(word) or campaign.encounter.get(word)
+        if card is not None:
+            return card.name
+        event = campaign.event.get(word)
+        return event.title if event is not None else status_name(campaign, word)
+
+    return re.sub(r"[a-z][a-z0-9-]*", name, text)

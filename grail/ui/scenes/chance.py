@@ -18,10 +18,10 @@ import pygame
 
 from grail.engine.actions import Action, ChanceOutcome
 from grail.session import Session
-from grail.words.names import outcome_name
+from grail.words.names import named, outcome_name
 
 from ..app import App
-from ..changes import ChangeList, draw_changes, named
+from ..changes import ChangeList, draw_changes
 from ..tiles import Label, Tile, Tiles, grid, labels
 from ..widgets import Button, draw_text
 from .game import GameScene

@@ -34,11 +34,11 @@ from grail.engine.actions import (
 )
 from grail.session import Session
 from grail.sim.hints import Hint, hint
+from grail.words.actions import action_label
 from grail.words.encounter import RESULTS
 
 from ..app import App
 from ..cards import Frame, draw_fitted
-from ..changes import action_label
 from ..fight import Fight, read_fight
 from ..foe import draw_foe
 from ..pick import PickScene

@@ -24,10 +24,12 @@ from grail.engine.actions import EndCampaign, Escape, LeaveGame, LeaveStoryMode,
 from grail.engine.game import IllegalAction
 from grail.engine.journal import ContentLoop
 from grail.session import Session
+from grail.words.actions import action_label
+from grail.words.names import named
+from grail.words.summary import summary
 
 from ..app import App, Scene
 from ..boards import draw_token, hero_marks
-from ..changes import action_label, named
 from ..widgets import Button, Buttons, draw_text, wrap
 
 IRREVERSIBLE = (Pass, LeaveGame, EndCampaign, LeaveStoryMode, Escape)
@@ -251,8 +253,6 @@ class GameScene(Scene):
 
     def draw_view(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The view's main area: here, the game in plain words."""
-        from grail.cli.game import summary
-
         font = app.theme.font(20)
         lines = [line for text in summary(self.session.game).split("\n")
                  for line in wrap(text, font, rect.width - app.theme.px(24))]

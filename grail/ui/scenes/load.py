@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pygame
 
-from grail.cli.game import CommandError, _campaign
-from grail.content import Campaign
+from grail.content import Campaign, PackError
+from grail.content.cache import open_pack
 from grail.save import SaveError
 from grail.save.checksum import intact
 from grail.save.folder import SaveNameError, list_saves, save_path, saves_folder
@@ -96,8 +96,10 @@ def open_save(path: Path, pack: str | None) -> Session | str:
     except (OSError, ValueError, UnicodeDecodeError, AttributeError):
         own = pack  # opening gives the precise message
     try:
-        return Session.open(path, _campaign(own))
-    except (CommandError, SaveError) as error:
+        return Session.open(path, open_pack(own))
+    except PackError as error:
+        return error.headline
+    except SaveError as error:
         return str(error)
 
 
@@ -131,8 +133,8 @@ class LoadScene(Scene):
         self.notice = ""
         self.campaign: Campaign | None
         try:
-            self.campaign = _campaign(pack)
-        except CommandError:
+            self.campaign = open_pack(pack)
+        except PackError:
             self.campaign = None
         self.buttons = Buttons()
 

@@ -27,11 +27,11 @@ from grail.engine.actions import (
     Travel,
 )
 from grail.session import Session
+from grail.words.actions import action_label
 from grail.words.names import hero_name
 
 from ..app import App
 from ..boards import DayPanel
-from ..changes import action_label
 from ..mapcards import hero_tokens, ink_on
 from ..mapview import Grid, MapView, Tip, hint_line
 from ..widgets import Button, Buttons, draw_text

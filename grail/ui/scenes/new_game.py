@@ -16,14 +16,13 @@ from pathlib import Path
 
 import pygame
 
-from grail.cli.text import MODES, _free_name
 from grail.content import Campaign
 from grail.content.heroes import Hero
-from grail.engine.modes import CHALLENGE_RULES
+from grail.engine.modes import CHALLENGE_RULES, MODES
 from grail.engine.setup import SetupError
 from grail.engine.state import ChallengeRule, Mode
 from grail.save import SaveError
-from grail.save.folder import SaveNameError, save_path, saves_folder
+from grail.save.folder import SaveNameError, free_name, save_path, saves_folder
 from grail.session import Session
 
 from ..app import App, Scene
@@ -63,7 +62,7 @@ class NewGameScene(Scene):
         self.rules: list[ChallengeRule] = list(CHALLENGE_RULES)
         self.seed = TextField(placeholder="random", digits=True)
         """The same seed makes the same draws."""
-        self.name = TextField(placeholder=_free_name(self.folder))
+        self.name = TextField(placeholder=free_name(self.folder))
         self.focus: tuple[str, str] = ("hero", self.heroes[0].id)
         """The part Space and Enter use, and typing goes to."""
         self.rects: list[tuple[tuple[str, str], pygame.Rect]] = []

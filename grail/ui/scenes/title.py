@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pygame
 
-from grail.cli.game import CommandError, _campaign
-from grail.content import Campaign
+from grail.content import Campaign, PackError
+from grail.content.cache import open_pack
 from grail.save.folder import SaveInfo, list_saves, saves_folder
 from grail.session import Session
 from grail.words.names import hero_name
@@ -39,9 +39,9 @@ class TitleScene(ChoiceScene):
         """The save last played that is not damaged: Continue opens it."""
         self.loaded: Campaign | None = None
         try:
-            self.loaded = _campaign(pack)
-        except CommandError as error:
-            self.notice, self.warning = str(error), True
+            self.loaded = open_pack(pack)
+        except PackError as error:
+            self.notice, self.warning = error.headline, True
 
     @staticmethod
     def show(app: App, pack: str | None) -> None:
