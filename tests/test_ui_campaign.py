@@ -28,13 +28,13 @@ from grail.ui.scenes.confirm import ConfirmScene
 from grail.ui.scenes.encounter import EncounterScene
 from grail.ui.scenes.end_of_day import EndOfDayScene
 from grail.ui.scenes.game import KEYS, GameScene, view_for
+from grail.ui.scenes.holding import HoldingScene
 from grail.ui.scenes.journal import JournalScene
 from grail.ui.scenes.load import LoadScene, SaveAsScene
 from grail.ui.scenes.map import MapScene
 from grail.ui.scenes.menu import MenuScene
 from grail.ui.scenes.new_game import NewGameScene
 from grail.ui.scenes.title import TitleScene
-from grail.ui.tiles import HoldingScene
 
 from .ui_input import click, key, session_of, top
 

@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import platformdirs
 import pygame
+
+from grail.session import Session
 
 from .theme import SCALES, Theme
 
@@ -84,6 +87,14 @@ class NoDisplay(RuntimeError):
     """There is no screen to open a window on."""
 
 
+Home = Callable[[Session | None, str | None], None]
+"""How a scene goes back to the title: ``app.home(session, pack)``."""
+
+
+def _no_home(session: Session | None, pack: str | None) -> None:
+    raise RuntimeError("no title to go back to: the title sets app.home when it is shown")
+
+
 class App:
     """The window and its stack of scenes."""
 
@@ -106,6 +117,9 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self.started = time.perf_counter()
+        self.home: Home = _no_home
+        """Back to the title, playing a session on it if given, with the pack to offer: set
+        by the title when it is first shown, so that scenes go home without importing it."""
 
     @property
     def theme(self) -> Theme:

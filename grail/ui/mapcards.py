@@ -16,7 +16,8 @@ it); :func:`hero_tokens` tells where the tokens are, for clicks and the acting h
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import math
+from dataclasses import dataclass
 
 import pygame
 
@@ -30,10 +31,64 @@ from .mapdraw import Style, dashed_rect, draw_badge, draw_seal, draw_wall
 from .theme import Colour, Theme
 from .widgets import wrap
 
-if TYPE_CHECKING:
-    from .mapview import Grid
-
 Spot = tuple[int, int]
+CARD = (180, 160)
+"""A Location card's size at zoom 1, in pixels."""
+GUTTER = 44
+"""The space between cards at zoom 1: roads, walls and key badges lie there."""
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Where grid spots fall on the map surface at a zoom."""
+
+    bounds: tuple[int, int, int, int]
+    zoom: float
+
+    @property
+    def card(self) -> tuple[int, int]:
+        return round(CARD[0] * self.zoom), round(CARD[1] * self.zoom)
+
+    @property
+    def gutter(self) -> int:
+        return max(8, round(GUTTER * self.zoom))
+
+    @property
+    def step(self) -> tuple[int, int]:
+        return self.card[0] + self.gutter, self.card[1] + self.gutter
+
+    @property
+    def size(self) -> tuple[int, int]:
+        x0, y0, x1, y1 = self.bounds
+        return ((x1 - x0 + 1) * self.step[0] + self.gutter,
+                (y1 - y0 + 1) * self.step[1] + self.gutter)
+
+    def rect(self, spot: Spot) -> pygame.Rect:
+        """A card's rectangle on the map surface."""
+        x0, y0 = self.bounds[:2]
+        return pygame.Rect(self.gutter + (spot[0] - x0) * self.step[0],
+                           self.gutter + (spot[1] - y0) * self.step[1], *self.card)
+
+    def point(self, at: tuple[float, float]) -> tuple[float, float]:
+        """The map surface's pixel at the centre of a (fractional) spot."""
+        x0, y0 = self.bounds[:2]
+        return (self.gutter + (at[0] - x0) * self.step[0] + self.card[0] / 2,
+                self.gutter + (at[1] - y0) * self.step[1] + self.card[1] / 2)
+
+    def spot(self, pixel: tuple[float, float]) -> tuple[float, float]:
+        """The fractional spot at a pixel of the map surface (the inverse of :meth:`point`)."""
+        x0, y0 = self.bounds[:2]
+        return (x0 + (pixel[0] - self.gutter - self.card[0] / 2) / self.step[0],
+                y0 + (pixel[1] - self.gutter - self.card[1] / 2) / self.step[1])
+
+    def spot_at(self, pixel: tuple[float, float]) -> Spot | None:
+        """The spot whose card (not the gutter around it) holds ``pixel``."""
+        x0, y0 = self.bounds[:2]
+        x = x0 + math.floor((pixel[0] - self.gutter) / self.step[0])
+        y = y0 + math.floor((pixel[1] - self.gutter) / self.step[1])
+        return (x, y) if self.rect((x, y)).collidepoint(pixel) else None
+
+
 RADIUS_COLOURS = ((40, 110, 60), (40, 80, 150), (140, 70, 20), (110, 50, 130))
 VANISH = ("VANISHES AT THE NEXT START OF DAY", "VANISHES AT START OF DAY", "VANISHES")
 """The strip on a card the next Start of Day discards, the longest that fits."""

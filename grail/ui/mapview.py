@@ -17,7 +17,6 @@ part in view. Its hit tests say which card and which hero token lie under a poin
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import pygame
 
@@ -30,16 +29,11 @@ from grail.engine.map import connected, neighbour
 from grail.engine.preview import vanishing
 from grail.words.names import hero_name
 
-from .mapcards import fit, paint
+from .mapcards import CARD, GUTTER, Grid, Spot, fit, paint
 from .mapdraw import SEAL_NAMES
 from .theme import Theme
 from .widgets import wrap
 
-Spot = tuple[int, int]
-CARD = (180, 160)
-"""A Location card's size at zoom 1, in pixels."""
-GUTTER = 44
-"""The space between cards at zoom 1: roads, walls and key badges lie there."""
 ZOOM = (0.4, 1.8)
 """The farthest and the nearest zoom."""
 MAX_PIXELS = 16_000_000
@@ -62,57 +56,6 @@ def revealed(game: Game) -> Layout:
     menhirs = tuple(Menhir(menhir.location, spot, ()) for menhir in state.menhirs
                     if (spot := state.spot_of(menhir.location)) is not None)
     return Layout(campaign.manifest.name, tuple(cards), menhirs)
-
-
-@dataclass(frozen=True)
-class Grid:
-    """Where grid spots fall on the map surface at a zoom."""
-
-    bounds: tuple[int, int, int, int]
-    zoom: float
-
-    @property
-    def card(self) -> tuple[int, int]:
-        return round(CARD[0] * self.zoom), round(CARD[1] * self.zoom)
-
-    @property
-    def gutter(self) -> int:
-        return max(8, round(GUTTER * self.zoom))
-
-    @property
-    def step(self) -> tuple[int, int]:
-        return self.card[0] + self.gutter, self.card[1] + self.gutter
-
-    @property
-    def size(self) -> tuple[int, int]:
-        x0, y0, x1, y1 = self.bounds
-        return ((x1 - x0 + 1) * self.step[0] + self.gutter,
-                (y1 - y0 + 1) * self.step[1] + self.gutter)
-
-    def rect(self, spot: Spot) -> pygame.Rect:
-        """A card's rectangle on the map surface."""
-        x0, y0 = self.bounds[:2]
-        return pygame.Rect(self.gutter + (spot[0] - x0) * self.step[0],
-                           self.gutter + (spot[1] - y0) * self.step[1], *self.card)
-
-    def point(self, at: tuple[float, float]) -> tuple[float, float]:
-        """The map surface's pixel at the centre of a (fractional) spot."""
-        x0, y0 = self.bounds[:2]
-        return (self.gutter + (at[0] - x0) * self.step[0] + self.card[0] / 2,
-                self.gutter + (at[1] - y0) * self.step[1] + self.card[1] / 2)
-
-    def spot(self, pixel: tuple[float, float]) -> tuple[float, float]:
-        """The fractional spot at a pixel of the map surface (the inverse of :meth:`point`)."""
-        x0, y0 = self.bounds[:2]
-        return (x0 + (pixel[0] - self.gutter - self.card[0] / 2) / self.step[0],
-                y0 + (pixel[1] - self.gutter - self.card[1] / 2) / self.step[1])
-
-    def spot_at(self, pixel: tuple[float, float]) -> Spot | None:
-        """The spot whose card (not the gutter around it) holds ``pixel``."""
-        x0, y0 = self.bounds[:2]
-        x = x0 + math.floor((pixel[0] - self.gutter) / self.step[0])
-        y = y0 + math.floor((pixel[1] - self.gutter) / self.step[1])
-        return (x, y) if self.rect((x, y)).collidepoint(pixel) else None
 
 
 def bounds(plan: Layout) -> tuple[int, int, int, int]:

@@ -36,8 +36,9 @@ from ..app import App
 from ..cards import Frame, Marks, ability_lines, draw_card
 from ..changes import ChangeList, draw_changes, draw_hero
 from ..reading import Passage, entry_passage
-from ..tiles import HoldingScene, Label, Tile, Tiles, column, grid, labels
+from ..tiles import Label, Tile, Tiles, column, grid, labels
 from ..widgets import Button, draw_text
+from .holding import HoldingScene
 
 SKILLS = "skills"
 """A tile's action that shows an Attribute's Skill sides (the view's own, never sent)."""

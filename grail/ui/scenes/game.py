@@ -31,6 +31,8 @@ from grail.words.summary import summary
 from ..app import App, Scene
 from ..boards import draw_token, hero_marks
 from ..widgets import Button, Buttons, draw_text, wrap
+from .confirm import ConfirmScene
+from .menu import MenuScene, reload_pack
 
 IRREVERSIBLE = (Pass, LeaveGame, EndCampaign, LeaveStoryMode, Escape)
 """Actions that ask "are you sure?" first."""
@@ -160,10 +162,8 @@ class GameScene(Scene):
         elif event.key == pygame.K_TAB:
             self.log_open = not self.log_open
         elif event.key == pygame.K_ESCAPE:
-            from .menu import MenuScene
             app.push(MenuScene(self.session))
         elif event.key == pygame.K_F5:
-            from .menu import reload_pack
             self.notice = reload_pack(self.session)
 
     def turn_page(self, step: int) -> None:
@@ -183,7 +183,6 @@ class GameScene(Scene):
             self.notice = button.why
             return
         if isinstance(button.action, IRREVERSIBLE):
-            from .confirm import ConfirmScene
             app.push(ConfirmScene(f"{button.text}?", "This cannot be undone.",
                                   lambda: self.act(app, button.action)))
             return

@@ -27,8 +27,9 @@ from ..app import App
 from ..changes import ChangeList, draw_changes, draw_heroes
 from ..reading import Passage, chosen, entry_passage, options, passage_of, shared
 from ..theme import Theme
-from ..tiles import CONTINUE, HoldingScene, Tile, Tiles, column, heading
+from ..tiles import Tile, Tiles, column, heading
 from ..widgets import Button, draw_text, wrap
+from .holding import CONTINUE, HoldingScene
 
 CHANGING = frozenset({"resources_changed", "energy_spent", "meters_changed", "status_marked",
                       "card_gained", "quest_changed", "task_logged", "hero_moved"})

@@ -32,9 +32,9 @@ from grail.session import Session
 from grail.words.names import hero_name
 
 from ..app import App, Scene
+from ..choices import TextField
 from ..widgets import Button, Buttons, draw_text, wrap
-from .menu import TextField
-from .title import TitleScene
+from .confirm import ConfirmScene
 
 AUTOSAVE = re.compile(r"(.+)\.day(\d+)")
 
@@ -222,7 +222,7 @@ class LoadScene(Scene):
             except SaveError as error:
                 self.notice = str(error)
                 return
-        TitleScene.play(app, session, self.pack)
+        app.home(session, self.pack)
 
     # --- drawing -----------------------------------------------------------------------
 
@@ -345,7 +345,6 @@ class SaveAsScene(LoadScene):
             return
         current = self.session.path is not None and self.session.path.resolve() == path.resolve()
         if path.exists() and not current and not overwrite:
-            from .confirm import ConfirmScene
             row = next((row for row in self.rows if row.path == path), None)
             lost = f"That save cannot be opened anyway ({row.damaged})" if row and row.damaged \
                 else f"That game ({self.describe(row)}) is lost" if row else "That save is lost"

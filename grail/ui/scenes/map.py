@@ -32,8 +32,8 @@ from grail.words.names import hero_name
 
 from ..app import App
 from ..boards import DayPanel
-from ..mapcards import hero_tokens, ink_on
-from ..mapview import Grid, MapView, Tip, hint_line
+from ..mapcards import Grid, hero_tokens, ink_on
+from ..mapview import MapView, Tip, hint_line
 from ..widgets import Button, Buttons, draw_text
 from .game import GameScene
 

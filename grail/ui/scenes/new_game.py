@@ -27,9 +27,10 @@ from grail.session import Session
 
 from ..app import App, Scene
 from ..boards import draw_token
+from ..choices import ChoiceScene, Entry, TextField
 from ..theme import HERO_COLOURS
 from ..widgets import draw_lines, draw_text, shade, wrap
-from .menu import ChoiceScene, Entry, TextField
+from .confirm import ConfirmScene
 
 MODE_TEXT = {"story": "Story: gentler; player-scaled effects count one character fewer, and "
                       "it can be left at any time.",
@@ -198,7 +199,6 @@ class NewGameScene(Scene):
             self.notice = f"Save name: {error}."
             return
         if path.exists() and not overwrite:
-            from .confirm import ConfirmScene
             app.push(ConfirmScene(f"Replace the save '{path.stem}'?",
                                   "A save of that name exists; the new campaign takes its "
                                   "place, and the old game is lost.",
@@ -217,8 +217,7 @@ class NewGameScene(Scene):
             return
         kind = "a companion game" if self.companion else f"seed {seed}"
         session.log.append(f"New campaign saved as '{path.stem}': {self.mode} mode, {kind}.")
-        from .title import TitleScene
-        TitleScene.play(app, session, self.pack)
+        app.home(session, self.pack)
 
     # --- drawing -----------------------------------------------------------------------
 

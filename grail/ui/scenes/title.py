@@ -17,9 +17,12 @@ from grail.session import Session
 from grail.words.names import hero_name
 
 from ..app import App
+from ..choices import ChoiceScene, Entry
 from ..widgets import draw_lines, draw_text, wrap
 from .game import view_for
-from .menu import ChoiceScene, Entry
+from .load import Glance, LoadScene, glance, open_save
+from .new_game import NewGameScene
+from .settings import SettingsScene
 
 
 class TitleScene(ChoiceScene):
@@ -32,8 +35,6 @@ class TitleScene(ChoiceScene):
         self.pack = pack
         self.folder = saves_folder()
         self.saves: list[SaveInfo] = list_saves(self.folder)
-        from .load import Glance, glance
-
         glances = (glance(info.path, False, info.played) for info in self.saves)
         self.newest: Glance | None = next((seen for seen in glances if not seen.damaged), None)
         """The save last played that is not damaged: Continue opens it."""
@@ -45,7 +46,10 @@ class TitleScene(ChoiceScene):
 
     @staticmethod
     def show(app: App, pack: str | None) -> None:
-        """Put a fresh title in place of every scene."""
+        """Put a fresh title in place of every scene; from now on, scenes go back to it
+        through ``app.home``."""
+        app.home = lambda session, pack: TitleScene.play(app, session, pack) \
+            if session is not None else TitleScene.show(app, pack)
         app.stack.clear()
         app.push(TitleScene(pack))
 
@@ -92,10 +96,6 @@ class TitleScene(ChoiceScene):
         return self.heading(app) + self.block(app)
 
     def do(self, app: App, what: str) -> None:
-        from .load import LoadScene, open_save
-        from .new_game import NewGameScene
-        from .settings import SettingsScene
-
         newest = self.newest
         if what == "quit":
             app.quit()
