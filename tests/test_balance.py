@@ -8,9 +8,10 @@ import json
 import pytest
 
 from grail.cli import main
+from grail.cli.balance import markdown
 from grail.content import Campaign, bundled_pack, load_pack
 from grail.engine.game import Game
-from grail.sim.balance import LEVELS, Report, encounters, markdown, report
+from grail.sim.balance import LEVELS, Report, encounters, report
 from grail.sim.days import DayPolicy, Run, run
 
 from .conftest import MINIMAL

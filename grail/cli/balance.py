@@ -1,5 +1,6 @@
 """``grail balance [PACK]``: how each hero's starting deck fares against every level-1 and
-level-2 Encounter, and how simulated solo campaigns end: won, lost and to what, deaths."""
+level-2 Encounter, and how simulated solo campaigns end: won, lost and to what, deaths; the
+report as Markdown tables (the numbers are grail/sim/balance.py's)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from grail.cli.game import CommandError
-from grail.content import bundled_pack
+from grail.content import Campaign, bundled_pack
 from grail.content.cache import open_pack
-from grail.sim.balance import markdown, report
+from grail.sim.balance import Report, encounters, report
+from grail.words.events import DEATH_CAUSES
 
 
 def cmd_balance(args: argparse.Namespace) -> int:
@@ -28,6 +30,49 @@ def cmd_balance(args: argparse.Namespace) -> int:
     else:
         print(markdown(campaign, result), end="")
     return 0
+
+
+def markdown(campaign: Campaign, report: Report) -> str:
+    """The report as Markdown tables: win rates per Encounter and hero (when fights were
+    played), then the runs and what lost them."""
+    heroes = sorted(report.runs or {m.hero for m in report.matchups},
+                    key=lambda hero: campaign.hero[hero].number)
+    rates = {(m.hero, m.encounter): m for m in report.matchups}
+    names = [campaign.hero[hero].short_name for hero in heroes]
+    lines = ["| Encounter | deck | level | " + " | ".join(names) + " |",
+             "|---|---|---|" + "---|" * len(heroes)] if rates else []
+    for encounter, deck, level in encounters(campaign) if rates else ():
+        cells = [f"{rates[hero, encounter].rate:.0%}" for hero in heroes]
+        lines.append(f"| {campaign.encounter[encounter].name} | {deck} | {level} | "
+                     + " | ".join(cells) + " |")
+    lines += ["", "| Hero | runs | won | lost | unfinished | finished chapter 1 | deaths | "
+              "mean Days |", "|---|---|---|---|---|---|---|---|"]
+    for hero, name in zip(heroes, names, strict=True):
+        runs = report.runs.get(hero, [])
+        share = max(1, len(runs))
+        won, lost = sum(r.outcome == "won" for r in runs), sum(r.lost for r in runs)
+        done = sum(r.finished_chapter_one for r in runs)
+        deaths = sum(len(r.deaths) for r in runs)
+        days = sum(r.days for r in runs) / share
+        lines.append(f"| {name} | {len(runs)} | {won} ({won / share:.0%}) | "
+                     f"{lost} ({lost / share:.0%}) | {len(runs) - won - lost} | "
+                     f"{done} ({done / share:.0%}) | {deaths} | {days:.1f} |")
+    losses = report.losses()
+    if losses:
+        lines += ["", "| What lost the game | runs |", "|---|---|"]
+        lines += [f"| {_loss_words(campaign, cause)} | {count} |"
+                  for cause, count in losses.most_common()]
+    return "\n".join(lines) + "\n"
+
+
+def _loss_words(campaign: Campaign, cause: str) -> str:
+    """What lost a run, in words: a death and its cause, or the entry that ended it."""
+    kind, _, what = cause.partition(": ")
+    if kind == "death":
+        return f"a death: {DEATH_CAUSES[what]}"
+    entry = campaign.entry.get(what)
+    title = entry.title if entry is not None and entry.title else what
+    return f"the story: {title} (entry {what})"
 
 
 def add_balance_command(commands: Any) -> None:

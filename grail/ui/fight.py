@@ -33,7 +33,8 @@ from grail.engine.refusals import why_refused
 from grail.engine.state import DiscardAsked, EncounterState
 from grail.engine.survival import panics
 from grail.engine.upgrades import attribute
-from grail.words.encounter import gain, hero_name
+from grail.words.encounter import gain
+from grail.words.names import full_name
 
 Link = Literal["connected", "unconnected", "payable"]
 """How two halves that meet stand: connected, not connected (an Attribute level not reached,
@@ -159,7 +160,7 @@ def _member(game: Game, encounter: EncounterState, hero_id: str) -> Member:
         "done" if hero_id in encounter.activated else "waiting"
     colour = campaign.hero[hero_id].colour if hero_id in campaign.hero else "grey"
     level = levels_of(game, hero_id)
-    return Member(hero=hero_id, name=hero_name(campaign, hero_id), colour=colour,
+    return Member(hero=hero_id, name=full_name(campaign, hero_id), colour=colour,
                   standing=standing, hand=len(encounter.hands.get(hero_id, [])),
                   deck=len(deck(campaign, game.state, hero)),
                   discards=len(encounter.discards.get(hero_id, [])), health=hero.health,

@@ -33,6 +33,8 @@ from grail.engine.state import EncounterState
 from grail.engine.telling import effects_text
 from grail.engine.upgrades import attribute
 
+from .names import full_name, player_card_name
+
 TRAITS = {"ambush": "the first active character discards down to 1 card",
           "sudden": "the first active character suffers 2 damage",
           "defensive": "each activation's first card adds 1 marker fewer",
@@ -134,7 +136,7 @@ def _turn(game: Game, encounter: EncounterState) -> list[str]:
         return ["The first turn has not begun."]
 
     def name(hero_id: str) -> str:
-        return hero_name(game.campaign, hero_id)
+        return full_name(game.campaign, hero_id)
 
     waiting = [name(member) for member in encounter.heroes if member not in encounter.activated]
     active = f"{name(encounter.active)} is active, {encounter.played} card" \
@@ -184,7 +186,7 @@ def _sequence(game: Game, encounter: EncounterState) -> list[str]:
         if card.abilities:
             parts.append("Ability covered" if covered(encounter.sequence, index, card.passive)
                          else "Ability active")
-        lines.append(f"  {index + 1}. {card.name} ({hero_name(campaign, placed.owner)}): "
+        lines.append(f"  {index + 1}. {card.name} ({full_name(campaign, placed.owner)}): "
                      + "; ".join(parts) + ".")
         edge = list(card.right)
     return lines
@@ -204,7 +206,7 @@ def _hands(game: Game, encounter: EncounterState) -> list[str]:
     lines = []
     for member in encounter.heroes:
         hand = encounter.hands.get(member, [])
-        counts = f"{hero_name(campaign, member)}: {len(hand)} card{'s' * (len(hand) != 1)} " \
+        counts = f"{full_name(campaign, member)}: {len(hand)} card{'s' * (len(hand) != 1)} " \
             f"in hand, {len(deck(campaign, state, state.hero(member)))} in the deck, " \
             f"{len(encounter.discards.get(member, []))} discarded"
         if member == encounter.active:
@@ -299,11 +301,6 @@ def _icon_words(kind: str, count: int) -> str:
     return kind + times  # continue
 
 
-def hero_name(campaign: Campaign, hero_id: str) -> str:
-    """A hero's name, or its id when the campaign has no such hero."""
-    return campaign.hero[hero_id].name if hero_id in campaign.hero else hero_id
-
-
 ENCOUNTER_EVENTS = frozenset({"activated", "card_played", "pool_changed", "affinity_moved",
                               "cards_drawn", "card_discarded", "magic_paid", "encounter_ended"})
 """The events of an Encounter that :func:`encounter_event_text` tells."""
@@ -312,10 +309,10 @@ ENCOUNTER_EVENTS = frozenset({"activated", "card_played", "pool_changed", "affin
 def encounter_event_text(campaign: Campaign, event: Any) -> str:
     """One of an Encounter's events as a sentence, with hero and card names."""
     def hero(hero_id: str) -> str:
-        return hero_name(campaign, hero_id)
+        return full_name(campaign, hero_id)
 
     def card(card_id: str) -> str:
-        return campaign.card[card_id].name if card_id in campaign.card else card_id
+        return player_card_name(campaign, card_id)
 
     kind = event.type
     if kind == "activated":

@@ -19,7 +19,16 @@ from grail.engine import dying
 from grail.engine.state import GameState
 
 from .encounter import ENCOUNTER_EVENTS, encounter_event_text
-from .names import hero_name, item_name, named, outcome_name, place_name, secret_name, status_name
+from .names import (
+    full_name,
+    hero_name,
+    item_name,
+    named,
+    outcome_name,
+    place_name,
+    secret_name,
+    status_name,
+)
 
 DEATH_CAUSES = {"losing_health": "losing Health while dying",
                 "end_of_day": "still at 0 Health after resting",
@@ -49,7 +58,7 @@ def dying_text(campaign: Campaign, state: GameState) -> str:
 def event_text(campaign: Campaign, event: Any) -> str:
     """One event as a sentence."""
     def hero(hero_id: str) -> str:
-        return campaign.hero[hero_id].name if hero_id in campaign.hero else hero_id
+        return full_name(campaign, hero_id)
 
     def place(number: int) -> str:
         location = campaign.location.get(number)

@@ -36,6 +36,12 @@ def hero_name(campaign: Campaign | None, hero_id: str) -> str:
     return hero.short_name if hero is not None else hero_id
 
 
+def full_name(campaign: Campaign, hero_id: str) -> str:
+    """A hero's whole name ("Tamsin Vell, the Herbwife"), as the terminal reads it out; its
+    id when the campaign lacks it."""
+    return campaign.hero[hero_id].name if hero_id in campaign.hero else hero_id
+
+
 def place_name(campaign: Campaign, number: int) -> str:
     """A Location's number and name."""
     location = campaign.location.get(number)
