@@ -76,7 +76,7 @@ class Session:
         return self.game.legal_actions()
 
     def pending(self) -> Pending:
-        return self.game.state.pending
+        return self.game.pending()
 
     def act(self, action: Any) -> list[Event]:
         """Do one legal action, log what happened, save; an autosave at a new Day."""

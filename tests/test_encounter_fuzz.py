@@ -9,7 +9,7 @@ fight goes on from a saved state (``setup["start"]``), as a save under changed c
 
 After every action:
 
-- no exception, and ``state.pending`` agrees with ``legal_actions()``: while undecided there
+- no exception, and ``Game.pending()`` agrees with ``legal_actions()``: while undecided there
   is something legal, and every legal action answers the kind of decision pending, taken by
   the characters it names;
 - each character's cards are conserved: its deck, hand and discards, its cards in the
@@ -244,8 +244,8 @@ class Books:
 
 
 def check_pending(game: Game) -> None:
-    """``state.pending`` and the legal actions tell the same decision."""
-    pending = game.state.pending
+    """``Game.pending()`` and the legal actions tell the same decision."""
+    pending = game.pending()
     legal = game.legal_actions()
     if game.state.encounter is not None:
         assert legal, f"nothing is legal while the fight waits on {pending}"
@@ -424,7 +424,7 @@ def check_round_trip(game: Game) -> None:
     assert again.model_dump_json() == text
     loaded = Game(game.campaign, again, dict(game.setup), list(game.log))
     assert loaded.legal_actions() == game.legal_actions()
-    assert loaded.state.pending == game.state.pending
+    assert loaded.pending() == game.pending()
 
 
 def check_replay(game: Game) -> Game:
@@ -539,7 +539,7 @@ class Fight:
                       or isinstance(action, Join | Begin | ChanceOutcome)
                       or (isinstance(action, PayShare) and action.amount == 1)
                       or (isinstance(action, Choose) and action.option == bell)]
-            assert wanted, f"cannot begin {encounter}: {game.state.pending}, {legal}"
+            assert wanted, f"cannot begin {encounter}: {game.pending()}, {legal}"
             fight.act(wanted[0] if not isinstance(wanted[0], ChanceOutcome)
                       else rnd.choice(wanted))
             check_pending(game)
@@ -724,7 +724,7 @@ def test_a_member_who_falls_in_diplomacy_pays_the_failure() -> None:  # [NOTE-17
     fight = Fight.begin(variant, ["ilsa", "tegan"], "blue-mute-pilgrim", seed=1, items=False,
                         stubborn=True, prepare=wounded)
     game = fight.game
-    assert game.state.pending.kind == "mulligan"
+    assert game.pending().kind == "mulligan"
     fight.act(KeepHands.of())
     fight.act(Activate.of(hero="tegan"))
     encounter = game.state.encounter
@@ -733,7 +733,7 @@ def test_a_member_who_falls_in_diplomacy_pays_the_failure() -> None:  # [NOTE-17
     tegan = game.state.hero("tegan")
     assert (tegan.health, tegan.rep) == (1, 1)
     events = fight.act(EndPlay.of(hero="tegan"))
-    while game.state.pending.kind == "discard":  # the card she played may Respond first
+    while game.pending().kind == "discard":  # the card she played may Respond first
         events += fight.act(game.legal_actions()[0])
     encounter = game.state.encounter
     assert encounter is not None and encounter.heroes == ["ilsa"]  # Ilsa talks on

@@ -1,4 +1,4 @@
-"""``state.pending``: who must decide what, read from the state (DESIGN.md, the engine's
+"""``Game.pending()``: who must decide what, read from the state (DESIGN.md, the engine's
 contract), always in step with the legal actions."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ DAY_ACTIONS = {"travel", "explore", "location_action", "character_action", "acti
 
 
 def _agrees(game: Game) -> None:
-    pending, legal = game.state.pending, game.legal_actions()
+    pending, legal = game.pending(), game.legal_actions()
     assert (pending.kind == "none") == (legal == [])
     assert (pending.kind == "chance") == (bool(legal) and all(a.type == "chance" for a in legal))
     if pending.kind in ONE_DECIDER:  # trading stays open to all at the End of Day [TEAM-5]
@@ -32,17 +32,17 @@ def _agrees(game: Game) -> None:
 
 def test_the_day_the_end_of_day_and_a_team_forming(minimal: Campaign) -> None:
     game = Game.new(minimal, ["wren", "yew"], seed=1)
-    assert (game.state.pending.kind, game.state.pending.heroes) == ("day_action", ["wren", "yew"])
+    assert (game.pending().kind, game.pending().heroes) == ("day_action", ["wren", "yew"])
     game.apply(Travel(hero="wren", to=104))  # yew may join [TEAM-1]
-    assert (game.state.pending.kind, game.state.pending.heroes) == ("team_forming", ["wren"])
+    assert (game.pending().kind, game.pending().heroes) == ("team_forming", ["wren"])
     _agrees(game)
     game.apply(Begin(hero="wren"))  # alone
-    assert (game.state.pending.kind, game.state.pending.heroes) == ("day_action", ["yew"])
+    assert (game.pending().kind, game.pending().heroes) == ("day_action", ["yew"])
     game.apply(Pass(hero="yew"))
     game.apply(Pass(hero="wren"))
-    assert (game.state.pending.kind, game.state.pending.heroes) == ("rest", ["wren"])
+    assert (game.pending().kind, game.pending().heroes) == ("rest", ["wren"])
     game.apply(next(a for a in game.legal_actions() if isinstance(a, Rest)))
-    assert game.state.pending.heroes == ["yew"]
+    assert game.pending().heroes == ["yew"]
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

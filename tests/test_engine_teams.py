@@ -420,7 +420,7 @@ def test_team_members_trade_in_the_middle_of_their_action_TEAM_5(three_heroes: C
                                                                        ("yew", "wren")}
     game.apply(Trade(hero="yew", to="wren", what="food"))
     assert (game.state.hero("wren").food, game.state.hero("yew").food) == (3, 0)
-    assert game.state.pending.kind == "journal"  # the choice still waits
+    assert game.pending().kind == "journal"  # the choice still waits
     with pytest.raises(IllegalAction, match=r"\[TEAM-5\]"):
         game.apply(Trade(hero="kes", to="wren", what="food"))  # not in the team
 
@@ -464,7 +464,7 @@ def test_a_teammate_pays_a_journal_option_s_energy_TEAM_6(minimal: Campaign) -> 
     game = pair(minimal)
     team_explore(game)  # each paid 1 Energy: Wren 5, Yew 2
     game.apply(Choose(hero="wren", option=0))  # Listen to the stone: 1 Energy
-    assert game.state.pending.kind == "team_paying"
+    assert game.pending().kind == "team_paying"
     assert game.legal_actions() == [PayShare(hero="wren", what="energy", amount=n) for n in (0, 1)]
     game.apply(PayShare(hero="wren", what="energy", amount=0))
     assert (game.state.hero("wren").energy, game.state.hero("yew").energy) == (5, 1)

@@ -59,7 +59,7 @@ def test_food_is_traded_at_the_end_of_day_before_resting_TEAM_5_END_DAY_1(
     game.state.hero("wren").food = 0
     game.apply(Pass(hero="wren"))
     game.apply(Pass(hero="yew"))
-    assert game.state.pending.kind == "rest" and game.state.pending.heroes == ["wren"]
+    assert game.pending().kind == "rest" and game.pending().heroes == ["wren"]
     assert Rest(hero="wren", eat=True) not in game.legal_actions()  # hungry
     game.apply(Trade(hero="yew", to="wren", what="food"))
     game.apply(Rest(hero="wren", eat=True))

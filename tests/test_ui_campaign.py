@@ -137,14 +137,14 @@ def test_a_campaign_from_the_title_to_a_fight_a_night_and_back(
             seen.setdefault("travel", game.state.day)
         if isinstance(action, Explore):  # [ACT-EXPLORE-1]: the journal opens on the entry
             seen.setdefault("explore", game.state.day)
-            if game.state.pending.kind == "journal":
+            if game.pending().kind == "journal":
                 assert isinstance(top(app), JournalScene)
         if game.state.encounter is not None:  # [ENC-1]: the fight is on the Encounter view
             seen.setdefault("combat", game.state.day)
             fought.add(game.state.encounter.id)
             cards += isinstance(action, PlayCard)
             assert showing(app, EncounterScene)
-        if game.state.pending.kind == "rest":  # [END-DAY-1]
+        if game.pending().kind == "rest":  # [END-DAY-1]
             assert showing(app, EndOfDayScene)
             seen.setdefault("end_of_day", game.state.day)
 

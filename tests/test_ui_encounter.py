@@ -297,7 +297,7 @@ def test_a_discard_asked_is_taken_by_a_click_on_the_card_COMBAT_15() -> None:
     table.fight("grey-brawler", "t-blank", "t-jab-1", "t-jab-2")
     table.keep()
     table.end_play("t-jab-3")  # 4 cards at the end of the turn: discard down to 3
-    assert table.game.state.pending.kind == "discard"
+    assert table.game.pending().kind == "discard"
     app, scene = shown(table.game)
     assert view_for(scene.session) is EncounterScene
     assert said(scene, "discards 1 card: click a card of the hand")

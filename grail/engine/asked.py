@@ -8,18 +8,21 @@ resolves nothing while one is open); once taken, the reading goes on where it st
 
 from __future__ import annotations
 
+from typing import Any
+
 from grail.content import Campaign
 
 from . import world
 from .actions import DiscardCard, ItemCap, MoveTo, PickSkill
 from .encounters.effects import discarded
 from .events import Event, WorldChanged
+from .pending import Pending
 from .state import DestinationAsked, DiscardAsked, GameState, ItemOffered, SkillAsked
 
 Answer = PickSkill | MoveTo | ItemCap | DiscardCard
 
 
-def legal(state: GameState) -> list[Answer]:
+def legal(campaign: Campaign, state: GameState) -> list[Answer]:
     """The answers to the oldest open decision."""
     asked = state.asked[0]
     if isinstance(asked, SkillAsked):
@@ -35,7 +38,16 @@ def legal(state: GameState) -> list[Answer]:
             ItemCap(hero=hero.id, item=asked.item)]
 
 
-def why(state: GameState) -> tuple[str, str]:
+def pending(campaign: Campaign, state: GameState) -> Pending:
+    """The oldest open decision, and whose it is."""
+    asked = state.asked[0]
+    text = {"skill": "which Skill side to keep", "destination": "where to move",
+            "item_cap": "which Item to give up for a new one, or none",
+            "discard": "which card to discard"}[asked.kind]
+    return Pending(kind=asked.kind, heroes=[asked.hero], text=text)
+
+
+def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
     """The rule and reason an action is not the answer awaited."""
     asked = state.asked[0]
     if isinstance(asked, SkillAsked):

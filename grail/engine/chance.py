@@ -26,8 +26,12 @@ Each outcome is remembered so that the log can record it after the action.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
+
+from grail.content import Campaign
 
 from .actions import ChanceOutcome
+from .pending import Pending
 from .state import ChancePoint, GameState
 
 
@@ -89,3 +93,22 @@ def draw_from(state: GameState, point: str, pool: list[str]) -> str:
     card = pick(state, point, pool)
     pool.remove(card)
     return card
+
+
+# --- the decision: the table says how a chance point came out ----------------------------
+
+def legal(campaign: Campaign, state: GameState) -> list[ChanceOutcome]:
+    """The outcomes the table may give for the point it is asked [DESIGN: chance]."""
+    assert state.chance is not None
+    return [ChanceOutcome(point=state.chance.point.point, outcome=outcome)
+            for outcome in state.chance.point.options]
+
+
+def pending(campaign: Campaign, state: GameState) -> Pending:
+    assert state.chance is not None
+    return Pending(kind="chance", heroes=[], text=state.chance.point.point)
+
+
+def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
+    assert state.chance is not None
+    return "CHANCE", f"the table answers first: {state.chance.point.point}"

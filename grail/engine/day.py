@@ -5,6 +5,7 @@ from __future__ import annotations
 from grail.content import Campaign
 
 from . import dials, guardians, items
+from .actions import Pass
 from .encounter_decks import move_guardians
 from .events import (
     DayBegan,
@@ -26,6 +27,15 @@ from .survival import wyrdness
 def can_act(hero: HeroState) -> bool:
     """Not passed and with Energy left [DAY-4]."""
     return not hero.passed and hero.energy > 0
+
+
+def actors(state: GameState) -> list[HeroState]:
+    """Characters who may act now, lowest character number first: those who have not
+    acted this round, else all who still may [DAY-2], [DAY-3]."""
+    if state.stage != "day" or state.frames:
+        return []
+    able = [hero for hero in state.heroes if can_act(hero)]
+    return [hero for hero in able if not hero.acted] or able
 
 
 def acted(state: GameState, heroes: list[HeroState]) -> None:
@@ -110,9 +120,9 @@ def character_action(state: GameState, heroes: list[str]) -> list[Event]:
     return []
 
 
-def pass_day(state: GameState, hero_id: str) -> list[Event]:
+def pass_day(campaign: Campaign, state: GameState, action: Pass) -> list[Event]:
     """No more actions this Day [ACT-PASS-1]."""
-    hero = state.hero(hero_id)
+    hero = state.hero(action.hero)
     hero.passed = True
     acted(state, [hero])
     return [HeroPassed(hero=hero.id)]

@@ -3,10 +3,14 @@ the dead character's belongings, replacement, the lost game [SURV-4], [DEATH-1].
 
 from __future__ import annotations
 
+from typing import Any
+
 from grail.content import Campaign
 
 from . import dying, items, mercy
+from .actions import ChooseReplacement, GiveSecret
 from .events import DeathCause, Event, HeroDied, WorldChanged
+from .pending import Pending
 from .setup import hero_state
 from .state import GameState, HeroState
 
@@ -57,15 +61,18 @@ def unused_heroes(campaign: Campaign, state: GameState) -> list[str]:
     return sorted(hero.id for hero in campaign.heroes if hero.id not in playing)
 
 
-def give_secret(campaign: Campaign, state: GameState, secret: int, to: str) -> list[Event]:
+def give_secret(campaign: Campaign, state: GameState, action: GiveSecret) -> list[Event]:
+    """A dead character's Secret goes to whom its player chooses [DEATH-5]."""
+    secret, to = action.secret, action.to
     state.hand_over.remove(secret)
     state.hero(to).secrets.append(secret)
     items.took(campaign, state, state.hero(to), f"secret:{secret}")
     return [WorldChanged(what=f"Secret {secret} goes to {to}")]
 
 
-def replace(campaign: Campaign, state: GameState, hero_id: str) -> list[Event]:
+def replace(campaign: Campaign, state: GameState, action: ChooseReplacement) -> list[Event]:
     """The new character is set up on the lowest-numbered revealed Location [DEATH-3]."""
+    hero_id = action.hero
     where = min(place.number for place in state.placed)
     state.heroes.append(hero_state(campaign, hero_id, where))
     state.heroes.sort(key=lambda hero: hero.number)
@@ -81,3 +88,29 @@ def lose(campaign: Campaign, state: GameState) -> list[Event]:
     state.frames.clear()
     state.facing.clear()
     return [WorldChanged(what="the game is lost")]
+
+
+# --- the decision after a death: its Secrets, then who replaces it [DEATH-3], [DEATH-5] ----
+
+def waits(state: GameState) -> bool:
+    return bool(state.hand_over) or state.replacing is not None
+
+
+def legal(campaign: Campaign, state: GameState) -> list[GiveSecret | ChooseReplacement]:
+    """Who takes the next Secret; else which character not yet played comes."""
+    if state.hand_over:
+        return [GiveSecret(secret=state.hand_over[0], to=hero.id) for hero in state.heroes]
+    return [ChooseReplacement(hero=hero_id) for hero_id in unused_heroes(campaign, state)]
+
+
+def pending(campaign: Campaign, state: GameState) -> Pending:
+    everyone = [hero.id for hero in state.heroes]
+    if state.hand_over:
+        return Pending(kind="give_secret", heroes=everyone,
+                       text=f"who takes Secret {state.hand_over[0]}")
+    return Pending(kind="replacement", heroes=everyone,
+                   text=f"which hero replaces {state.replacing}")
+
+
+def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
+    return "DEATH-3", "a dead character's Secrets and replacement come first"

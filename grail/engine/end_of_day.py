@@ -13,7 +13,7 @@ from typing import Any
 from grail.content import Campaign
 from grail.content.base import ATTRIBUTES
 
-from . import deck_building, survival, trading, upgrades
+from . import deck_building, survival, trading, upgrades, uses
 from .actions import (
     BuyAttribute,
     DeckUpgrade,
@@ -23,10 +23,12 @@ from .actions import (
     SetAside,
     TakeBack,
     Trade,
+    UseCard,
 )
 from .conditions import in_state
 from .events import Event
 from .frames import read_entry
+from .pending import Pending
 from .state import GameState, HeroState
 
 
@@ -57,7 +59,7 @@ def _may_choose(campaign: Campaign, state: GameState, hero: HeroState) -> bool:
     deck_cost = upgrades.deck_upgrade_cost(campaign, state)[0]
     minimum = campaign.manifest.rules.deck_minimum
     return (hero.exp >= upgrades.cheapest_point(campaign, state)
-            and any(action.type == "buy_attribute" for action in legal(campaign, state))) \
+            and any(action.type == "buy_attribute" for action in choices(campaign, state))) \
         or (hero.exp >= deck_cost and bool(hero.combat_pool or hero.diplomacy_pool)) \
         or len(hero.combat_deck) > minimum or len(hero.diplomacy_deck) > minimum \
         or bool(hero.set_aside)
@@ -74,7 +76,46 @@ def finished(state: GameState) -> bool:
 
 
 def legal(campaign: Campaign, state: GameState) -> list[Any]:
-    """The End of Day decisions now."""
+    """What may be done at the End of Day now: the character's rest or upgrades, its uses
+    of that time, and trades [END-DAY-1]..[END-DAY-5], [TEAM-5]."""
+    return [*choices(campaign, state), *uses_now(campaign, state), *trades(campaign, state)]
+
+
+def pending(campaign: Campaign, state: GameState) -> Pending:
+    """Who rests, keeps a drawn card or spends Exp now, in character order."""
+    resting = next_to_rest(state)
+    if resting is not None:
+        return Pending(kind="rest", heroes=[resting.id], text="eat 1 Food, or go hungry")
+    upgrading = next_to_upgrade(state)
+    who = [upgrading.id] if upgrading is not None else [""]
+    if state.offer:
+        return Pending(kind="keep_card", heroes=who, text="which card to keep")
+    return Pending(kind="upgrade", heroes=who,
+                   text="spend Exp, move cards in or out of a deck, or finish")
+
+
+def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
+    """The rule an action breaks at the End of Day."""
+    if isinstance(action, Trade) and state.offer:
+        return "UPG-2", "a card drawn for a deck upgrade is kept first; trade after it"
+    if isinstance(action, Trade):
+        return trading.why_refused(campaign, state, action)
+    return "END-DAY-1", "at the End of Day each character rests, then spends Exp, in " \
+        "character order, and an upgrade costs the Exp it costs [UPG-5]"
+
+
+def uses_now(campaign: Campaign, state: GameState) -> list[UseCard]:
+    """The ``end_of_day`` and ``any`` uses of the character whose End of Day it is, but not
+    while it keeps a drawn card [END-DAY-1], [END-DAY-4]."""
+    hero = next_to_rest(state) or next_to_upgrade(state)
+    if hero is None or state.offer:
+        return []
+    return uses.offered(campaign, state, hero, ("end_of_day", "any"))
+
+
+def choices(campaign: Campaign, state: GameState) -> list[Any]:
+    """The End of Day's own decisions now: a rest, a card to keep, upgrades and deck
+    building, or finishing."""
     hero = next_to_rest(state)
     if hero is not None:
         eat = [Rest(hero=hero.id, eat=True)] if hero.food > 0 else []
@@ -103,19 +144,36 @@ def legal(campaign: Campaign, state: GameState) -> list[Any]:
     return [*found, FinishUpgrades(hero=hero.id)]
 
 
-def apply(campaign: Campaign, state: GameState, action: Any) -> list[Event]:
-    if isinstance(action, Rest):
-        return survival.rest(campaign, state, action.hero, action.eat)
-    if isinstance(action, BuyAttribute):
-        return upgrades.buy_attribute(campaign, state, action.hero, action.attribute, action.skill)
-    if isinstance(action, DeckUpgrade):
-        return upgrades.draw_offer(campaign, state, action.hero, action.deck)
-    if isinstance(action, KeepCard):
-        return upgrades.keep(state, action.hero, action.card)
-    if isinstance(action, SetAside):
-        return deck_building.set_aside(campaign, state.hero(action.hero), action.card)
-    if isinstance(action, TakeBack):
-        return deck_building.take_back(campaign, state.hero(action.hero), action.card)
+def rest(campaign: Campaign, state: GameState, action: Rest) -> list[Event]:
+    """The character rests, eating or going hungry [END-DAY-1], [END-DAY-2]."""
+    return survival.rest(campaign, state, action.hero, action.eat)
+
+
+def buy_attribute(campaign: Campaign, state: GameState, action: BuyAttribute) -> list[Event]:
+    """An Attribute point, with its Skill side from the third on [UPG-5], [ATTR-4]."""
+    return upgrades.buy_attribute(campaign, state, action.hero, action.attribute, action.skill)
+
+
+def deck_upgrade(campaign: Campaign, state: GameState, action: DeckUpgrade) -> list[Event]:
+    """Cards drawn from an Advanced pool, one to keep [UPG-2]."""
+    return upgrades.draw_offer(campaign, state, action.hero, action.deck)
+
+
+def keep_card(campaign: Campaign, state: GameState, action: KeepCard) -> list[Event]:
+    return upgrades.keep(state, action.hero, action.card)
+
+
+def set_aside(campaign: Campaign, state: GameState, action: SetAside) -> list[Event]:
+    """A card out of a deck, kept beside the board [END-DAY-5], [UPG-4]."""
+    return deck_building.set_aside(campaign, state.hero(action.hero), action.card)
+
+
+def take_back(campaign: Campaign, state: GameState, action: TakeBack) -> list[Event]:
+    return deck_building.take_back(campaign, state.hero(action.hero), action.card)
+
+
+def finish_upgrades(campaign: Campaign, state: GameState, action: FinishUpgrades) -> list[Event]:
+    """The character is done spending Exp and building decks [END-DAY-4], [END-DAY-5]."""
     state.hero(action.hero).upgraded = True
     return []
 

@@ -18,66 +18,26 @@ from typing import Any
 from grail.content import Campaign
 
 from . import (
-    asked,
     chance,
     day,
     death,
-    dying,
     encounter_decks,
     end_of_day,
     events_deck,
     guardians,
     items,
     journal,
-    left_items,
     madness,
-    mercy,
-    modes,
-    players,
-    teams,
-    trading,
-    uses,
 )
 from .actions import (
-    AcceptMercy,
     Action,
     Actions,
-    ActivateMenhir,
-    Begin,
-    Cancel,
     ChanceOutcome,
-    CharacterAction,
-    Choose,
-    ChooseReplacement,
-    DiscardCard,
-    EndCampaign,
-    Explore,
-    FaceGuardian,
-    FaceUp,
-    GiveSecret,
-    ItemCap,
-    Join,
-    JoinGame,
-    Leave,
-    LeaveGame,
-    LeaveStoryMode,
-    LocationAction,
-    MoveTo,
-    Pass,
-    PayShare,
-    PickSkill,
-    PickUp,
-    Share,
-    Trade,
-    Travel,
-    UseCard,
 )
-from .encounters import decisions as encounter_decisions
+from .decisions import do, refusal, waiting
 from .encounters import turn as encounter_turn
-from .encounters.decisions import EncounterAction
 from .events import ChanceAsked, ChanceDrawn, Event
-from .map import connected
-from .refusals import why_refused
+from .pending import Pending
 from .setup import new_state
 from .state import ChallengeRule, GameState, HeroState, Mode, PendingChance
 from .telling import tell
@@ -173,11 +133,7 @@ class Game:
 
     def actors(self) -> list[HeroState]:
         """Characters who may act now, lowest character number first [DAY-2], [DAY-3]."""
-        if self.state.stage != "day" or self.state.frames:
-            return []
-        able = [hero for hero in self.state.heroes if day.can_act(hero)]
-        waiting = [hero for hero in able if not hero.acted]
-        return waiting or able
+        return day.actors(self.state)
 
     def legal_actions(self) -> list[AnyAction]:
         """Every action allowed now, in a stable order (computed once per state reached
@@ -195,72 +151,15 @@ class Game:
         return self.state.stage == "over"
 
     def _find_legal(self) -> list[AnyAction]:
-        state = self.state
-        if state.stage == "over":
-            return []
-        if state.chance is not None:  # the table says how it came out
-            return [ChanceOutcome(point=state.chance.point.point, outcome=outcome)
-                    for outcome in state.chance.point.options]
-        if state.stage == "mercy":
-            return [AcceptMercy(), EndCampaign()]
-        if state.asked:
-            return list(asked.legal(state))
-        if state.encounter is not None and len(state.frames) <= state.encounter.floor \
-                and not state.face_up_queue:
-            return encounter_decisions.legal(self.campaign, state)
-        if state.face_up_queue:
-            hero_id, keyword = state.face_up_queue[0].split(":")
-            hero = state.hero(hero_id)
-            return [FaceUp(hero=hero_id, card=card)
-                    for card in items.with_keyword(self.campaign, hero, keyword)]
-        if state.hand_over:
-            return [GiveSecret(secret=state.hand_over[0], to=hero.id) for hero in state.heroes]
-        if state.replacing is not None:
-            return [ChooseReplacement(hero=hero_id)
-                    for hero_id in death.unused_heroes(self.campaign, state)]
-        if guardians.choices(state):
-            return [FaceGuardian(id=guardian) for guardian in guardians.choices(state)]
-        if state.team is not None:
-            return list(teams.legal(self.campaign, state))
-        choice = journal.pending_choice(self.campaign, state)
-        if choice is not None:
-            decider = state.frames[-1].heroes[0]
-            return [*(Choose(hero=decider, option=index) for index, option in enumerate(choice.choose)
-                      if journal.option_open(self.campaign, state, option)),
-                    *trading.within_team(self.campaign, state)]
-        shares = journal.pending_shares(self.campaign, state)
-        if shares:
-            return list(shares)
-        if state.stage == "end_of_day":
-            return [*end_of_day.legal(self.campaign, state),
-                    *uses.at_end_of_day(self.campaign, state),
-                    *end_of_day.trades(self.campaign, state)]
-        found: list[AnyAction] = []
-        for hero in self.actors():
-            barred = dying.barred(self.campaign, state, hero)  # [DEATH-1]
-            if hero.energy >= 1 and "travel" not in barred:
-                found += [Travel.of(hero=hero.id, to=to)
-                          for to in connected(self.campaign, state, hero.location)]
-            if hero.energy >= 1 and "explore" not in barred:
-                found.append(Explore.of(hero=hero.id))
-            if "location_action" not in barred and \
-                    teams.may_propose_location_action(self.campaign, state, hero):
-                found.append(LocationAction.of(hero=hero.id))
-            if "character_action" not in barred and \
-                    teams.may_propose_character_action(self.campaign, state, hero):
-                found.append(CharacterAction.of(hero=hero.id))
-            if "activate_menhir" not in barred and \
-                    teams.may_propose_menhir(self.campaign, state, hero):
-                found.append(ActivateMenhir.of(hero=hero.id))
-            found += uses.offered(self.campaign, state, hero, ("action",))  # [DAY-6]
-            found.append(Pass.of(hero=hero.id))
-        if found:  # trading happens outside actions, while characters may act [TEAM-5]
-            found += trading.trades(self.campaign, state)
-            found += left_items.pick_ups(state)  # [DEATH-4]
-            found += uses.at_any_time(self.campaign, state)
-            if state.mode == "story":
-                found.append(LeaveStoryMode.of())  # at any time [MODE-STORY-3]
-        return found + players.changes(self.campaign, state)
+        return waiting(self.state).legal(self.campaign, self.state)
+
+    def pending(self) -> Pending:
+        """Who must decide what now (OpenSpiel's ``current_player``, in words too)."""
+        return waiting(self.state).pending(self.campaign, self.state)
+
+    def refusal(self, action: AnyAction) -> tuple[str, str]:
+        """The rule ID and the reason ``action`` is not legal now."""
+        return refusal(self.campaign, self.state, action)
 
     # --- doing it ---------------------------------------------------------------------
 
@@ -279,7 +178,7 @@ class Game:
     def _check_legal(self, action: AnyAction) -> None:
         legal = self.legal_actions()
         if not any(action is allowed for allowed in legal) and action not in legal:
-            raise IllegalAction(action, *why_refused(self.campaign, self.state, self.actors(), action))
+            raise IllegalAction(action, *self.refusal(action))
 
     def _run(self, action: AnyAction | None, answers: list[ChanceOutcome],
              logged: bool = False) -> list[Event]:
@@ -337,49 +236,8 @@ class Game:
         self.log += entries
 
     def _do(self, action: AnyAction) -> list[Event]:
-        """The action itself, before the Day order runs on."""
-        if isinstance(action, Travel | Explore | LocationAction | CharacterAction
-                      | ActivateMenhir):
-            return teams.propose(self.campaign, self.state, action)
-        if isinstance(action, Join | Leave | Begin | Cancel | PayShare):
-            return teams.act(self.campaign, self.state, action)
-        if isinstance(action, Share):
-            return teams.take_share(self.state.frames[-1], action)
-        if isinstance(action, Choose):
-            return journal.choose(self.campaign, self.state, action.option)
-        if isinstance(action, Pass):
-            return day.pass_day(self.state, action.hero)
-        if isinstance(action, Trade):
-            return trading.trade(self.campaign, self.state, action)
-        if isinstance(action, FaceUp):
-            items.turn_up(self.campaign, self.state, action.hero, action.card)
-            return []
-        if isinstance(action, EncounterAction) or (
-                isinstance(action, UseCard) and self.state.encounter is not None):
-            return encounter_decisions.act(self.campaign, self.state, action)
-        if isinstance(action, GiveSecret):
-            return death.give_secret(self.campaign, self.state, action.secret, action.to)
-        if isinstance(action, ChooseReplacement):
-            return death.replace(self.campaign, self.state, action.hero)
-        if isinstance(action, UseCard):
-            return uses.use(self.campaign, self.state, action)
-        if isinstance(action, PickSkill | MoveTo | ItemCap | DiscardCard):
-            return asked.take(self.campaign, self.state, action)
-        if isinstance(action, PickUp):
-            return left_items.pick_up(self.campaign, self.state, action)
-        if isinstance(action, JoinGame):
-            return players.join(self.campaign, self.state, action.hero, action.at)
-        if isinstance(action, LeaveGame):
-            return players.leave(self.campaign, self.state, action.hero)
-        if isinstance(action, AcceptMercy):
-            return mercy.accept(self.campaign, self.state)
-        if isinstance(action, EndCampaign):
-            return mercy.decline(self.state)
-        if isinstance(action, FaceGuardian):
-            return guardians.face(self.campaign, self.state, action.id)
-        if isinstance(action, LeaveStoryMode):
-            return modes.leave_story(self.state)
-        return end_of_day.apply(self.campaign, self.state, action)
+        """The action itself, before the Day order runs on: its handler in ``DOES``."""
+        return do(self.campaign, self.state, action)
 
     def undoable(self) -> list[str]:
         """The actions undo can take back, latest last: those since the last reveal, told

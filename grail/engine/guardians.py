@@ -8,9 +8,13 @@ before anything else happens, the Location's immediate rules included [MAP-6].
 
 from __future__ import annotations
 
+from typing import Any
+
 from grail.content import Campaign
 
+from .actions import FaceGuardian
 from .events import Event, WorldChanged
+from .pending import Pending
 from .state import EncounterState, Facing, GameState
 
 
@@ -51,11 +55,12 @@ def face_next(campaign: Campaign, state: GameState) -> list[Event]:
     _settle(state)
     if not state.facing or len(state.facing[0].guardians) > 1:
         return []
-    return face(campaign, state, state.facing[0].guardians[0])
+    return face(campaign, state, FaceGuardian(id=state.facing[0].guardians[0]))
 
 
-def face(campaign: Campaign, state: GameState, guardian: str) -> list[Event]:
+def face(campaign: Campaign, state: GameState, action: FaceGuardian) -> list[Event]:
     """The Guardian's Encounter, fought by the waiting characters together [GUARD-4]."""
+    guardian = action.id
     facing = state.facing[0]
     facing.guardians.remove(guardian)
     state.encounter = EncounterState(id=guardian, heroes=list(facing.heroes),
@@ -64,3 +69,19 @@ def face(campaign: Campaign, state: GameState, guardian: str) -> list[Event]:
     if not facing.guardians:
         state.facing.pop(0)
     return [WorldChanged(what=f"the Guardian {campaign.encounter[guardian].name} attacks")]
+
+
+# --- the decision: which Guardian first [GUARD-6] -----------------------------------------
+
+def legal(campaign: Campaign, state: GameState) -> list[FaceGuardian]:
+    return [FaceGuardian(id=guardian) for guardian in choices(state)]
+
+
+def pending(campaign: Campaign, state: GameState) -> Pending:
+    return Pending(kind="guardian_order", heroes=list(state.facing[0].heroes),
+                   text="which Guardian to face first")
+
+
+def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
+    return "GUARD-6", "the players first choose which of the Guardians waiting together to " \
+        "face first"

@@ -68,13 +68,6 @@ def start_of_day(campaign: Campaign, state: GameState) -> None:
                 _ask(state, hero, keyword)
 
 
-def turn_up(campaign: Campaign, state: GameState, hero_id: str, card: str) -> None:
-    hero = state.hero(hero_id)
-    keyword = keyword_of(campaign, card)
-    hero.face_up = [up for up in hero.face_up if keyword_of(campaign, up) != keyword] + [card]
-    state.face_up_queue.remove(f"{hero_id}:{keyword}")
-
-
 def in_use(campaign: Campaign, hero: HeroState) -> list[str]:
     """The cards whose uses work: face-up Items and Secrets [ITEM-1], Secrets with no item
     keyword, and the Skill sides kept [ATTR-5]."""

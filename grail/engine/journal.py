@@ -16,13 +16,14 @@ from grail.content import Campaign
 from grail.content import conditions as cond
 from grail.content import effects as fx
 
-from . import chance, dials, encounter_decks, teams
-from .actions import Share
+from . import chance, dials, encounter_decks, teams, trading
+from .actions import Choose, Share, Trade
 from .amounts import amount_of
 from .conditions import holds
 from .encounters import effects as board
 from .events import EntryRead, Event, ExplorationEnded, WorldChanged
 from .frames import base_effects, read_entry, take_option
+from .pending import Pending
 from .state import Frame, GameState, HeroState
 
 
@@ -69,6 +70,39 @@ def pending_shares(campaign: Campaign, state: GameState) -> list[Share]:
     return teams.share_options(campaign, state, frame, current[frame.index])
 
 
+def legal(campaign: Campaign, state: GameState) -> list[Any]:
+    """The open options of the choice the reading waits on, and the trades its team may make
+    meanwhile [TEAM-5]; else the parts of what it shares [ACT-EXPLORE-2]."""
+    choice = pending_choice(campaign, state)
+    if choice is not None:
+        decider = state.frames[-1].heroes[0]
+        return [*(Choose(hero=decider, option=index) for index, option in enumerate(choice.choose)
+                  if option_open(campaign, state, option)),
+                *trading.within_team(campaign, state)]
+    return list(pending_shares(campaign, state))
+
+
+def pending(campaign: Campaign, state: GameState) -> Pending:
+    frame = state.frames[-1]
+    return Pending(kind="journal", heroes=list(frame.heroes),
+                   text=f"an option of {frame.source.replace('_', ' ')} {frame.key}, "
+                   "or a part of what is split")
+
+
+def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
+    """The rule an action breaks while the journal is read."""
+    if isinstance(action, Trade) and state.encounter is None \
+            and {action.hero, action.to} <= set(state.frames[-1].heroes):
+        return trading.why_refused(campaign, state, action)
+    if isinstance(action, Trade):
+        return "TEAM-5", "in the middle of an action only its team's members trade, on " \
+            "one Location, outside Encounters, while an option is chosen"
+    if isinstance(action, Choose):
+        return "JOURNAL-1", "that option is not open: its condition fails or its cost " \
+            "cannot be paid"
+    return "JOURNAL-1", "the journal is being read: choose an option first"
+
+
 def actors(state: GameState, frame: Frame) -> list[HeroState]:
     return [state.hero(hero_id) for hero_id in frame.heroes]
 
@@ -83,9 +117,10 @@ def option_open(campaign: Campaign, state: GameState, option: fx.Choice) -> bool
     return option.cost is None or teams.may_pay_option(campaign, state, frame, option.cost)
 
 
-def choose(campaign: Campaign, state: GameState, option: int) -> list[Event]:
+def choose(campaign: Campaign, state: GameState, action: Choose) -> list[Event]:
     """Take an option: its cost is paid, the team helping the decider where it may
     (``teams``), then its effects are pushed (the game resolves them)."""
+    option = action.option
     choice = pending_choice(campaign, state)
     assert choice is not None
     taken = choice.choose[option]

@@ -13,8 +13,11 @@ the times.
 
 from __future__ import annotations
 
+from typing import Any
+
 from grail.content import Campaign
 
+from .actions import AcceptMercy, EndCampaign
 from .day import new_day
 from .encounter_decks import set_up_decks
 from .events import Event, WorldChanged
@@ -22,6 +25,7 @@ from .events_deck import set_up_chapter, start_chapter
 from .frames import read_entry
 from .map import card_for_key, place, reveal_around
 from .modes import challenge
+from .pending import Pending
 from .setup import starting_menhir
 from .state import GameState, HeroState
 from .survival import settle
@@ -38,7 +42,7 @@ def offered(campaign: Campaign, state: GameState) -> bool:
     return verse(campaign, state) is not None and not challenge(state, "no_mercy")
 
 
-def accept(campaign: Campaign, state: GameState) -> list[Event]:
+def accept(campaign: Campaign, state: GameState, action: AcceptMercy) -> list[Event]:
     """Saved by the Goddess: back to the Chapter's start, then read the verse [MERCY-1]."""
     restart = campaign.manifest.chapters[state.chapter - 1].restart
     where = card_for_key(campaign, state, restart.location or campaign.manifest.start)
@@ -68,7 +72,7 @@ def accept(campaign: Campaign, state: GameState) -> list[Event]:
             *read_entry(campaign, state, entry, [hero.id for hero in state.heroes])]
 
 
-def decline(state: GameState) -> list[Event]:
+def decline(campaign: Campaign, state: GameState, action: EndCampaign) -> list[Event]:
     """No Mercy: the campaign ends, lost [DEATH-6]."""
     state.stage = "over"
     return [WorldChanged(what="the campaign ends")]
@@ -94,3 +98,18 @@ def _clear_the_world(state: GameState) -> None:
     state.face_up_queue, state.hand_over, state.left_items = [], [], {}
     state.offer, state.offer_deck = [], None
     state.dials = [dial for dial in state.dials if dial.token == "quest"]  # [DIAL-1]
+
+
+# --- the decision: Mother's Mercy, or the end [MERCY-1] ----------------------------------
+
+def legal(campaign: Campaign, state: GameState) -> list[AcceptMercy | EndCampaign]:
+    return [AcceptMercy(), EndCampaign()]
+
+
+def pending(campaign: Campaign, state: GameState) -> Pending:
+    return Pending(kind="mercy", heroes=[hero.id for hero in state.heroes],
+                   text="ask for Mother's Mercy, or end")
+
+
+def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
+    return "MERCY-1", "the game is lost: ask for Mother's Mercy or end the campaign"

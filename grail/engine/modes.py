@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from grail.content import Campaign
 
+from .actions import LeaveStoryMode
 from .events import Event, WorldChanged
 from .state import ChallengeRule, GameState, HealthMarker, HeroState, Mode
 
@@ -79,7 +80,7 @@ def set_health_markers(state: GameState) -> None:
         hero.health_marker = health_marker(state)
 
 
-def leave_story(state: GameState) -> list[Event]:
+def leave_story(campaign: Campaign, state: GameState, action: LeaveStoryMode) -> list[Event]:
     """Story mode is left for normal mode, at any time [MODE-STORY-3]: player-scaled amounts
     count every character from now on, and a solo character's Health marker is upright again
     [MODE-STORY-1], [MODE-STORY-2]. What was set up already stays as it is."""

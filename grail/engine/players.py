@@ -43,21 +43,22 @@ def changes(campaign: Campaign, state: GameState) -> list[JoinGame | LeaveGame]:
     return found
 
 
-def join(campaign: Campaign, state: GameState, hero_id: str, at: int) -> list[Event]:
+def join(campaign: Campaign, state: GameState, action: JoinGame) -> list[Event]:
     """A new character, as set up, beside a veteran [PLAYERS-2]."""
+    hero_id, at = action.hero, action.at
     state.heroes.append(hero_state(campaign, hero_id, at))
     state.heroes.sort(key=lambda hero: hero.number)
     _player_count_changed(campaign, state)
     return [WorldChanged(what=f"{hero_id} joins the game at {at}")]
 
 
-def leave(campaign: Campaign, state: GameState, hero_id: str) -> list[Event]:
+def leave(campaign: Campaign, state: GameState, action: LeaveGame) -> list[Event]:
     """The character leaves; its Secrets wait to be handed over [PLAYERS-1]."""
-    hero = state.hero(hero_id)
+    hero = state.hero(action.hero)
     state.heroes.remove(hero)
     state.hand_over = list(hero.secrets)
     _player_count_changed(campaign, state)
-    return [WorldChanged(what=f"{hero_id} leaves the game")]
+    return [WorldChanged(what=f"{hero.id} leaves the game")]
 
 
 def _player_count_changed(campaign: Campaign, state: GameState) -> None:

@@ -7,16 +7,13 @@ actions give byte-identical states.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from grail.content.campaign import DyingTrigger
 
 from .rng import Rng
-
-if TYPE_CHECKING:
-    from .pending import Pending
 
 Mode = Literal["story", "normal", "challenge"]
 UNSEEN = "?"
@@ -488,13 +485,6 @@ class GameState(State):
 
     _answers: list[Any] = PrivateAttr(default_factory=list)  # during an action: chance.begin
     _drawn: list[Any] = PrivateAttr(default_factory=list)
-
-    @property
-    def pending(self) -> Pending:
-        """Who must decide what now."""
-        from .pending import pending_of  # pending reads the state: imported when asked
-
-        return pending_of(self)
 
     def hero(self, hero_id: str) -> HeroState:
         for hero in self.heroes:

@@ -44,6 +44,7 @@ from .costs import can_pay_together, pay
 from .events import EnergySpent, Event, WorldChanged
 from .frames import take_option
 from .modes import room
+from .pending import Kind, Pending
 from .state import Frame, GameState, HeroState, Portion, TeamAction
 
 TeamStep = Join | Leave | Begin | Cancel | PayShare
@@ -195,7 +196,17 @@ def act(campaign: Campaign, state: GameState, step: TeamStep) -> list[Event]:
     return events
 
 
-def why_illegal(state: GameState, action: Any) -> tuple[str, str]:
+def pending(campaign: Campaign, state: GameState) -> Pending:
+    """Who joins the action being proposed, or who pays what of it."""
+    team = state.team
+    assert team is not None
+    kind: Kind = "team_paying" if team.paying else "team_forming"
+    text = "who pays what" if team.paying else "who joins the action"
+    action = "journal option" if team.action == "option" else team.action.replace("_", " ")
+    return Pending(kind=kind, heroes=list(team.members), text=f"{action}: {text}")
+
+
+def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
     """The rule a step breaks while an action is being proposed or paid."""
     team = state.team
     assert team is not None
@@ -460,12 +471,17 @@ def split_settled(campaign: Campaign, state: GameState, frame: Frame, effect: An
             return True
         if len(options) > 1:
             return False
-        take_share(frame, options[0])
+        _take(frame, options[0])
 
 
-def take_share(frame: Frame, share: Share) -> list[Event]:
-    frame.portions.append(Portion(hero=share.hero, what=share.what, amount=share.amount))
+def take_share(campaign: Campaign, state: GameState, share: Share) -> list[Event]:
+    """A member takes its part of what the reading shares [ACT-EXPLORE-2]."""
+    _take(state.frames[-1], share)
     return []
+
+
+def _take(frame: Frame, share: Share) -> None:
+    frame.portions.append(Portion(hero=share.hero, what=share.what, amount=share.amount))
 
 
 def apply_effect(campaign: Campaign, state: GameState, frame: Frame, effect: Any) -> list[Event]:

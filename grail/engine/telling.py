@@ -47,11 +47,9 @@ from .actions import (
     Travel,
 )
 from .amounts import amount_of
+from .encounters.decisions import IN_A_FIGHT
 from .items import card_name
 from .state import GameState, HeroState
-
-ENCOUNTER_ACTIONS = (SetItemAside, Ready, Avoid, Mulligan, KeepHands, ChooseApproach, Activate,
-                     PlayCard, SpendCharges, EndPlay, Escape, DiscardCard)
 
 COUNTED = {"attribute": "point of {attribute}",
            "joined_keys": "{attribute} key joined in the Sequence",
@@ -66,7 +64,7 @@ _EFFECT: TypeAdapter[Any] = TypeAdapter(fx.Effect)
 
 def tell(campaign: Campaign, state: GameState, action: Any) -> str:
     """The action's text, naming its origin and cost where the state knows them."""
-    if isinstance(action, ENCOUNTER_ACTIONS):
+    if isinstance(action, IN_A_FIGHT):
         return _encounter_action(campaign, state, action)
     if not isinstance(action, Travel | Explore | LocationAction | CharacterAction
                       | ActivateMenhir):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from grail.content import Campaign
 from grail.content.uses import Use
 
-from . import dying, end_of_day, items
+from . import dying, items
 from .actions import UseCard
 from .conditions import holds
 from .costs import can_pay, pay
@@ -82,15 +82,6 @@ def offered(campaign: Campaign, state: GameState, hero: HeroState,
 def at_any_time(campaign: Campaign, state: GameState) -> list[UseCard]:
     """Every character's ``any`` uses, outside actions."""
     return [found for hero in state.heroes for found in offered(campaign, state, hero, ("any",))]
-
-
-def at_end_of_day(campaign: Campaign, state: GameState) -> list[UseCard]:
-    """The ``end_of_day`` and ``any`` uses of the character whose End of Day it is, but not
-    while it keeps a drawn card [END-DAY-1], [END-DAY-4]."""
-    hero = end_of_day.next_to_rest(state) or end_of_day.next_to_upgrade(state)
-    if hero is None or state.offer:
-        return []
-    return offered(campaign, state, hero, ("end_of_day", "any"))
 
 
 def held_use(campaign: Campaign, state: GameState, action: UseCard) -> Use | None:

@@ -33,7 +33,6 @@ from grail.engine.actions import (
     CharacterAction,
     Choose,
     DeckUpgrade,
-    DiscardCard,
     Explore,
     FinishUpgrades,
     KeepCard,
@@ -43,7 +42,7 @@ from grail.engine.actions import (
     Travel,
 )
 from grail.engine.conditions import holds
-from grail.engine.encounters.decisions import EncounterAction
+from grail.engine.encounters.decisions import IN_A_FIGHT
 from grail.engine.events import DeathCause, EntryRead, HeroDied
 from grail.engine.game import Game
 from grail.engine.journal import pending_choice
@@ -70,7 +69,7 @@ class DayPolicy:
 
     def choose(self, game: Game) -> Any:
         legal = game.legal_actions()
-        if any(isinstance(action, EncounterAction | DiscardCard) for action in legal):
+        if any(isinstance(action, IN_A_FIGHT) for action in legal):
             return self.fighter.choose(game)
         if isinstance(legal[0], Choose):
             return self._option(game, legal)

@@ -29,7 +29,6 @@ from grail.engine.encounters.hands import deck
 from grail.engine.encounters.play import right_edge
 from grail.engine.encounters.sequence import Meeting, connects, covered, magic_options, meetings
 from grail.engine.game import Game
-from grail.engine.refusals import why_refused
 from grail.engine.state import DiscardAsked, EncounterState
 from grail.engine.survival import panics
 from grail.engine.upgrades import attribute
@@ -212,8 +211,7 @@ def _hand(game: Game, encounter: EncounterState, hero_id: str) -> tuple[InHand, 
         forced = index == 0 and card_id == encounter.forced and hero_id == encounter.active
         why = ""
         if not plays and encounter.step == "play" and hero_id == encounter.active:
-            rule, reason = why_refused(campaign, game.state, game.actors(),
-                                       PlayCard.of(hero=hero_id, card=card_id))
+            rule, reason = game.refusal(PlayCard.of(hero=hero_id, card=card_id))
             why = f"{reason} [{rule}]"
         found.append(InHand(card=card, joints=joints, yields=_yields(game, hero_id, card, meets),
                             plays=plays, discard=discard, forced=forced, why=why))

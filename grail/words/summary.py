@@ -41,7 +41,7 @@ def summary(game: Game) -> str:
         lines.append("Game Sheet: " + ", ".join(marks))
     for task in state.tasks:
         lines.append(f"Task: {task.text}")
-    pending = state.pending
+    pending = game.pending()
     if state.chance is None and pending.heroes:
         lines.append(f"Waiting for {', '.join(pending.heroes)}: {pending.text}")
     if state.chance is not None:

@@ -3,7 +3,7 @@ why anything else is refused."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from grail.content import Campaign
 
@@ -12,6 +12,7 @@ from ..actions import (
     Activate,
     Avoid,
     ChooseApproach,
+    DiscardCard,
     EndPlay,
     Escape,
     KeepHands,
@@ -24,6 +25,7 @@ from ..actions import (
 )
 from ..events import Event, WorldChanged
 from ..modes import challenge
+from ..pending import Pending
 from ..state import GameState
 from . import abilities, diplomacy, leaving, play, start
 from .hands import diplomacy as is_diplomacy
@@ -32,6 +34,11 @@ from .uses import offered
 
 EncounterAction = (SetItemAside | Ready | Avoid | Mulligan | KeepHands | ChooseApproach
                    | Activate | PlayCard | SpendCharges | EndPlay | Escape)
+"""The actions an Encounter's own steps answer [ENC-2]."""
+
+IN_A_FIGHT: tuple[type, ...] = (*get_args(EncounterAction), DiscardCard)
+"""The actions taken in the middle of a fight: its steps', and the discards it asks for
+[COMBAT-15]; a front end or a policy tells a fight's decisions by them."""
 
 
 def legal(campaign: Campaign, state: GameState) -> list[Any]:
@@ -146,3 +153,34 @@ def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
     if isinstance(action, EndPlay):
         return "COMBAT-22", "in Panic the top card of the deck must be played first"
     return "COMBAT-1", "an Encounter is under way: play it out, or escape"
+
+
+def pending(campaign: Campaign, state: GameState) -> Pending:
+    """What the Encounter's waiting step asks, and of whom."""
+    encounter = state.encounter
+    assert encounter is not None
+    team = list(encounter.heroes)
+    if encounter.step == "equipment":
+        return Pending(kind="encounter_items", heroes=team,
+                       text=f"{encounter.id}: confirm the Items used, set some aside, or avoid")
+    if encounter.step == "mulligan":
+        return Pending(kind="mulligan", heroes=team, text=f"{encounter.id}: keep the hands or "
+                       "draw again, one card fewer")
+    if encounter.step == "approach":
+        return Pending(kind="approach", heroes=team, text=f"{encounter.id}: choose an approach")
+    if encounter.step == "choose_active":
+        waiting = [member for member in team if member not in encounter.activated]
+        return Pending(kind="activation", heroes=waiting,
+                       text=f"{encounter.id}: who is active next")
+    if encounter.step == "play" and encounter.active is not None:
+        return Pending(kind="play", heroes=[encounter.active],
+                       text=f"{encounter.id}: play a card, or stop")
+    return Pending(kind="encounter", heroes=team, text=f"the Encounter {encounter.id}")
+
+
+def waits(state: GameState) -> bool:
+    """An Encounter's own step waits: no effect of it is being resolved, no card of a
+    keyword is being chosen [ENC-2]."""
+    encounter = state.encounter
+    return encounter is not None and len(state.frames) <= encounter.floor \
+        and not state.face_up_queue

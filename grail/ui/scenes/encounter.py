@@ -360,7 +360,7 @@ class EncounterScene(GameScene):
             if encounter.free_continue:
                 said += "; the next card plays as if it connected continue"
             return said + "."
-        return game.state.pending.text
+        return game.pending().text
 
     def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         fight = self.fight()

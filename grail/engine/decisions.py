@@ -1,0 +1,240 @@
+"""What the game waits on, first things first, and what each action does: the engine's two
+tables.
+
+``ORDER`` is the one place that says which decision a state waits on [DAY-1]: the end of
+the campaign, the table's answer to a chance point, Mother's Mercy, what an effect asked,
+an Encounter's step, the card of a keyword in use, a death's Secrets and replacement, the
+order of the Guardians, a team forming or paying, the journal, the End of Day, and the
+Day's actions. Each :class:`Decision` answers, from the module named after its rule, the
+legal actions, who decides what (:class:`~grail.engine.pending.Pending`) and why an action
+is refused. ``DOES`` looks an action's handler up by its type; every action type has one.
+
+>>> from grail.content import load_pack, bundled_pack
+>>> from grail.engine.game import Game
+>>> game = Game.new(load_pack(bundled_pack()), ["tamsin"], seed=7)
+>>> waiting(game.state).name, DOES[type(game.legal_actions()[0])].__name__
+('day', 'propose')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, get_args
+
+from grail.content import Campaign
+from grail.content.campaign import DyingLimit
+
+from . import (
+    asked,
+    chance,
+    day,
+    death,
+    during_the_day,
+    dying,
+    end_of_day,
+    guardians,
+    in_use,
+    journal,
+    left_items,
+    mercy,
+    modes,
+    players,
+    teams,
+    trading,
+    uses,
+)
+from .actions import (
+    AcceptMercy,
+    Actions,
+    ActivateMenhir,
+    Begin,
+    BuyAttribute,
+    Cancel,
+    ChanceOutcome,
+    CharacterAction,
+    Choose,
+    ChooseReplacement,
+    DeckUpgrade,
+    DiscardCard,
+    EndCampaign,
+    Explore,
+    FaceGuardian,
+    FaceUp,
+    FinishUpgrades,
+    GiveSecret,
+    ItemCap,
+    Join,
+    JoinGame,
+    KeepCard,
+    Leave,
+    LeaveGame,
+    LeaveStoryMode,
+    LocationAction,
+    MoveTo,
+    Pass,
+    PayShare,
+    PickSkill,
+    PickUp,
+    Rest,
+    SetAside,
+    Share,
+    TakeBack,
+    Trade,
+    Travel,
+    UseCard,
+)
+from .encounters import decisions as encounter
+from .encounters.decisions import EncounterAction
+from .events import Event
+from .pending import Pending
+from .state import GameState
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A kind of decision a state may wait on, and its three answers."""
+
+    name: str
+    waits: Callable[[GameState], bool]
+    legal: Callable[[Campaign, GameState], list[Any]]
+    pending: Callable[[Campaign, GameState], Pending]
+    why: Callable[[Campaign, GameState, Any], tuple[str, str]]
+
+
+OVER = Decision(
+    "over", lambda state: state.stage == "over", lambda campaign, state: [],
+    lambda campaign, state: Pending(kind="none", heroes=[],
+                                    text=f"the campaign is over ({state.outcome})"),
+    lambda campaign, state, action: ("DEATH-6", f"the campaign is over ({state.outcome})"))
+"""The campaign has ended, won or lost [DEATH-6], [MERCY-1]: nothing is left to do."""
+
+ORDER: tuple[Decision, ...] = (
+    OVER,
+    Decision("chance", lambda state: state.chance is not None,
+             chance.legal, chance.pending, chance.why),
+    Decision("mercy", lambda state: state.stage == "mercy",
+             mercy.legal, mercy.pending, mercy.why),
+    Decision("asked", lambda state: bool(state.asked), asked.legal, asked.pending, asked.why),
+    Decision("encounter", encounter.waits, encounter.legal, encounter.pending, encounter.why),
+    Decision("face_up", lambda state: bool(state.face_up_queue),
+             in_use.legal, in_use.pending, in_use.why),
+    Decision("after_a_death", death.waits, death.legal, death.pending, death.why),
+    Decision("guardian_order", lambda state: bool(guardians.choices(state)),
+             guardians.legal, guardians.pending, guardians.why),
+    Decision("team", lambda state: state.team is not None, teams.legal, teams.pending,
+             teams.why),
+    Decision("journal", lambda state: bool(state.frames),
+             journal.legal, journal.pending, journal.why),
+    Decision("end_of_day", lambda state: state.stage == "end_of_day",
+             end_of_day.legal, end_of_day.pending, end_of_day.why),
+    Decision("day", lambda state: True,
+             during_the_day.legal, during_the_day.pending, during_the_day.why),
+)
+"""Every decision a state may wait on, first things first [DAY-1]."""
+
+
+def waiting(state: GameState) -> Decision:
+    """The decision ``state`` waits on: the first of ``ORDER`` that waits."""
+    return next(decision for decision in ORDER if decision.waits(state))
+
+
+def refusal(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
+    """The rule ID and the reason ``action`` is not legal now: an action that belongs to
+    no decision of this kind says so first; else the waiting decision answers."""
+    decision = waiting(state)
+    if decision.name not in ("over", "chance"):
+        found = _out_of_place(campaign, state, action, decision)
+        if found is not None:
+            return found
+    return decision.why(campaign, state, action)
+
+
+DYING_LIMITS: dict[str, DyingLimit] = {
+    "travel": "travel", "explore": "explore", "location_action": "location_action",
+    "character_action": "character_action", "activate_menhir": "activate_menhir",
+    "use_card": "use_cards", "trade": "trade", "join": "join_team"}
+"""What each action is, for a "You Are Dying" card's ``may_not``."""
+
+
+def _out_of_place(campaign: Campaign, state: GameState, action: Any,
+                  decision: Decision) -> tuple[str, str] | None:
+    """The refusals an action meets whatever waits: a chance outcome with no chance point,
+    Mercy with no lost game, what a dying character's card forbids, a Guardian, a share or
+    a team step with nothing of the kind under way, deck building outside its turn."""
+    if isinstance(action, ChanceOutcome):
+        return "CHANCE", "no chance point waits for the table (the generator answers " \
+            "in a game that is not a companion game)"
+    if decision.name in ("mercy", "asked", "encounter"):
+        return None
+    if isinstance(action, AcceptMercy | EndCampaign):
+        return "MERCY-1", "Mother's Mercy is asked only after a lost game, where the " \
+            "campaign offers it (never under the Challenge's no_mercy) [MODE-CHALLENGE-11]"
+    barred = _barred_by_dying(campaign, state, action)
+    if barred is not None:
+        return "DEATH-1", f"{action.hero} is dying: the 'You Are Dying' card forbids " \
+            f"{barred.replace('_', ' ')} until Health rises above 0"
+    if isinstance(action, FaceGuardian):
+        return "GUARD-6", "the players choose the order only among Guardians waiting " \
+            "together to be faced"
+    if decision.name == "after_a_death":
+        return None
+    if isinstance(action, Share):
+        return "ACT-EXPLORE-2", "no split waits on that part: members take their parts in " \
+            "team order, a loss at most what the member holds"
+    if isinstance(action, Join | Leave | Begin | Cancel | PayShare) and state.team is None:
+        return "TEAM-1", "no action is being proposed: a team forms before an action starts"
+    if isinstance(action, SetAside | TakeBack) and decision.name in ("end_of_day", "day"):
+        return "UPG-3", "cards move in or out of a deck only in the character's End of Day " \
+            f"turn, and each deck keeps at least {campaign.manifest.rules.deck_minimum} " \
+            "cards [END-DAY-5]"
+    return None
+
+
+def _barred_by_dying(campaign: Campaign, state: GameState, action: Any) -> DyingLimit | None:
+    """What of the action the acting character's "You Are Dying" card forbids [DEATH-1]."""
+    limit = DYING_LIMITS.get(action.type)
+    hero = next((hero for hero in state.heroes if hero.id == getattr(action, "hero", None)),
+                None)
+    return limit if hero is not None and limit is not None \
+        and dying.forbids(campaign, state, hero, limit) else None
+
+
+Handler = Callable[[Campaign, GameState, Any], list[Event]]
+
+DOES: dict[type, Handler] = {
+    **dict.fromkeys((Travel, Explore, LocationAction, CharacterAction, ActivateMenhir),
+                    teams.propose),  # proposed to whoever may join [TEAM-1]
+    **dict.fromkeys((Join, Leave, Begin, Cancel, PayShare), teams.act),
+    Share: teams.take_share,
+    Choose: journal.choose,
+    Pass: day.pass_day,
+    Trade: trading.trade,
+    FaceUp: in_use.turn_up,
+    UseCard: uses.use,
+    **dict.fromkeys(get_args(EncounterAction), encounter.act),
+    GiveSecret: death.give_secret,
+    ChooseReplacement: death.replace,
+    **dict.fromkeys((PickSkill, MoveTo, ItemCap, DiscardCard), asked.take),
+    PickUp: left_items.pick_up,
+    JoinGame: players.join,
+    LeaveGame: players.leave,
+    AcceptMercy: mercy.accept,
+    EndCampaign: mercy.decline,
+    FaceGuardian: guardians.face,
+    LeaveStoryMode: modes.leave_story,
+    Rest: end_of_day.rest,
+    BuyAttribute: end_of_day.buy_attribute,
+    DeckUpgrade: end_of_day.deck_upgrade,
+    KeepCard: end_of_day.keep_card,
+    SetAside: end_of_day.set_aside,
+    TakeBack: end_of_day.take_back,
+    FinishUpgrades: end_of_day.finish_upgrades,
+}
+"""What each action does, by its type; a chance outcome is no handler's: ``Game.apply``
+runs again the action it answers."""
+
+
+def do(campaign: Campaign, state: GameState, action: Actions) -> list[Event]:
+    """The action itself, before the Day order runs on."""
+    return DOES[type(action)](campaign, state, action)
