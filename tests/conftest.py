@@ -1,9 +1,13 @@
-"""Shared fixtures: the minimal pack, and building a broken pack from it."""
+"""Shared fixtures: the minimal pack, building a broken pack from it, a save resealed after
+an edit; and the window's SDL drivers, set before any test imports pygame."""
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,6 +17,10 @@ from grail.engine.actions import EndPlay, Escape, KeepHands, PlayCard, Ready
 from grail.engine.encounters.play import stages
 from grail.engine.events import Event
 from grail.engine.game import Game
+from grail.save.checksum import seal
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no window, no sound, on any machine
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 PACKS = Path(__file__).parent / "packs"
 MINIMAL = PACKS / "minimal"
@@ -125,3 +133,9 @@ def play_out(game: Game, won: bool) -> list[Event]:
         else:
             events += game.apply(plain[0] if plain else legal[0])
     return events
+
+
+def resealed(data: dict[str, Any]) -> bytes:
+    """A save's data (checksum dropped) written and sealed as grail writes it."""
+    body = {key: value for key, value in data.items() if key != "checksum"}
+    return seal(json.dumps(body, separators=(",", ":")).encode())

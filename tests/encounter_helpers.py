@@ -26,6 +26,10 @@ from .conftest import changed
 
 PACK = Path(__file__).parent / "packs" / "encounters"
 
+FIRST = {"tamsin": ["t-blank", "t-brace", "t-bulwark"], "oswy": ["o-jab-1", "o-jab-2", "o-jab-3"],
+         "bryn": ["b-charm", "b-jab-1", "b-jab-2"], "corra": ["c-jab-1", "c-jab-2", "c-jab-3"]}
+"""The first cards of each hero's Combat deck, in the order they may be named."""
+
 
 @cache
 def pack() -> Campaign:

@@ -21,11 +21,7 @@ from grail.engine.actions import (
     Share,
 )
 
-from .encounter_helpers import Table, ended, pack, with_rules
-
-FIRST = {"tamsin": ["t-blank", "t-brace", "t-bulwark"], "oswy": ["o-jab-1", "o-jab-2", "o-jab-3"],
-         "bryn": ["b-charm", "b-jab-1", "b-jab-2"], "corra": ["c-jab-1", "c-jab-2", "c-jab-3"]}
-"""The first cards of each hero's Combat deck, in the order they may be named."""
+from .encounter_helpers import FIRST, Table, ended, pack, with_rules
 
 
 def team(*heroes: str, enemy: str = "grey-brawler") -> Table:

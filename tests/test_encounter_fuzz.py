@@ -68,7 +68,6 @@ from grail.engine.actions import (
     EndPlay,
     Escape,
     Explore,
-    FaceUp,
     Join,
     KeepHands,
     Mulligan,
@@ -76,9 +75,7 @@ from grail.engine.actions import (
     PlayCard,
     Ready,
     SetItemAside,
-    Share,
     SpendCharges,
-    Trade,
     UseCard,
 )
 from grail.engine.events import EncounterEnded, Event, MagicPaid, ResourcesChanged
@@ -87,6 +84,7 @@ from grail.engine.state import ChallengeRule, GameState
 from grail.save import load_game, save_game
 
 from .conftest import changed
+from .playout import check_pending, check_replay, check_round_trip, check_undo
 
 FUZZ = Path(__file__).parent / "packs" / "fuzz"
 HEROES = ("corwen", "ilsa", "maro", "tegan")
@@ -121,20 +119,6 @@ VARIANTS = (
     Variant("challenge", challenge=("escape_by_dial", "upside_down_health", "resource_cap")),
     Variant("companion", companion=True),  # the table answers every draw
 )
-DECIDES: dict[str, tuple[type, ...]] = {
-    "encounter_items": (SetItemAside, UseCard, Avoid, Ready),
-    "mulligan": (Mulligan, KeepHands),
-    "approach": (ChooseApproach,),
-    "activation": (Activate,),
-    "play": (PlayCard, SpendCharges, UseCard, EndPlay, Escape),
-    "discard": (DiscardCard,),
-    "journal": (Choose, Share, Trade),  # a team's members trade meanwhile [TEAM-5]
-    "face_up": (FaceUp,),
-    "chance": (ChanceOutcome,),
-}
-"""The actions that answer each kind of pending decision met in and around a fight."""
-
-
 @cache
 def _pack() -> Campaign:
     return load_pack(FUZZ)
@@ -241,27 +225,6 @@ class Books:
 
 
 # --- the checks -----------------------------------------------------------------------
-
-
-def check_pending(game: Game) -> None:
-    """``Game.pending()`` and the legal actions tell the same decision."""
-    pending = game.pending()
-    legal = game.legal_actions()
-    if game.state.encounter is not None:
-        assert legal, f"nothing is legal while the fight waits on {pending}"
-        assert pending.kind in DECIDES, f"the fight waits on nothing a player decides: {pending}"
-    if pending.kind == "none":
-        assert not legal
-        return
-    assert legal, f"nothing is legal while {pending.kind} is pending"
-    if pending.kind not in DECIDES:
-        return
-    wrong = [action for action in legal if not isinstance(action, DECIDES[pending.kind])]
-    assert not wrong, f"{pending.kind} is pending, yet {wrong[0]} is legal"
-    deciders = {action.hero for action in legal if hasattr(action, "hero")}
-    assert deciders <= set(pending.heroes), f"{pending} but {sorted(deciders)} act"
-    if pending.kind == "activation":
-        assert deciders == set(pending.heroes)
 
 
 def check_fight(game: Game, books: Books) -> None:
@@ -415,33 +378,6 @@ def check_after(game: Game, books: Books, team: list[str], encounter: str) -> No
     assert held == books.magic + books.changes - books.paid, \
         f"Magic after the fight: {held} held, but {books.magic} before, " \
         f"{books.changes:+} reported and {books.paid} paid onto keys"
-
-
-def check_round_trip(game: Game) -> None:
-    """The state as JSON and back is the same state, and offers the same actions."""
-    text = game.state.model_dump_json()
-    again = GameState.model_validate_json(text)
-    assert again.model_dump_json() == text
-    loaded = Game(game.campaign, again, dict(game.setup), list(game.log))
-    assert loaded.legal_actions() == game.legal_actions()
-    assert loaded.pending() == game.pending()
-
-
-def check_replay(game: Game) -> Game:
-    """Replaying the setup and the log reaches this very state; returns the replayed game."""
-    replayed = Game.replay(game.campaign, game.setup, game.log)
-    assert replayed.state_hash() == game.state_hash(), "the replay reaches another state"
-    return replayed
-
-
-def check_history(game: Game, before: str) -> None:
-    """Replay reaches this state; undoing the last action, where undo may, gives back the
-    state before it (``before``, its hash)."""
-    replayed = check_replay(game)
-    assert replayed.undoable() == game.undoable()
-    if game.undoable():
-        replayed.undo()
-        assert replayed.state_hash() == before, "undo does not give back the state before"
 
 
 # --- playing ---------------------------------------------------------------------------
@@ -600,7 +536,7 @@ class Fight:
         check_pending(game)
         check_round_trip(game)
         if history:
-            check_history(game, before)
+            check_undo(game, before)
         if game.state.encounter is not None:
             check_fight(game, self.books)
         else:

@@ -19,8 +19,7 @@ from grail.engine.survival import panics, settle
 from grail.engine.world import apply_effect
 
 from .conftest import MINIMAL, play_out
-from .encounter_helpers import Table
-from .test_encounter_combat import FIRST
+from .encounter_helpers import FIRST, Table
 
 
 def test_every_challenge_rule_is_listed_once_MODE_CHALLENGE_1() -> None:

@@ -10,24 +10,8 @@ from grail.content import Campaign
 from grail.engine.actions import Begin, Pass, Rest, Travel
 from grail.engine.game import Game
 
-from .test_engine_playouts import _campaign
-
-ONE_DECIDER = {"rest", "keep_card", "face_up", "skill", "destination", "item_cap"}
-DAY_ACTIONS = {"travel", "explore", "location_action", "character_action", "activate_menhir",
-               "pass"}
-
-
-def _agrees(game: Game) -> None:
-    pending, legal = game.pending(), game.legal_actions()
-    assert (pending.kind == "none") == (legal == [])
-    assert (pending.kind == "chance") == (bool(legal) and all(a.type == "chance" for a in legal))
-    if pending.kind in ONE_DECIDER:  # trading stays open to all at the End of Day [TEAM-5]
-        assert {getattr(a, "hero", None) for a in legal if a.type != "trade"} <= \
-            {pending.heroes[0]}
-    if pending.kind == "day_action":  # [DAY-2], [DAY-3]
-        assert {a.hero for a in legal if a.type in DAY_ACTIONS} == set(pending.heroes)
-    if pending.kind == "journal":  # [JOURNAL-1]; a team's members may trade meanwhile [TEAM-5]
-        assert {a.type for a in legal} <= {"choose", "share", "trade"}
+from .playout import campaign as pick
+from .playout import check_pending
 
 
 def test_the_day_the_end_of_day_and_a_team_forming(minimal: Campaign) -> None:
@@ -35,7 +19,7 @@ def test_the_day_the_end_of_day_and_a_team_forming(minimal: Campaign) -> None:
     assert (game.pending().kind, game.pending().heroes) == ("day_action", ["wren", "yew"])
     game.apply(Travel(hero="wren", to=104))  # yew may join [TEAM-1]
     assert (game.pending().kind, game.pending().heroes) == ("team_forming", ["wren"])
-    _agrees(game)
+    check_pending(game)
     game.apply(Begin(hero="wren"))  # alone
     assert (game.pending().kind, game.pending().heroes) == ("day_action", ["yew"])
     game.apply(Pass(hero="yew"))
@@ -49,11 +33,11 @@ def test_the_day_the_end_of_day_and_a_team_forming(minimal: Campaign) -> None:
 @given(st.sampled_from(["minimal", "bundled"]), st.integers(0, 2**32), st.booleans(), st.data())
 def test_pending_agrees_with_the_legal_actions(pack: str, seed: int, companion: bool,
                                                data: st.DataObject) -> None:
-    campaign = _campaign(pack)
+    campaign = pick(pack)
     heroes = sorted(campaign.hero)[: data.draw(st.integers(1, len(campaign.hero)))]
     game = Game.new(campaign, heroes, seed=seed, companion=companion)
     for _ in range(data.draw(st.integers(10, 80))):
-        _agrees(game)
+        check_pending(game)
         legal = game.legal_actions()
         if not legal:
             break

@@ -18,7 +18,8 @@ from grail.engine.game import Game
 from grail.engine.map import in_radius
 from grail.save import load_game, save_game
 
-from .test_engine_playouts import _campaign, _check
+from .playout import campaign as pick
+from .playout import check_pending, check_rules
 
 
 class Campaigns(RuleBasedStateMachine):
@@ -34,7 +35,7 @@ class Campaigns(RuleBasedStateMachine):
     @initialize(pack=st.sampled_from(["minimal", "bundled"]), seed=st.integers(0, 2**32),
                 players=st.integers(1, 2), companion=st.booleans())
     def set_up(self, pack: str, seed: int, players: int, companion: bool) -> None:
-        campaign = _campaign(pack)
+        campaign = pick(pack)
         heroes = sorted(campaign.hero)[:players]
         self.game = Game.new(campaign, heroes, seed=seed, companion=companion)
         self.twin = Game.new(campaign, heroes, seed=seed, companion=companion)
@@ -73,7 +74,8 @@ class Campaigns(RuleBasedStateMachine):
     def keeps_the_rules(self) -> None:
         if self.game is None or self.twin is None:
             return
-        _check(self.game)
+        check_rules(self.game)
+        check_pending(self.game)
         # save -> load -> continue equals continuing, and the log rebuilds the state
         assert self.game.state == self.twin.state
         assert self.game.log == self.twin.log

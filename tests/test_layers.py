@@ -98,3 +98,16 @@ def test_the_check_sees_imports_inside_functions_and_type_checking() -> None:
               "def f() -> None:\n    from grail.ui import app\n    from . import boards\n")
     assert _imports(source, "grail.ui.probe", "grail.ui", modules) == {  # packages run too
         "grail.engine", "grail.engine.state", "grail.ui", "grail.ui.app", "grail.ui.boards"}
+
+
+def test_no_test_module_imports_another() -> None:
+    """Shared test helpers live in helper modules (conftest, playout, ui_input, ui_states,
+    encounter_helpers), never in a test module another one imports."""
+    tests = Path(__file__).resolve().parent
+    found = []
+    for path in sorted(tests.glob("test_*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[-1] \
+                    .startswith("test_"):
+                found.append(f"{path.name} imports {node.module}")
+    assert found == []

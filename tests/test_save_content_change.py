@@ -18,7 +18,7 @@ from grail.engine.state import Frame, GameState
 from grail.save import SaveError, load_game, save_game
 from grail.save.fit import PLAIN, REFERENCES, misfits
 
-from .test_saves import resealed
+from .conftest import resealed
 
 
 def _edited(pack: Path) -> Campaign:

@@ -7,24 +7,16 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from grail.content import Campaign
 from grail.engine.game import Game
 from grail.save import SaveError, load_game, save_game
-from grail.save.checksum import seal
 
-from .conftest import MINIMAL
+from .conftest import MINIMAL, resealed
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def resealed(data: dict[str, Any]) -> bytes:
-    """A save's data (checksum dropped) written and sealed as grail writes it."""
-    body = {key: value for key, value in data.items() if key != "checksum"}
-    return seal(json.dumps(body, separators=(",", ":")).encode())
 
 
 def _played(campaign: Campaign, steps: int = 9, seed: int = 4) -> Game:

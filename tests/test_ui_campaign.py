@@ -8,10 +8,7 @@ after every key or click the window's game must be the same state [DAY-1].
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 import pytest

@@ -7,11 +7,6 @@ hint and marks its first card; the pool and the Affinity shown are the state's."
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 from pathlib import Path
 
 import pygame

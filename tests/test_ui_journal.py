@@ -6,11 +6,6 @@ the engine the action it shows [JOURNAL-1], [ATTR-5], [END-DAY-1], [UPG-2], [UPG
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 from collections.abc import Callable
 from pathlib import Path
 

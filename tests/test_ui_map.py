@@ -6,11 +6,6 @@ what the engine discards [DAY-START-1], [DAY-START-2], [MENHIR-9]."""
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import pygame
 import pytest
 
