@@ -1,9 +1,16 @@
-"""A game being played in the window: the engine's game, its save file, and the log of what
-happened in words. No pygame here: the scenes read a session and send it actions.
+"""A game being played and its save: the window and ``grail text`` play through it, and so
+do ``grail act`` and ``grail undo``. No pygame here: the scenes read a session and send it
+actions.
 
-Every action is saved at once (atomically, by grail/save) and a new Day writes an autosave,
-as in ``grail text``; undo goes back to the last reveal; a checkpoint is a named copy. An
-author may reload the pack from disk: the game goes on where the new content still fits.
+Every action is saved as it is taken, in one transaction with the state it was decided on
+(grail/save/store.py): when another program (``grail act`` in a terminal, a second window)
+played on the same save meanwhile, the session first takes up the game as it left it, and
+the action is applied to that game or refused there with its reason. An action that cannot
+be saved is not taken. Each new Day keeps an autosave in the save; one that cannot be
+written is a warning, never a failed action. Undo goes back to the last reveal, from the
+save's nearest snapshot; a checkpoint is a named mark in the save. An older JSON save
+becomes a save of this format on its first write, the JSON file kept beside it. An author
+may reload the pack from disk: the game goes on where the new content still fits.
 
 >>> from grail.content import load_pack, bundled_pack
 >>> session = Session.start(load_pack(bundled_pack()), ["tamsin"], seed=7)
@@ -13,21 +20,33 @@ True
 
 from __future__ import annotations
 
-import tempfile
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from grail.content import Campaign
+from grail.content.cache import open_pack
 from grail.engine.events import Event
 from grail.engine.game import Game
 from grail.engine.pending import Pending
 from grail.engine.state import ChallengeRule, Mode
-from grail.save import autosave, load_game, save_game
+from grail.save import SaveError, load_game, save_game
 from grail.save.fit import misfits
+from grail.save.saves import keep_beside, read_game, read_mark, saved_pack
+from grail.save.store import Mark, SaveFile, is_database
 from grail.words.events import event_text
 
 LOG_KEPT = 400
 """Lines of the log kept in memory."""
+
+
+def open_save(path: Path, pack: str | None = None, mark: Mark | None = None) -> Session:
+    """The save at ``path`` opened with the pack it was made with (``pack`` if it names
+    none); a :class:`grail.save.SaveError` or :class:`grail.content.PackError` says why it
+    cannot be."""
+    return Session.open(path, open_pack(saved_pack(path, pack)), mark)
 
 
 class Session:
@@ -44,6 +63,14 @@ class Session:
         self.last_events: list[Event] = []
         """What the last action caused (nothing after an undo or a reload), for the views'
         "what changed"."""
+        self.file: SaveFile | None = None
+        """The save, open while the session writes to it."""
+        self.seq = 0
+        """The save's newest log row as this session knows it: another program moved it on
+        when the save's is newer."""
+        self.changed = False
+        """The pack changed since the save was written: the first write keeps the save as
+        it was beside the new one."""
 
     @classmethod
     def start(cls, campaign: Campaign, heroes: list[str], seed: int, mode: Mode = "normal",
@@ -58,14 +85,35 @@ class Session:
         return session
 
     @classmethod
-    def open(cls, path: Path, campaign: Campaign) -> Session:
-        """A saved game; a damaged or foreign save raises :class:`grail.save.SaveError`."""
+    def open(cls, path: Path, campaign: Campaign, mark: Mark | None = None) -> Session:
+        """A saved game, checked whole; a damaged, foreign or impossible save raises
+        :class:`grail.save.SaveError`. With ``mark``, the game a checkpoint or autosave of
+        the save holds, not saved anywhere yet (``save`` gives it a file of its own)."""
         notes: list[str] = []
-        game = load_game(path, campaign, notes)
+        seq = 0
+        if is_database(path):
+            file = SaveFile.open(path)
+            try:
+                with file.reading():  # the game and its last row, of one commit
+                    game = read_mark(file, campaign, mark) if mark is not None else \
+                        read_game(file, campaign, notes)
+                    seq = file.last()
+            except SaveError:
+                file.close()
+                raise
+        else:
+            file, game = None, load_game(path, campaign, notes)
         pack = game.setup.get("pack")
-        session = cls(game, path, Path(pack) if pack else None)
+        session = cls(game, path if mark is None else None, Path(pack) if pack else None)
+        if file is not None and mark is None and not notes:
+            session.file, session.seq = file, seq
+        elif file is not None:
+            file.close()  # content that changed: the first write keeps this file beside
+        session.changed = bool(notes)
         session.log += notes
-        session.log.append(f"Opened {path.name}: Day {game.state.day}, chapter {game.state.chapter}.")
+        opened = path.name if mark is None else f"{mark.kind} {mark.name} of {path.name}"
+        session.log.append(f"Opened {opened}: Day {game.state.day}, chapter "
+                           f"{game.state.chapter}.")
         return session
 
     @property
@@ -79,26 +127,66 @@ class Session:
         return self.game.pending()
 
     def act(self, action: Any) -> list[Event]:
-        """Do one legal action, log what happened, save; an autosave at a new Day."""
+        """Do one legal action, log what happened, save it; an autosave at a new Day."""
+        return self.act_all([action])
+
+    def act_all(self, actions: list[Any]) -> list[Event]:
+        """Do legal actions one after another, saved together: all of them, or none when
+        one is refused (:class:`grail.engine.game.IllegalAction`) or cannot be saved."""
         day = self.game.state.day
-        events = self.game.apply(action)
+        events: list[Event] = []
+        if self.path is None:
+            for action in actions:
+                events += self.game.apply(action)
+        else:
+            with self._writing() as file:
+                kept = len(self.game.log)
+                for action in actions:
+                    events += self.game.apply(action)
+                file.record(self.game, kept)
         self.last_events = events
         self.log += [event_text(self.campaign, event) for event in events]
         del self.log[:-LOG_KEPT]
-        self.save()
-        if self.path is not None and self.game.state.day != day:
-            autosave(self.game, self.path)
         self.revision += 1
+        if self.game.state.day != day:
+            self._autosave()
         return events
 
-    def undo(self) -> str:
-        """Take back the last action since the last reveal; what was undone. Nothing to
-        take back raises :class:`grail.engine.game.UndoError`."""
+    def refresh(self) -> bool:
+        """Take up the game as another program left it, if one played on this save since:
+        whether it did."""
+        if self.file is None:
+            return False
+        try:
+            with self.file.reading():
+                seq = self.file.last()
+                if seq == self.seq:
+                    return False
+                self.game = read_game(self.file, self.campaign)
+        except (SaveError, sqlite3.Error):
+            return False  # the next write says why
+        self.seq = seq
+        self.last_events = []
+        self.revision += 1
+        self.log.append("Another program played on this save: the game is as it left it.")
+        return True
+
+    def undo(self, count: int = 1) -> str:
+        """Take back the last ``count`` actions since the last reveal, from the save's
+        nearest snapshot; what the last of them was. Nothing to take back raises
+        :class:`grail.engine.game.UndoError`."""
         undoable = self.game.undoable()
-        self.game.undo()
+        if self.path is None:
+            self.game.undo(count)
+        else:
+            with self._writing() as file:
+                undoable = self.game.undoable()
+                kept = len(self.game.log) - count
+                snapshot = file.snapshot(min(kept, self.game.state.undo_floor))
+                self.game.undo(count, snapshot)
+                file.record(self.game, len(self.game.log), undone=count)
         told = undoable[-1]
         self.last_events = []
-        self.save()
         self.revision += 1
         self.log.append(f"Undone: {told}")
         return told
@@ -106,21 +194,36 @@ class Session:
     def can_undo(self) -> bool:
         return bool(self.game.undoable())
 
-    def checkpoint(self, name: str) -> Path | None:
-        """A named copy beside the save (none for a game that is not saved)."""
+    def checkpoint(self, name: str) -> Mark | None:
+        """A named mark in the save, to go back to (none for a game that is not saved)."""
         if self.path is None:
             return None
-        target = self.path.with_name(f"{self.path.stem}.{name}{self.path.suffix or '.json'}")
-        save_game(self.game, target)
-        self.log.append(f"Checkpoint saved: {target.name}")
-        return target
+        with self._writing() as file:
+            mark = file.mark(self.game, name, "checkpoint")
+        self.log.append(f"Checkpoint saved: {name}")
+        return mark
+
+    def marks(self) -> list[Mark]:
+        """The save's checkpoints and autosaves, newest first."""
+        return [] if self.file is None else self.file.marks()
 
     def save(self, path: Path | None = None) -> None:
-        """Write the save (to ``path``, which becomes the save, if given)."""
+        """Write the whole game as the save (at ``path``, which becomes the save, if
+        given)."""
         if path is not None:
+            self.close()
             self.path = path
-        if self.path is not None:
-            save_game(self.game, self.path)
+        if self.path is None:
+            return
+        self.close()
+        save_game(self.game, self.path)
+        self.file = SaveFile.open(self.path)
+        self.seq = self.file.last()
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
+            self.file = None
 
     def reload(self, campaign: Campaign) -> list[str]:
         """Go on under content reloaded from disk, if the game still fits it: the problems
@@ -128,12 +231,64 @@ class Session:
         problems = misfits(campaign, self.game.state)
         if problems:
             return problems
-        with tempfile.TemporaryDirectory() as folder:
-            path = Path(folder) / "reload.json"
-            save_game(self.game, path)
-            self.game = load_game(path, campaign, [])
+        from grail.save.files import went_on  # the game goes on from its state
+
+        pack = {"id": self.campaign.manifest.id, "version": self.campaign.manifest.version,
+                "hash": self.campaign.digest}
+        self.game = went_on(Game(campaign, self.game.state, self.game.setup, self.game.log),
+                            pack)
         self.last_events = []
         self.save()
         self.revision += 1
         self.log.append("The pack was reloaded from disk; the game goes on.")
         return []
+
+    # --- writing ---------------------------------------------------------------------
+
+    @contextmanager
+    def _writing(self) -> Iterator[SaveFile]:
+        """A write transaction on the save, the game caught up with it first; a change
+        that is refused or cannot be saved leaves the game as the save holds it."""
+        assert self.path is not None
+        if self.file is None:
+            self._first_write()
+        file = self.file
+        assert file is not None
+        length = len(self.game.log)
+        try:
+            with file.writing():
+                if file.last() != self.seq:  # another program played on: take its game up
+                    self.game = read_game(file, self.campaign)
+                    self.seq = file.last()
+                    length = len(self.game.log)
+                    self.log.append("Another program played on this save: the game is as "
+                                    "it left it.")
+                yield file
+                seq = file.last()
+        except BaseException as error:
+            if isinstance(error, SaveError) or len(self.game.log) != length:
+                with file.reading():  # nothing of the change was kept
+                    self.game = read_game(file, self.campaign)
+                    self.seq = file.last()
+            raise
+        self.seq = seq
+
+    def _first_write(self) -> None:
+        """Make the file a save of this format: an older JSON save, or a save of content
+        that changed since, is kept beside it."""
+        assert self.path is not None
+        if self.path.exists() and (self.changed or not is_database(self.path)):
+            kept = keep_beside(self.path)
+            self.log.append(f"The save as it was is kept as {kept.name}.")
+            self.changed = False
+        self.save()
+
+    def _autosave(self) -> None:
+        """An autosave at the new Day, in the save; one that fails is only a warning."""
+        if self.path is None:
+            return
+        try:
+            with self._writing() as file:
+                file.mark(self.game, f"day{self.game.state.day:04d}", "autosave")
+        except SaveError as error:
+            self.log.append(f"Warning: no autosave of Day {self.game.state.day}: {error}")

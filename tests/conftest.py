@@ -12,12 +12,16 @@ from typing import Any
 import pytest
 
 from grail.content import Campaign, load_pack
+from grail.content.cache import open_pack
 from grail.content.encounters import CombatEncounter
 from grail.engine.actions import EndPlay, Escape, KeepHands, PlayCard, Ready
 from grail.engine.encounters.play import stages
 from grail.engine.events import Event
 from grail.engine.game import Game
+from grail.save import load_game
 from grail.save.checksum import seal
+from grail.save.files import went_on
+from grail.save.saves import saved_pack
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no window, no sound, on any machine
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -139,3 +143,19 @@ def resealed(data: dict[str, Any]) -> bytes:
     """A save's data (checksum dropped) written and sealed as grail writes it."""
     body = {key: value for key, value in data.items() if key != "checksum"}
     return seal(json.dumps(body, separators=(",", ":")).encode())
+
+
+def saved(path: Path) -> Game:
+    """The game the save at ``path`` holds, opened with the pack it names: tests read saves
+    this way, never by their bytes."""
+    return load_game(path, open_pack(saved_pack(path)))
+
+
+def by_hand(game: Game) -> Game:
+    """``game`` after its state was set by hand, going on from that state: its log starts
+    there, as a save's does after its content changed, so that saving and opening keep the
+    edit (a replay from the seed would not)."""
+    game.refresh()
+    campaign = game.campaign
+    return went_on(game, {"id": campaign.manifest.id, "version": campaign.manifest.version,
+                          "hash": campaign.digest})

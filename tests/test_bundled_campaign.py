@@ -6,7 +6,6 @@ auto-player finishes often but not always."""
 from __future__ import annotations
 
 import io
-import json
 from collections import Counter
 from pathlib import Path
 
@@ -23,6 +22,8 @@ from grail.content.lint import lint_pack
 from grail.engine.game import Game
 from grail.engine.trying import try_entry
 from grail.sim.days import DayPolicy, run
+
+from .conftest import saved
 
 
 @pytest.fixture(scope="module")
@@ -159,8 +160,8 @@ def test_a_player_finishes_chapter_one_in_grail_text(
         action = player.choose(game)
         numbers.append(str(game.legal_actions().index(action) + 1))
         game.apply(action)
-    save = tmp_path / "game.json"
+    save = tmp_path / "game.grail"
     assert main(["new", str(save), "--hero", "tamsin", "--seed", str(seed)]) == 0
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(numbers) + "\nq\n"))
     assert main(["text", str(save)]) == 0
-    assert json.loads(save.read_text())["state"]["chapter"] == 2
+    assert saved(save).state.chapter == 2

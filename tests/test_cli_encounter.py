@@ -37,6 +37,8 @@ from grail.engine.game import Game
 from grail.engine.telling import tell
 from grail.words.summary import summary
 
+from .conftest import saved
+
 EXAMPLES = Path(__file__).parent / "packs" / "examples"
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "cli.md"
 
@@ -78,7 +80,7 @@ def examples() -> Campaign:
 
 
 def _new(tmp_path: Path, hero: str, capsys: pytest.CaptureFixture[str], *more: str) -> Path:
-    save = tmp_path / f"{hero}.json"
+    save = tmp_path / f"{hero}.grail"
     assert main(["new", str(save), "--pack", str(EXAMPLES), "--hero", hero, *more]) == 0
     capsys.readouterr()
     return save
@@ -117,8 +119,7 @@ def _text(save: Path, answers: list[str], monkeypatch: pytest.MonkeyPatch,
 
 
 def _state(save: Path) -> dict[str, Any]:
-    state: dict[str, Any] = json.loads(save.read_text())["state"]
-    return state
+    return saved(save).state.model_dump(mode="json")
 
 
 def test_the_combat_example_played_in_grail_text(

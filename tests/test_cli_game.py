@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -11,13 +12,14 @@ from grail.cli import main
 from grail.content import load_pack
 from grail.engine.game import Game
 from grail.save import save_game
+from grail.save.store import SaveFile, is_database
 
-from .conftest import MINIMAL
+from .conftest import MINIMAL, saved
 
 
 @pytest.fixture
 def save(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    path = tmp_path / "game.json"
+    path = tmp_path / "game.grail"
     assert main(["new", str(path), "--pack", str(MINIMAL), "--hero", "wren", "--seed", "3"]) == 0
     capsys.readouterr()
     return path
@@ -28,7 +30,7 @@ def test_new_refuses_to_overwrite_and_unknown_heroes(
 ) -> None:
     assert main(["new", str(save), "--pack", str(MINIMAL), "--hero", "wren"]) == 1
     assert "exists; use --force" in capsys.readouterr().err
-    other = save.with_name("other.json")
+    other = save.with_name("other.grail")
     assert main(["new", str(other), "--pack", str(MINIMAL), "--hero", "ren"]) == 1
     assert "no hero 'ren'" in capsys.readouterr().err and not other.exists()
 
@@ -116,9 +118,20 @@ def test_undo_and_checkpoint(save: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert main(["undo", str(save)]) == 2  # the first Travel revealed 107
     assert "0 can be undone" in capsys.readouterr().err
     assert main(["checkpoint", str(save), "before-ridge"]) == 0
-    copy = save.with_name("game.before-ridge.json")
-    assert json.loads(copy.read_text())["state"] == json.loads(save.read_text())["state"]
+    assert "checkpoint 'before-ridge' of Day 1 kept in" in capsys.readouterr().out
     assert main(["checkpoint", str(save), "../escape"]) == 1
+    assert main(["act", str(save), '{"type": "travel", "hero": "wren", "to": 101}']) == 0
+    assert main(["marks", str(save)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith(
+        "before-ridge: checkpoint of Day 1, made ")
+    copy = save.with_name("copy.grail")
+    assert main(["restore", str(save), "before-ridge", str(copy)]) == 0
+    assert saved(copy).state.hero("wren").location == 104
+    assert saved(save).state.hero("wren").location == 101  # the save itself goes on
+    assert main(["restore", str(save), "before-ridge", str(copy)]) == 1  # never overwritten
+    assert main(["restore", str(save), "nothing", str(save.with_name("x.grail"))]) == 1
+    assert "keeps no checkpoint or autosave 'nothing' (it keeps: before-ridge)" in \
+        capsys.readouterr().err
 
 
 def test_text_mode_plays_from_standard_input(
@@ -133,7 +146,7 @@ def test_text_mode_plays_from_standard_input(
     assert "1. wren chooses: Listen to the stone." in out
     assert "[101.1] A voice in the stone names a place under the hill." in out
     assert "not an action" in out
-    assert json.loads(save.read_text())["state"]["heroes"][0]["secrets"] == [1]
+    assert saved(save).state.heroes[0].secrets == [1]
 
 
 def test_each_start_of_day_keeps_an_autosave_and_only_five(
@@ -143,8 +156,9 @@ def test_each_start_of_day_keeps_an_autosave_and_only_five(
         assert main(["act", str(save), '{"type": "pass", "hero": "wren"}']) == 0
         assert main(["act", str(save), "1"]) == 0
     capsys.readouterr()
-    kept = sorted(p.name for p in (save.parent / "autosaves").iterdir())
-    assert kept == [f"game.day{day:04d}.json" for day in range(4, 9)]
+    with closing(SaveFile.open(save)) as file:
+        kept = sorted((mark.name, mark.kind, mark.day) for mark in file.marks())
+    assert kept == [(f"day{day:04d}", "autosave", day) for day in range(4, 9)]
 
 
 def test_a_team_forming_shows_in_the_summary(
@@ -164,7 +178,7 @@ def test_a_team_forming_shows_in_the_summary(
 def test_a_save_whose_pack_changed_goes_on_with_a_note(
     minimal_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = tmp_path / "game.json"
+    path = tmp_path / "game.grail"
     assert main(["new", str(path), "--pack", str(minimal_copy), "--hero", "wren"]) == 0
     entry = minimal_copy / "journal" / "101.yaml"
     entry.write_text(entry.read_text().replace("hums", "sings"))
@@ -195,3 +209,38 @@ def test_a_dying_character_shows_as_dying_in_words_and_json(
     assert main(["show", str(path), "--json"]) == 0
     heroes = json.loads(capsys.readouterr().out)["heroes"]
     assert [(hero["id"], hero["dying"]) for hero in heroes] == [("wren", True), ("yew", False)]
+
+
+def test_export_and_import_carry_a_save_as_one_json_file(
+    save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["act", str(save), '{"type": "travel", "hero": "wren", "to": 104}']) == 0
+    shared, back = tmp_path / "shared.json", tmp_path / "back.grail"
+    assert main(["export", str(save), str(shared)]) == 0
+    data = json.loads(shared.read_text())
+    assert data["format"] == 5 and data["setup"]["seed"] == 3 and "checksum" in data
+    assert main(["import", str(shared), str(back)]) == 0
+    assert saved(back).state_hash() == saved(save).state_hash()
+    assert saved(back).log == saved(save).log
+    assert main(["import", str(shared), str(back)]) == 1  # never overwritten unasked
+    assert "exists; use --force" in capsys.readouterr().err
+    assert main(["replay", str(back)]) == 0
+    (tmp_path / "file").write_text("")
+    assert main(["export", str(save), str(tmp_path / "file" / "x.json")]) == 1
+    assert capsys.readouterr().err.startswith("grail: ")
+
+
+def test_an_older_json_save_becomes_a_save_on_its_first_write(
+    save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """SAVE may be any path, .json included: reading an older JSON save never writes it;
+    the first action saved converts it, the JSON file kept beside as it was."""
+    old = tmp_path / "old.json"
+    assert main(["export", str(save), str(old)]) == 0
+    before = old.read_bytes()
+    assert main(["show", str(old)]) == 0 and main(["legal", str(old)]) == 0
+    assert old.read_bytes() == before
+    assert main(["act", str(old), '{"type": "travel", "hero": "wren", "to": 104}']) == 0
+    assert is_database(old) and (tmp_path / "old.format5.json").read_bytes() == before
+    assert saved(old).state.hero("wren").location == 104
+    assert main(["replay", str(old)]) == 0

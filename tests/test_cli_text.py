@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import json
 import os
 import re
 from pathlib import Path
@@ -12,8 +11,9 @@ import pytest
 
 from grail.cli import main
 from grail.content import Campaign
+from grail.engine.actions import Pass
 
-from .conftest import MINIMAL
+from .conftest import MINIMAL, saved
 
 
 def _text(answers: str, monkeypatch: pytest.MonkeyPatch, *args: str) -> int:
@@ -37,10 +37,10 @@ def test_a_new_game_from_the_menu_is_saved_in_the_folder(
     assert f"No saves yet in {tmp_path}." in out and "n. Start a new game" in out
     assert "1. Wren" in out  # heroes by name
     assert f"New game saved as First try in {tmp_path}: wren, seed 12, challenge mode." in out
-    data = json.loads((tmp_path / "First try.json").read_text())
-    assert data["setup"] == {"heroes": ["wren"], "seed": 12, "mode": "challenge",
-                             "companion": False, "pack": str(MINIMAL.resolve())}
-    assert data["log"] == [{"type": "pass", "hero": "wren"}]
+    game = saved(tmp_path / "First try.grail")
+    assert game.setup == {"heroes": ["wren"], "seed": 12, "mode": "challenge",
+                          "companion": False, "pack": str(MINIMAL.resolve())}
+    assert game.log == [Pass(hero="wren")]
 
 
 def test_the_menu_lists_saves_and_continues_the_chosen_one(
@@ -48,9 +48,9 @@ def test_the_menu_lists_saves_and_continues_the_chosen_one(
 ) -> None:
     monkeypatch.setenv("GRAIL_SAVES", str(tmp_path))
     for name, seed in (("older", 1), ("newer", 2)):
-        assert main(["new", str(tmp_path / f"{name}.json"), "--pack", str(MINIMAL),
+        assert main(["new", str(tmp_path / f"{name}.grail"), "--pack", str(MINIMAL),
                      "--hero", "wren", "--seed", str(seed)]) == 0
-    os.utime(tmp_path / "older.json", (1_000_000, 1_000_000))
+    os.utime(tmp_path / "older.grail", (1_000_000, 1_000_000))
     capsys.readouterr()
     assert _text("2\ns\nq\n", monkeypatch) == 0
     out = capsys.readouterr().out
@@ -59,7 +59,28 @@ def test_the_menu_lists_saves_and_continues_the_chosen_one(
     assert "\n2. older: wren; day 1; last played 1970-01-1" in out
     assert "Type a number from 1 to 2, n or q." in out
     assert "Day 1, day, chapter 1" in out  # the summary of the chosen save
-    assert json.loads((tmp_path / "older.json").read_text())["setup"]["seed"] == 1
+    assert saved(tmp_path / "older.grail").setup["seed"] == 1
+
+
+def test_the_menu_lists_checkpoints_and_unreadable_files_and_opens_a_checkpoint_apart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GRAIL_SAVES", str(tmp_path))
+    save = tmp_path / "long.grail"
+    assert main(["new", str(save), "--pack", str(MINIMAL), "--hero", "wren"]) == 0
+    assert main(["checkpoint", str(save), "start"]) == 0
+    assert main(["act", str(save), '{"type": "travel", "hero": "wren", "to": 104}']) == 0
+    (tmp_path / "notes.txt").write_text("not a save")
+    os.utime(tmp_path / "notes.txt", (1_000_000, 1_000_000))
+    capsys.readouterr()
+    assert _text("3\n2\ns\nq\n", monkeypatch) == 0
+    out = capsys.readouterr().out
+    assert "\n2. long: checkpoint 'start' of day 1: wren; day 1; kept " in out
+    assert "\n3. notes: unreadable: not a grail save" in out
+    assert "notes cannot be opened: not a grail save (damaged or truncated)." in out
+    assert "The checkpoint goes on as the save 'long (day 1)'; 'long' stays as it was." in out
+    assert saved(tmp_path / "long (day 1).grail").state.hero("wren").location != 104
+    assert saved(save).state.hero("wren").location == 104
 
 
 def test_a_new_game_asks_again_for_bad_answers_and_never_overwrites(
@@ -77,7 +98,7 @@ def test_a_new_game_asks_again_for_bad_answers_and_never_overwrites(
     assert "A save named 'game' exists; choose another name." in out
     assert "nothing for 'game 2'" in out and "New game saved as game 2" in out
     assert (tmp_path / "game.json").read_text() == "kept" and not (tmp_path.parent / "up.json").exists()
-    setup = json.loads((tmp_path / "game 2.json").read_text())["setup"]
+    setup = saved(tmp_path / "game 2.grail").setup
     assert setup["mode"] == "normal" and 1 <= setup["seed"] < 1_000_000  # defaults
 
 
@@ -88,7 +109,7 @@ def test_a_companion_game_from_the_menu_asks_no_seed(
     out = capsys.readouterr().out
     assert "Type y or n." in out and "Seed:" not in out
     assert "wren, a companion game, normal mode" in out
-    assert json.loads((tmp_path / "At the table.json").read_text())["setup"]["companion"] is True
+    assert saved(tmp_path / "At the table.grail").setup["companion"] is True
 
 
 def test_end_of_input_at_any_question_quits_quietly(

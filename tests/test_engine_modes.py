@@ -102,7 +102,7 @@ def test_challenge_rules_need_challenge_mode_and_real_names(minimal: Campaign) -
 
 def test_grail_new_adopts_challenge_rules_one_by_one(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "game.json"
+    path = tmp_path / "game.grail"
     assert main(["new", str(path), "--pack", str(MINIMAL), "--hero", "wren", "--mode",
                  "challenge", "--challenge-rule", "item_cap"]) == 0
     assert "challenge mode (item_cap)" in capsys.readouterr().out

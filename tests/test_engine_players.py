@@ -73,7 +73,7 @@ def test_a_second_player_gives_back_the_health_t_marker_MODE_STORY_2(
 
 def test_grail_players_adds_and_removes_as_logged_actions(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "game.json"
+    path = tmp_path / "game.grail"
     assert main(["new", str(path), "--hero", "tamsin"]) == 0
     assert main(["players", str(path), "--add", "jago"]) == 0
     assert "playing: " in capsys.readouterr().out

@@ -55,7 +55,7 @@ class Campaigns(RuleBasedStateMachine):
     @rule()
     def save_and_load(self) -> None:
         assert self.game is not None
-        path = self.folder / "game.json"
+        path = self.folder / "game.grail"
         save_game(self.game, path)
         self.game = load_game(path, self.game.campaign)
 

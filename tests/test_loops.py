@@ -3,7 +3,6 @@ and the engine stops any run of steps past a fixed limit, naming the entries [JO
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,8 @@ from grail.engine.actions import Explore
 from grail.engine.game import Game
 from grail.engine.journal import ContentLoop
 from grail.engine.trying import try_entry
+
+from .conftest import saved
 
 HIDDEN_LOOP = '''  "902":
     text: The bell tower, the stair, the bell tower.
@@ -67,7 +68,7 @@ def test_a_loop_reached_by_an_action_is_refused_in_one_line_and_nothing_is_saved
         minimal_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _loop_in_101(minimal_copy)
     assert check_pack(minimal_copy).problems == []
-    save = tmp_path / "game.json"
+    save = tmp_path / "game.grail"
     assert main(["new", str(save), "--pack", str(minimal_copy), "--hero", "wren"]) == 0
     before = save.read_bytes()
     capsys.readouterr()
@@ -77,7 +78,7 @@ def test_a_loop_reached_by_an_action_is_refused_in_one_line_and_nothing_is_saved
     assert err.startswith("grail: the story ran 10,000 steps without a decision, going round "
                           "through 101: a loop in the campaign's content")
     assert save.read_bytes() == before
-    assert json.loads(save.read_text())["state"]["day"] == 1
+    assert saved(save).state.day == 1
 
 
 def test_try_at_a_loop_says_so_in_one_line(

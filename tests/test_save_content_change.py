@@ -4,10 +4,14 @@ campaign's content, and is refused, untouched, with the first thing that no long
 from __future__ import annotations
 
 import json
+import sqlite3
 import types
 import typing
-from collections.abc import Iterator
+import zlib
+from collections.abc import Callable, Iterator
+from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pydantic import BaseModel
@@ -15,8 +19,9 @@ from pydantic import BaseModel
 from grail.content import Campaign, load_pack
 from grail.engine.game import Game
 from grail.engine.state import Frame, GameState
-from grail.save import SaveError, load_game, save_game
+from grail.save import SaveError, export_save, load_game, save_game
 from grail.save.fit import PLAIN, REFERENCES, misfits
+from grail.save.store import at_a_reveal
 
 from .conftest import resealed
 
@@ -38,7 +43,7 @@ def _game(campaign: Campaign, steps: int = 9) -> Game:
 def test_a_save_goes_on_after_its_content_changed(
     minimal: Campaign, minimal_copy: Path, tmp_path: Path
 ) -> None:
-    path = tmp_path / "a.json"
+    path = tmp_path / "a.grail"
     game = _game(minimal)
     save_game(game, path)
     changed = _edited(minimal_copy)
@@ -76,7 +81,7 @@ def test_a_save_that_no_longer_fits_is_refused_untouched(
     minimal: Campaign, minimal_copy: Path, tmp_path: Path
 ) -> None:
     path = tmp_path / "a.json"
-    save_game(_game(minimal), path)
+    export_save(_game(minimal), path)
     data = json.loads(path.read_text())
     data["state"]["heroes"][0]["items"] = [999]
     data["state"]["quests"] = ["gone"]
@@ -91,14 +96,71 @@ def test_a_save_that_no_longer_fits_is_refused_untouched(
     assert path.read_bytes() == before
 
 
-def test_the_same_content_never_takes_the_fit_check(minimal: Campaign, tmp_path: Path) -> None:
-    path = tmp_path / "a.json"
-    data_game = _game(minimal)
-    save_game(data_game, path)
-    data = json.loads(path.read_text())
-    data["state"]["heroes"][0]["items"] = [999]  # nonsense, but the content is the same
-    path.write_bytes(resealed(data))
-    assert load_game(path, minimal).state.hero("wren").items == [999]
+def _edit_snapshot(path: Path, edit: Callable[[dict[str, Any]], None]) -> None:
+    """Change the state of a save's newest snapshot, as a hand with the sqlite3 shell
+    would."""
+    with closing(sqlite3.connect(path)) as db:
+        seq, blob = db.execute("SELECT seq, state FROM snapshots ORDER BY seq DESC").fetchone()
+        state = json.loads(zlib.decompress(blob))
+        edit(state)
+        db.execute("UPDATE snapshots SET state = ? WHERE seq = ?",
+                   (zlib.compress(json.dumps(state).encode()), seq))
+        db.commit()
+
+
+def _items(state: dict[str, Any]) -> None:
+    state["heroes"][0]["items"] = [999]
+
+
+def _health(state: dict[str, Any]) -> None:
+    state["heroes"][0]["health"] = 99
+
+
+def _card_twice(state: dict[str, Any]) -> None:
+    hero = state["heroes"][0]
+    hero["combat_pool"].append(hero["combat_deck"][0])
+
+
+def _off_the_map(state: dict[str, Any]) -> None:
+    state["heroes"][0]["location"] = 108
+
+
+def _negative(state: dict[str, Any]) -> None:
+    state["heroes"][0]["wealth"] = -3
+
+
+@pytest.mark.parametrize(("edit", "why"), [
+    (_items, "heroes.items names item 999, which the campaign "),
+    (_health, "wren has Health 99, outside its track 0-"),
+    (_card_twice, "wren's card "),
+    (_off_the_map, "wren stands on Location 108, which is not on the map"),
+    (_negative, "wren holds -3 Wealth"),
+])
+@pytest.mark.parametrize("kind", ["database", "json"])
+def test_an_impossible_game_is_refused_whatever_the_checksum_says(
+        minimal: Campaign, tmp_path: Path, edit: Callable[[dict[str, Any]], None], why: str,
+        kind: str) -> None:
+    """Every load checks the whole state against the content, even when the content is
+    the same and the file checks out: an edited save is refused in one line, untouched."""
+    game = _game(minimal)
+    while not at_a_reveal(game):  # the state saved is the one opening starts from
+        game.apply(game.legal_actions()[0])
+    if kind == "database":
+        path = tmp_path / "a.grail"
+        save_game(game, path)
+        _edit_snapshot(path, edit)
+    else:
+        path = tmp_path / "a.json"
+        export_save(game, path)
+        data = json.loads(path.read_text())
+        edit(data["state"])
+        path.write_bytes(resealed(data))
+    before = path.read_bytes()
+    with pytest.raises(SaveError) as raised:
+        load_game(path, minimal)
+    message = str(raised.value)
+    assert message.startswith(f"{path}: the save holds an impossible game: ") and why in message
+    assert "\n" not in message and path.read_bytes() == before
 
 
 def test_misfits_names_each_kind_of_missing_content(minimal: Campaign) -> None:

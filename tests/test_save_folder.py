@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import os
+import shutil
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import platformdirs
 import pytest
 
+from grail.content import Campaign
 from grail.save import folder
-from grail.save.folder import SaveNameError, list_saves, save_path, saves_folder
+from grail.save.folder import SaveNameError, free_name, list_saves, save_path, saves_folder
+from grail.session import Session
 
 ROOT = Path(__file__).resolve().parent.parent
+SAVES = Path(__file__).resolve().parent / "saves"
 
 
 def test_a_source_checkout_saves_in_its_saves_folder(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -82,28 +88,73 @@ def test_a_save_name_that_could_escape_or_break_is_refused(
 
 
 @pytest.mark.parametrize(("name", "file"), [
-    ("game", "game.json"), ("Ennor, first try", "Ennor, first try.json"),
-    ("game.json", "game.json"), ("Tamsin's run (2)", "Tamsin's run (2).json"),
-    ("game.before-boss", "game.before-boss.json"), ("Brân", "Brân.json"), ("x" * 64, "x" * 64 + ".json"),
+    ("game", "game.grail"), ("Ennor, first try", "Ennor, first try.grail"),
+    ("game.grail", "game.grail"), ("game.json", "game.grail"),
+    ("Tamsin's run (2)", "Tamsin's run (2).grail"),
+    ("game.before-boss", "game.before-boss.grail"), ("Brân", "Brân.grail"),
+    ("x" * 64, "x" * 64 + ".grail"),
 ])
 def test_a_plain_name_becomes_a_file_in_the_folder(tmp_path: Path, name: str, file: str) -> None:
     assert save_path(tmp_path, name) == tmp_path / file
 
 
-def test_a_name_linked_out_of_the_folder_is_refused(tmp_path: Path) -> None:
+def test_a_save_an_older_grail_made_keeps_its_file(tmp_path: Path) -> None:
+    (tmp_path / "old.json").write_text("{}")
+    assert save_path(tmp_path, "old") == tmp_path / "old.json"
+    assert free_name(tmp_path) == "game"
+    (tmp_path / "game.json").write_text("{}")
+    assert free_name(tmp_path) == "game 2"
+
+
+@pytest.mark.parametrize("file", ["game.json", "game.grail"])
+def test_a_name_linked_out_of_the_folder_is_refused(tmp_path: Path, file: str) -> None:
     saves = tmp_path / "saves"
     saves.mkdir()
-    (saves / "game.json").symlink_to(tmp_path / "elsewhere.json")
+    (saves / file).symlink_to(tmp_path / "elsewhere")
     with pytest.raises(SaveNameError, match="outside the save folder"):
         save_path(saves, "game")
 
 
-def test_the_list_shows_saves_last_played_first_and_damaged_ones_too(tmp_path: Path) -> None:
-    (tmp_path / "autosaves").mkdir()
-    (tmp_path / "autosaves" / "old.day0002.json").write_text("{}")
-    (tmp_path / "a.json").write_text('{"state": {"day": 4, "heroes": [{"id": "wren"}]}}')
-    (tmp_path / "b.json").write_text("garbage")
-    os.utime(tmp_path / "a.json", (1_000_000, 1_000_000))
+def test_the_list_shows_saves_last_played_first_with_what_each_keeps(
+        minimal: Campaign, tmp_path: Path) -> None:
+    older = Session.start(minimal, ["wren"], seed=1, path=tmp_path / "older.grail")
+    newer = Session.start(minimal, ["wren"], seed=2, path=tmp_path / "newer.grail")
+    newer.checkpoint("before the ridge")
+    shutil.copy(SAVES / "format-5.json", tmp_path / "from before.json")
+    os.utime(tmp_path / "older.grail", (1_000_000, 1_000_000))
+    os.utime(tmp_path / "from before.json", (2_000_000, 2_000_000))
     listed = list_saves(tmp_path)
-    assert [(s.name, s.heroes, s.day) for s in listed] == [("b", [], None), ("a", ["wren"], 4)]
+    assert [(row.title, row.kind, row.heroes, row.day) for row in listed] == [
+        ("newer", "save", ("wren",), 1),
+        ("newer: checkpoint 'before the ridge' of day 1", "checkpoint", ("wren",), 1),
+        ("from before", "save", ("wren",), 1), ("older", "save", ("wren",), 1)]
+    assert all(not row.problem for row in listed) and older.path == listed[-1].path
     assert list_saves(tmp_path / "missing") == []
+
+
+def test_every_file_that_is_not_a_save_is_listed_as_unreadable(
+        minimal: Campaign, tmp_path: Path) -> None:
+    """Empty, junk, huge, deeply nested, another program's database, a pipe, a link to
+    nothing: each is a row saying why, and the save among them still lists."""
+    Session.start(minimal, ["wren"], seed=1, path=tmp_path / "good.grail").close()
+    (tmp_path / "empty.grail").write_bytes(b"")
+    (tmp_path / "junk.json").write_bytes(b"\x00\xff" * 100)
+    with (tmp_path / "huge.json").open("wb") as huge:
+        huge.truncate(600_000_000)  # sparse: no disk used
+    (tmp_path / "nested.json").write_text("[" * 200_000 + "]" * 200_000)
+    (tmp_path / "numbers.json").write_text('{"format": 5, "checksum": "x", "n": ' + "9" * 5000
+                                           + "}")
+    with closing(sqlite3.connect(tmp_path / "music.db")) as db:
+        db.execute("CREATE TABLE songs (title TEXT)")
+        db.commit()
+    os.mkfifo(tmp_path / "pipe")
+    (tmp_path / "gone.grail").symlink_to(tmp_path / "nowhere")
+    listed = {row.name: row for row in list_saves(tmp_path)}
+    assert set(listed) == {"good", "empty", "junk", "huge", "nested", "numbers", "music",
+                           "pipe", "gone"}
+    assert not listed["good"].problem and listed["good"].heroes == ("wren",)
+    why = {name: row.problem for name, row in listed.items() if name != "good"}
+    assert all(text.startswith("unreadable: ") and "\n" not in text for text in why.values())
+    assert "not a grail save" in why["empty"] and "too large" in why["huge"]
+    assert "another program" in why["music"] and "not a regular file" in why["pipe"]
+    assert "damaged or truncated" in why["nested"] and "not a regular file" in why["gone"]

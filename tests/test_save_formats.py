@@ -1,4 +1,6 @@
 """Save formats: a fixture save per format loads and plays on; each migration step is tested.
+Formats 1 to 5 are JSON envelopes (migrations.FORMAT is the last); from 6 a save is a
+database (store.FORMAT).
 
 ``python -m tests.test_save_formats`` writes the fixture of the current format if it is
 missing (after adding a format: see grail/save/migrations.py). Fixtures are never rewritten:
@@ -19,9 +21,11 @@ from grail.content import Campaign, load_pack
 from grail.engine.actions import Action, LocationAction, PlayCard, Rest
 from grail.engine.game import Game
 from grail.engine.state import GameState
-from grail.save import SaveError, load_game, migrations, save_game
+from grail.save import SaveError, load_game, migrations, save_game, store
 from grail.save.checksum import canonical_checksum
 from grail.save.migrations import FORMAT, migrate
+from grail.save.store import is_database
+from grail.session import Session
 
 from .conftest import MINIMAL
 
@@ -29,39 +33,53 @@ SAVES = Path(__file__).parent / "saves"
 
 
 def fixture(format_: int) -> Path:
-    return SAVES / f"format-{format_}.json"
+    """The fixture of a format: a JSON envelope up to format 5, a database after."""
+    return SAVES / f"format-{format_}.{'json' if format_ <= FORMAT else 'grail'}"
 
 
 def test_every_format_has_a_fixture_save() -> None:
-    assert sorted(SAVES.glob("format-*.json")) == [fixture(n) for n in range(1, FORMAT + 1)]
+    assert sorted(SAVES.glob("format-*")) == sorted(fixture(n)
+                                                    for n in range(1, store.FORMAT + 1))
 
 
-@pytest.mark.parametrize("format_", range(1, FORMAT + 1))
+@pytest.mark.parametrize("format_", range(1, store.FORMAT + 1))
 def test_a_fixture_of_each_format_loads_and_plays_on(
     minimal: Campaign, tmp_path: Path, format_: int
 ) -> None:
-    path = Path(shutil.copy(fixture(format_), tmp_path / "old.json"))
-    saved = json.loads(path.read_text())
+    """Opening never writes; the first action saved makes an older JSON save a save of this
+    format, the JSON file kept beside it as it was."""
+    path = Path(shutil.copy(fixture(format_), tmp_path / fixture(format_).name))
     notes: list[str] = []
     game = load_game(path, minimal, notes)
     assert path.read_bytes() == fixture(format_).read_bytes()  # reading never writes
-    # the pack changes over time: then the game goes on from its snapshot, with a note
-    assert bool(notes) == (saved["pack"]["hash"] != minimal.digest)
-    snapshot = GameState.model_validate(migrate({**saved, "checksum": None})["state"])
-    assert game.state == snapshot.model_copy(update={"undo_floor": game.state.undo_floor})
+    if format_ <= FORMAT:
+        saved = json.loads(path.read_text())
+        # the pack changes over time: then the game goes on from its snapshot, with a note
+        assert bool(notes) == (saved["pack"]["hash"] != minimal.digest)
+        snapshot = GameState.model_validate(migrate({**saved, "checksum": None})["state"])
+        assert game.state == snapshot.model_copy(update={"undo_floor": game.state.undo_floor})
+    session = Session.open(path, minimal)
     day = game.state.day
     for _ in range(100):  # play on to the next Start of Day (the autosave point)
-        actions = game.legal_actions()  # end the Day: pass, rest and finish when one may
-        game.apply(next((a for a in actions if a.type in ("pass", "rest", "finish_upgrades")),
-                        actions[0]))
-        if game.state.day > day:
+        actions = session.legal()  # end the Day: pass, rest and finish when one may
+        session.act(next((a for a in actions
+                          if a.type in ("pass", "rest", "finish_upgrades")), actions[0]))
+        if session.game.state.day > day:
             break
-    assert game.state.day == day + 1
-    save_game(game, path)
+    assert session.game.state.day == day + 1
+    session.close()
     again = load_game(path, minimal, notes := [])
-    assert notes == [] and json.loads(path.read_text())["format"] == FORMAT
-    assert again.state == game.state
+    assert notes == [] and is_database(path)
+    assert again.state == session.game.state
     assert Game.replay(minimal, again.setup, again.log).state_hash() == again.state_hash()
+    kept = sorted(p.name for p in tmp_path.iterdir() if p.name != path.name)
+    if format_ <= FORMAT:
+        assert len(kept) == 1 and kept[0].startswith(f"{path.stem}.format{format_}")
+        assert (tmp_path / kept[0]).read_bytes() == fixture(format_).read_bytes()
+    elif bool(load_game(fixture(format_), minimal, notes := []) and notes):
+        assert len(kept) == 1 and ".before-" in kept[0]  # content changed since: kept too
+    else:
+        assert kept == []
 
 
 def test_the_format_1_fixture_is_day_3_with_a_journal_choice_waiting(minimal: Campaign) -> None:
@@ -222,8 +240,8 @@ def write_fixture() -> Path:
     Boar's fight that her Location action began, one card played. Refuses to replace an
     existing fixture. (Formats 1 and 2 were written by their own grail; format 3's was a
     companion game at the start of Day 2, waiting for the table to reveal a Random Event;
-    formats 4 and 5 were written by this function.)"""
-    target = fixture(FORMAT)
+    formats 4, 5 (a JSON envelope) and 6 (a database) were written by this function.)"""
+    target = fixture(store.FORMAT)
     if target.exists():
         raise SystemExit(f"{target} exists; fixtures are never rewritten")
     game = Game.new(load_pack(MINIMAL), ["wren"], seed=3)

@@ -1,18 +1,25 @@
-"""Saves: atomic, verified, replayable; bad saves give one clear line and change nothing."""
+"""Saves: one SQLite database a campaign, append-only, checked whole on every load; the JSON
+envelope to share. Bad saves give one clear line and change nothing."""
 
 from __future__ import annotations
 
 import json
 import os
+import random
+import sqlite3
 import subprocess
 import sys
+import zlib
+from contextlib import closing
 from pathlib import Path
 
 import pytest
 
 from grail.content import Campaign
 from grail.engine.game import Game
-from grail.save import SaveError, load_game, save_game
+from grail.save import SaveError, export_save, load_game, save_game, store
+from grail.save.store import SaveFile
+from grail.session import Session
 
 from .conftest import MINIMAL, resealed
 
@@ -28,16 +35,16 @@ def _played(campaign: Campaign, steps: int = 9, seed: int = 4) -> Game:
 
 def test_a_save_loads_back_to_the_same_game(minimal: Campaign, tmp_path: Path) -> None:
     game = _played(minimal)
-    save_game(game, tmp_path / "a.json")
-    loaded = load_game(tmp_path / "a.json", minimal)
+    save_game(game, tmp_path / "a.grail")
+    loaded = load_game(tmp_path / "a.grail", minimal)
     assert loaded.state == game.state and loaded.log == game.log
-    assert [p.name for p in tmp_path.iterdir()] == ["a.json"]  # no temporary file left
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.grail"]  # nothing left beside
 
 
 def test_save_load_continue_equals_continuing(minimal: Campaign, tmp_path: Path) -> None:
     game = _played(minimal, steps=5)
-    save_game(game, tmp_path / "a.json")
-    loaded = load_game(tmp_path / "a.json", minimal)
+    save_game(game, tmp_path / "a.grail")
+    loaded = load_game(tmp_path / "a.grail", minimal)
     for _ in range(6):
         assert loaded.apply(loaded.legal_actions()[-1]) == game.apply(game.legal_actions()[-1])
     assert loaded.state_hash() == game.state_hash()
@@ -48,12 +55,100 @@ def test_replaying_the_log_reaches_the_same_state(minimal: Campaign) -> None:
     assert Game.replay(minimal, game.setup, game.log).state_hash() == game.state_hash()
 
 
-@pytest.mark.parametrize("damage", ["truncated", "garbage", "tampered", "newer", "other-pack"])
+def test_each_action_adds_one_row_and_nothing_is_rewritten(
+        minimal: Campaign, tmp_path: Path) -> None:
+    """The log is append-only: an action is a row, an undo is a row taking some back."""
+    path = tmp_path / "a.grail"
+    session = Session.start(minimal, ["wren"], seed=4, path=path)
+    with closing(sqlite3.connect(path)) as db:
+        first = db.execute("SELECT seq, kind, body FROM entries ORDER BY seq").fetchall()
+    for _ in range(6):
+        if session.game.is_terminal():
+            break
+        session.act(session.legal()[0])
+    with closing(sqlite3.connect(path)) as db:
+        found = db.execute("SELECT seq, kind, body FROM entries ORDER BY seq").fetchall()
+    assert found[:len(first)] == first and len(found) >= len(first) + 6
+    assert all(kind == "action" for _, kind, _ in found)
+    assert load_game(path, minimal).log == session.game.log
+
+
+def test_opening_starts_from_the_nearest_snapshot(
+        minimal: Campaign, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save keeps a snapshot at the first reveal after every SNAPSHOT_EVERY entries (and
+    at each autosave); the game opened from them is the game a replay of the whole log
+    gives, undo included."""
+    monkeypatch.setattr(store, "SNAPSHOT_EVERY", 4)  # many snapshots in a short game
+    path = tmp_path / "a.grail"
+    session = Session.start(minimal, ["wren", "yew"], seed=4, path=path)
+    chooser = random.Random(5)
+    while not session.game.is_terminal():
+        session.act(chooser.choice(session.legal()))
+        if len(session.game.log) % 7 == 0:
+            loaded = load_game(path, minimal)
+            assert loaded.state_hash() == session.game.state_hash()
+            assert loaded.undoable() == session.game.undoable()
+    session.close()
+    with closing(sqlite3.connect(path)) as db:
+        lengths = [row[0] for row in db.execute(
+            "SELECT length FROM snapshots WHERE live ORDER BY length")]
+        autosaves = {row[0] for row in db.execute(
+            "SELECT length FROM snapshots JOIN marks USING (seq)")}
+    periodic = [length for length in lengths if length not in autosaves]
+    assert len(periodic) >= 5
+    loaded = load_game(path, minimal)
+    assert Game.replay(minimal, loaded.setup, loaded.log).state_hash() == loaded.state_hash()
+
+
+@pytest.mark.parametrize("damage", ["truncated", "garbage", "empty", "other-database",
+                                    "newer", "other-pack", "bad-row"])
 def test_a_bad_save_is_refused_with_one_line(
     minimal: Campaign, tmp_path: Path, damage: str
 ) -> None:
-    path = tmp_path / "a.json"
+    path = tmp_path / "a.grail"
     save_game(_played(minimal), path)
+    raw = path.read_bytes()
+    if damage == "truncated":
+        path.write_bytes(raw[: len(raw) // 2])
+    elif damage == "garbage":
+        path.write_bytes(b"\x00\xffnot a save")
+    elif damage == "empty":
+        path.write_bytes(b"")
+    elif damage == "other-database":
+        path.unlink()
+        with closing(sqlite3.connect(path)) as db:
+            db.execute("CREATE TABLE songs (title TEXT)")
+            db.commit()
+    else:
+        with closing(sqlite3.connect(path)) as db:
+            if damage == "newer":
+                db.execute("PRAGMA user_version = 99")
+            elif damage == "other-pack":
+                db.execute("UPDATE header SET value = ? WHERE key = 'pack'",
+                           (json.dumps({"id": "elsewhere", "version": "1", "hash": "x"}),))
+            else:
+                db.execute("INSERT INTO entries (kind, body) VALUES ('action', '{\"x\": 1}')")
+            db.commit()
+    before = path.read_bytes()
+    with pytest.raises(SaveError) as raised:
+        load_game(path, minimal)
+    message = str(raised.value)
+    assert "\n" not in message and message.startswith(str(path))
+    expected = {"truncated": "damaged", "garbage": "not a grail save",
+                "empty": "not a grail save", "other-database": "another program",
+                "newer": "newer grail", "other-pack": "'elsewhere'",
+                "bad-row": "does not read as actions"}
+    assert expected[damage] in message
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("damage", ["truncated", "garbage", "tampered", "newer", "other-pack",
+                                    "nested"])
+def test_a_bad_json_save_is_refused_with_one_line(
+    minimal: Campaign, tmp_path: Path, damage: str
+) -> None:
+    path = tmp_path / "a.json"
+    export_save(_played(minimal), path)
     text = path.read_text()
     data = json.loads(text)
     if damage == "truncated":
@@ -66,6 +161,8 @@ def test_a_bad_save_is_refused_with_one_line(
     elif damage == "newer":
         data["format"] = 99
         path.write_text(json.dumps(data))
+    elif damage == "nested":
+        path.write_text("[" * 100_000 + "]" * 100_000)
     else:  # a genuine save of another campaign: its checksum is right
         data["pack"]["id"] = "elsewhere"
         path.write_bytes(resealed(data))
@@ -75,7 +172,8 @@ def test_a_bad_save_is_refused_with_one_line(
     message = str(raised.value)
     assert "\n" not in message and message.startswith(str(path))
     expected = {"truncated": "damaged or truncated", "garbage": "damaged or truncated",
-                "tampered": "checksum", "newer": "newer grail", "other-pack": "'elsewhere'"}
+                "tampered": "checksum", "newer": "newer grail", "other-pack": "'elsewhere'",
+                "nested": "damaged or truncated"}
     assert expected[damage] in message
     assert path.read_bytes() == before
 
@@ -83,9 +181,10 @@ def test_a_bad_save_is_refused_with_one_line(
 def test_a_failed_write_keeps_the_old_save(
     minimal: Campaign, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = tmp_path / "a.json"
+    """A disk full while a save is written whole: the old save stays, nothing is left."""
+    path = tmp_path / "a.grail"
     save_game(_played(minimal), path)
-    before = path.read_bytes()
+    before = load_game(path, minimal).state_hash()
 
     def disk_full(*args: object) -> None:
         raise OSError(28, "No space left on device")
@@ -93,8 +192,51 @@ def test_a_failed_write_keeps_the_old_save(
     monkeypatch.setattr(os, "replace", disk_full)
     with pytest.raises(SaveError, match="cannot write the save: No space left on device"):
         save_game(_played(minimal, steps=12), path)
-    assert path.read_bytes() == before
-    assert [p.name for p in tmp_path.iterdir()] == ["a.json"]  # the temporary file is gone
+    monkeypatch.undo()
+    assert load_game(path, minimal).state_hash() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.grail"]  # the temporary is gone
+
+
+def test_an_action_that_cannot_be_saved_is_not_taken(
+        minimal: Campaign, tmp_path: Path) -> None:
+    """SQLite cannot commit (here: the file is read-only): the session's game stays as the
+    save holds it, and the save is unchanged."""
+    path = tmp_path / "a.grail"
+    session = Session.start(minimal, ["wren"], seed=4, path=path)
+    before = session.game.state_hash()
+    session.close()
+    reader = Session.open(path, minimal)
+    with closing(sqlite3.connect(path)) as db:  # another program holds the write lock
+        db.execute("BEGIN IMMEDIATE")
+        reader.file.db.execute("PRAGMA busy_timeout = 50")  # type: ignore[union-attr]
+        with pytest.raises(SaveError, match="cannot write the save: the database is locked"):
+            reader.act(reader.legal()[0])
+        db.execute("ROLLBACK")
+    assert reader.game.state_hash() == before
+    assert load_game(path, minimal).state_hash() == before
+    reader.act(reader.legal()[0])  # once free, the same action is taken: no double
+    assert len(load_game(path, minimal).log) == len(reader.game.log)
+
+
+def test_a_snapshot_is_compressed_state(minimal: Campaign, tmp_path: Path) -> None:
+    """What docs/saves.md says a snapshot holds: the state as JSON, zlib-compressed."""
+    path = tmp_path / "a.grail"
+    game = _played(minimal)
+    save_game(game, path)
+    with closing(sqlite3.connect(path)) as db:
+        length, blob = db.execute("SELECT length, state FROM snapshots ORDER BY length DESC")\
+            .fetchone()
+    assert length == len(game.log)
+    assert json.loads(zlib.decompress(blob))["day"] == game.state.day
+
+
+def test_a_save_is_a_database_of_grail(minimal: Campaign, tmp_path: Path) -> None:
+    path = tmp_path / "a.grail"
+    save_game(_played(minimal), path)
+    with closing(SaveFile.open(path)) as save:
+        header = save.header()
+    assert header["format"] == 6 and header["pack"]["id"] == minimal.manifest.id
+    assert header["setup"]["heroes"] == ["wren"] and header["glance"]["heroes"] == ["wren"]
 
 
 def test_replay_is_identical_under_two_hash_seeds(tmp_path: Path) -> None:

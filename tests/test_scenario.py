@@ -98,7 +98,7 @@ def _what(events: list[dict[str, Any]]) -> list[str]:
 def test_a_companion_campaign_from_the_command_line(
     pack: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    save = tmp_path / "game.json"
+    save = tmp_path / "game.grail"
     assert main(["new", str(save), "--pack", str(pack), "--hero", "wren", "--hero", "yew",
                  "--companion"]) == 0
     table = Table(save, capsys)

@@ -113,7 +113,7 @@ def test_a_campaign_from_the_title_to_a_fight_a_night_and_back(
 
     session = new_campaign(app)
     referee = Game.new(ennor, ["tamsin"], seed=SEED)
-    assert session.path == saves / "ennor.json" and session.path.exists()
+    assert session.path == saves / "ennor.grail" and session.path.exists()
     assert session.game.state_hash() == referee.state_hash()
     assert isinstance(top(app), MapScene)
 
@@ -156,7 +156,7 @@ def test_a_campaign_from_the_title_to_a_fight_a_night_and_back(
     combats = {e.id for e in ennor.encounters if isinstance(e, CombatEncounter)}
     assert fought and fought <= combats and cards >= 1, "a Combat fought card by card"
     assert session.game.state.encounter is None
-    assert (saves / "autosaves").is_dir() and any((saves / "autosaves").iterdir())
+    assert any(mark.kind == "autosave" for mark in session.marks())  # a new Day was kept
     played = referee.state_hash()
 
     key(app, pygame.K_ESCAPE)  # the game menu: Save as…
@@ -166,7 +166,7 @@ def test_a_campaign_from_the_title_to_a_fight_a_night_and_back(
     key(app, pygame.K_BACKSPACE, pygame.KMOD_CTRL)
     app.frame([pygame.event.Event(pygame.TEXTINPUT, text="after the fight")])
     key(app, pygame.K_RETURN)
-    assert (saves / "after the fight.json").exists()
+    assert (saves / "after the fight.grail").exists()
     key(app, pygame.K_q)  # Quit grail
     if isinstance(top(app), ConfirmScene):
         key(app, pygame.K_y)
@@ -181,7 +181,7 @@ def test_a_campaign_from_the_title_to_a_fight_a_night_and_back(
     load.cursor = next(i for i, row in enumerate(load.rows) if row.name == "after the fight")
     key(again, pygame.K_RETURN)
     loaded = session_of(again)
-    assert loaded.path == saves / "after the fight.json"
+    assert loaded.path == saves / "after the fight.grail"
     assert loaded.game.state_hash() == played  # saved exactly, mid-campaign [SAVE-1]
     assert type(top(again)) is view_for(loaded)
 
@@ -199,7 +199,7 @@ def test_four_heroes_hot_seat_random_play_through_the_window(
     the decision calls for, and the game and its save stay the referee's [DAY-1]."""
     app = App((1280, 720), Settings.load(), headless=True)
     heroes = ["tamsin", "jago", "kerra", "ysella"]
-    session = Session.start(ennor, heroes, seed=seed, path=saves / "four.json")
+    session = Session.start(ennor, heroes, seed=seed, path=saves / "four.grail")
     TitleScene.play(app, session, None)
     referee = Game.new(ennor, heroes, seed=seed)
     player = RandomPolicy(seed)
@@ -216,4 +216,4 @@ def test_four_heroes_hot_seat_random_play_through_the_window(
         assert showing(app, view_for(session)), type(scene).__name__
         views.add(type(scene).__name__)
     assert {"MapScene", "JournalScene", "EncounterScene"} <= views
-    assert Session.open(saves / "four.json", ennor).game.state_hash() == referee.state_hash()
+    assert Session.open(saves / "four.grail", ennor).game.state_hash() == referee.state_hash()

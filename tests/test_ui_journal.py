@@ -42,7 +42,7 @@ from grail.ui.scenes.game import GameScene, view_for
 from grail.ui.scenes.journal import JournalScene
 from grail.ui.tiles import Tile
 
-from .conftest import MINIMAL
+from .conftest import MINIMAL, by_hand
 
 
 @pytest.fixture(scope="module")
@@ -81,7 +81,7 @@ def offered(campaign: Campaign) -> Session:
     """Tamsin (7 Exp, set by hand) has drawn 3 Advanced Combat cards to keep one [UPG-2]."""
     session = Session.start(campaign, ["tamsin"], seed=3)
     session.game.state.hero("tamsin").exp = 7
-    session.game.refresh()
+    session.game = by_hand(session.game)
     session.act(Pass(hero="tamsin"))
     session.act(Rest(hero="tamsin", eat=True))
     session.act(DeckUpgrade(hero="tamsin", deck="combat"))
@@ -102,7 +102,7 @@ def table_draws(campaign: Campaign) -> Session:
     session.act(Travel(hero="tamsin", to=103))
     decks = session.game.state.encounter_decks
     decks["green"] = [card for card in decks["green"] if card == "?"]
-    session.game.refresh()
+    session.game = by_hand(session.game)
     session.act(LocationAction(hero="tamsin"))
     return session
 
@@ -168,8 +168,8 @@ def test_each_state_saved_and_opened_renders_without_changing_the_game(
     build, pack, view = STATES[name]
     campaign = ennor if pack == "ennor" else minimal_pack
     built = build(campaign)
-    built.save(tmp_path / "game.json")
-    session = Session.open(tmp_path / "game.json", campaign)
+    built.save(tmp_path / "game.grail")
+    session = Session.open(tmp_path / "game.grail", campaign)
     before = session.game.state_hash()
     for size, settings in (((1600, 900), Settings()), ((1280, 720), Settings(2.0, True))):
         app.screen = pygame.display.set_mode(size)

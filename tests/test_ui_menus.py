@@ -4,7 +4,6 @@ menu's reload (F5) and ``grail play --at``."""
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 from pathlib import Path
@@ -13,6 +12,7 @@ import pygame
 import pytest
 
 from grail.cli import main
+from grail.save import export_save
 from grail.session import Session
 from grail.ui.app import App, Settings
 from grail.ui.scenes.confirm import ConfirmScene
@@ -23,7 +23,7 @@ from grail.ui.scenes.new_game import NewGameScene, RulesScene
 from grail.ui.scenes.settings import SettingsScene
 from grail.ui.scenes.title import TitleScene
 
-from .conftest import MINIMAL
+from .conftest import MINIMAL, saved
 from .ui_input import click, key, session_of, top, type_text
 
 PACK = str(MINIMAL)
@@ -60,8 +60,8 @@ def test_a_new_campaign_of_two_heroes_starts_in_the_view_its_decision_calls_for(
     assert type(top(app)) is view_for(session)
     assert isinstance(app.stack[0], TitleScene) and len(app.stack) == 2
     assert [hero.id for hero in session.game.state.heroes] == ["wren", "yew"]
-    assert session.path == saves / "two heroes.json" and session.path.exists()
-    setup = json.loads(session.path.read_bytes())["setup"]
+    assert session.path == saves / "two heroes.grail" and session.path.exists()
+    setup = saved(session.path).setup
     assert setup["seed"] == 42 and setup["mode"] == "normal" and not setup["companion"]
     assert setup["pack"] == str(MINIMAL.resolve())
 
@@ -89,13 +89,13 @@ def test_a_new_campaign_checks_its_choices_and_asks_before_replacing_a_save(
     key(app, pygame.K_RETURN)
     assert top(app) is scene and "cannot contain '/'" in scene.notice
     key(app, pygame.K_BACKSPACE, pygame.KMOD_CTRL)
-    (saves / "taken.json").write_text("{}")
+    (saves / "taken.grail").write_text("{}")
     type_text(app, "taken")
     key(app, pygame.K_RETURN)
     assert isinstance(top(app), ConfirmScene)
     key(app, pygame.K_y)
     session = session_of(app)
-    assert session.game.state.mode == "challenge" and session.path == saves / "taken.json"
+    assert session.game.state.mode == "challenge" and session.path == saves / "taken.grail"
     assert "no_mercy" not in (session.game.state.challenge_rules or [])
 
 
@@ -111,7 +111,7 @@ def test_save_as_quit_to_the_title_load_and_continue(app: App, saves: Path) -> N
     type_text(app, "copy")
     key(app, pygame.K_RETURN)
     assert top(app) is menu and menu.notice == "Saved as 'copy'."
-    assert first.path == saves / "copy.json" and (saves / "first.json").exists()
+    assert first.path == saves / "copy.grail" and (saves / "first.grail").exists()
     key(app, pygame.K_a)  # Save as over another save asks first
     key(app, pygame.K_DOWN)  # the list's saves fill the name in
     assert isinstance(top(app), SaveAsScene)
@@ -122,7 +122,7 @@ def test_save_as_quit_to_the_title_load_and_continue(app: App, saves: Path) -> N
     key(app, pygame.K_RETURN)
     assert isinstance(top(app), ConfirmScene)
     key(app, pygame.K_n)  # not replaced
-    assert isinstance(top(app), SaveAsScene) and first.path == saves / "copy.json"
+    assert isinstance(top(app), SaveAsScene) and first.path == saves / "copy.grail"
     key(app, pygame.K_ESCAPE)
     assert top(app) is menu
     key(app, pygame.K_t)  # quit to the title, asked first
@@ -135,41 +135,60 @@ def test_save_as_quit_to_the_title_load_and_continue(app: App, saves: Path) -> N
     assert {row.name for row in load.rows} == {"first", "copy"}
     load.cursor = next(i for i, row in enumerate(load.rows) if row.name == "first")
     key(app, pygame.K_RETURN)
-    assert session_of(app).path == saves / "first.json"
+    assert session_of(app).path == saves / "first.grail"
     assert isinstance(app.stack[0], TitleScene)
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_t)
     key(app, pygame.K_y)
-    os.utime(saves / "copy.json", (2_000_000_000, 2_000_000_000))  # the latest
+    os.utime(saves / "copy.grail", (2_000_000_000, 2_000_000_000))  # the latest
     TitleScene.show(app, PACK)
     key(app, pygame.K_c)
-    assert session_of(app).path == saves / "copy.json"
+    assert session_of(app).path == saves / "copy.grail"
 
 
-def test_an_autosave_opened_goes_on_as_a_save_of_its_own(app: App, saves: Path) -> None:
+def test_a_checkpoint_or_autosave_opened_goes_on_as_a_save_of_its_own(
+        app: App, saves: Path) -> None:
     session = new_campaign(app, "long")
-    autosaves = saves / "autosaves"
+    key(app, pygame.K_k)  # a checkpoint, kept in the save
+    assert "kept in the save: Load… lists it" in top(app).notice  # type: ignore[attr-defined]
+    autosaves = saves / "autosaves"  # and an autosave file an older grail kept
     autosaves.mkdir()
-    (autosaves / "long.day0001.json").write_bytes(session.path.read_bytes())  # type: ignore[union-attr]
+    export_save(session.game, autosaves / "long.day0001.json")
+    session.act(next(a for a in session.legal() if a.type == "travel"))
     TitleScene.show(app, PACK)
     key(app, pygame.K_l)
     load = top(app)
     assert isinstance(load, LoadScene)
-    load.cursor = next(i for i, row in enumerate(load.rows) if row.autosave)
-    assert load.rows[load.cursor].name == "long: autosave of day 1"
+    assert [(row.kind, row.title.split(" '")[0]) for row in load.rows] == [
+        ("save", "long"), ("checkpoint", "long: checkpoint"), ("autosave",
+                                                               "long: autosave of day 1")]
+    load.cursor = 1
     key(app, pygame.K_RETURN)
-    assert session_of(app).path == saves / "long (day 1).json"
-    assert (autosaves / "long.day0001.json").exists() and (saves / "long.json").exists()
+    assert session_of(app).path == saves / "long (day 1).grail"
+    kept, played_on = saved(saves / "long (day 1).grail"), saved(saves / "long.grail")
+    assert kept.log == played_on.log[:len(kept.log)] and len(kept.log) < len(played_on.log)
+    TitleScene.show(app, PACK)
+    key(app, pygame.K_l)
+    load = top(app)
+    assert isinstance(load, LoadScene)
+    load.cursor = next(i for i, row in enumerate(load.rows) if row.kind == "autosave")
+    key(app, pygame.K_RETURN)
+    assert session_of(app).path == saves / "long (day 1) 2.grail"
+    assert (autosaves / "long.day0001.json").exists() and (saves / "long.grail").exists()
 
 
-def test_a_damaged_save_is_listed_as_damaged_and_never_crashes(app: App, saves: Path) -> None:
+def test_a_damaged_save_is_listed_as_unreadable_and_never_crashes(
+        app: App, saves: Path) -> None:
     session = new_campaign(app, "good")
     raw = session.path.read_bytes()  # type: ignore[union-attr]
-    (saves / "truncated.json").write_bytes(raw[: len(raw) // 2])
-    (saves / "tampered.json").write_bytes(raw.replace(b'"day":1', b'"day":9', 1))
+    (saves / "truncated.grail").write_bytes(raw[: len(raw) // 2])
+    export_save(session.game, saves / "tampered.json")
+    text = (saves / "tampered.json").read_bytes()
+    (saves / "tampered.json").write_bytes(text.replace(b'"day":1', b'"day":9', 1))
     (saves / "other.json").write_text('{"hello": 1}')
-    for name in ("truncated", "tampered", "other"):
-        os.utime(saves / f"{name}.json", (2_000_000_000, 2_000_000_000))
+    (saves / "nested.json").write_text("[" * 100_000)
+    for name in ("truncated.grail", "tampered.json", "other.json", "nested.json"):
+        os.utime(saves / name, (2_000_000_000, 2_000_000_000))
     TitleScene.show(app, PACK)
     app.frame([])
     title = top(app)
@@ -178,15 +197,18 @@ def test_a_damaged_save_is_listed_as_damaged_and_never_crashes(app: App, saves: 
     key(app, pygame.K_l)
     load = top(app)
     assert isinstance(load, LoadScene)
-    damaged = {row.name: row.damaged for row in load.rows if row.damaged}
-    assert damaged == {"truncated": "damaged or truncated",
-                       "tampered": "changed or damaged (checksum mismatch)",
-                       "other": "not a grail save"}
+    damaged = {row.name: row.problem for row in load.rows if row.problem}
+    assert damaged == {"truncated": "unreadable: the save is damaged (the database is malformed)",
+                       "tampered": "unreadable: the save was changed or damaged (checksum "
+                                   "mismatch)",
+                       "other": "unreadable: not a grail save",
+                       "nested": "unreadable: not a grail save (damaged or truncated)"}
     assert load.rows[load.cursor].name == "good"  # the first that can be opened
     load.cursor = next(i for i, row in enumerate(load.rows) if row.name == "tampered")
     key(app, pygame.K_RETURN)
-    assert top(app) is load and load.notice == "'tampered' cannot be opened: changed or damaged " \
-        "(checksum mismatch)."
+    assert top(app) is load and load.notice == "'tampered' cannot be opened: the save was " \
+        "changed or damaged (checksum mismatch)."
+    app.frame([])
     app.screenshot(saves.parent / "load.png")
 
 
@@ -209,7 +231,7 @@ def test_reload_says_why_the_game_no_longer_fits_and_goes_on(
         minimal_copy: Path, saves: Path) -> None:
     from grail.content import load_pack
 
-    session = Session.start(load_pack(minimal_copy), ["wren"], seed=4, path=saves / "a.json",
+    session = Session.start(load_pack(minimal_copy), ["wren"], seed=4, path=saves / "a.grail",
                             pack=minimal_copy)
     assert reload_pack(session) == "Pack reloaded from disk (F5): the game goes on under the " \
         "new content."

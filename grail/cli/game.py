@@ -1,8 +1,10 @@
-"""Command-line play on a save file: ``grail new``, ``show``, ``legal``, ``act``, ``undo``,
-``checkpoint`` and ``replay`` (``grail text`` is in cli/text.py).
+"""Command-line play on a save file: ``grail new``, ``show``, ``legal``, ``act``,
+``players``, ``undo``, ``checkpoint``, ``marks``, ``restore``, ``replay``, ``export`` and
+``import`` (``grail text`` is in cli/text.py).
 
-Every command reads the save, and ``act`` writes it back atomically only after the action
-succeeded; an illegal or malformed action exits with 2 and leaves the save untouched.
+``act`` saves its action in one transaction with the state it is decided on (the newest,
+whatever another program wrote meanwhile); an illegal or malformed action exits with 2 and
+leaves the save untouched; any other problem exits with 1.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import argparse
 import json
 import re
 import sys
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +30,10 @@ from grail.engine.chance import ChanceMismatch
 from grail.engine.game import Game, IllegalAction, UndoError
 from grail.engine.modes import CHALLENGE_RULES
 from grail.engine.setup import SetupError
-from grail.save import SaveError, load_game, save_game
-from grail.session import Session
+from grail.save import SaveError, export_save, load_game, save_game
+from grail.save.saves import saved_pack
+from grail.save.store import SaveFile
+from grail.session import Session, open_save
 from grail.words.actions import action_lines
 from grail.words.summary import summary
 
@@ -43,19 +48,25 @@ class CommandError(Exception):
 
 def open_game(path: str) -> Game:
     """The game saved at ``path``, with its own pack; notes (content changed) on stderr."""
-    try:
-        raw = json.loads(Path(path).read_text(encoding="utf-8"))
-        pack = raw.get("setup", {}).get("pack") if isinstance(raw, dict) else None
-    except (OSError, ValueError):
-        pack = None  # load_game gives the precise message
     notes: list[str] = []
     try:
-        game = load_game(Path(path), open_pack(pack), notes)
+        game = load_game(Path(path), open_pack(saved_pack(Path(path))), notes)
     except SaveError as error:
         raise CommandError(str(error)) from None
     for note in notes:
         print(f"grail: note: {note}", file=sys.stderr)
     return game
+
+
+def open_session(path: str) -> Session:
+    """The save at ``path`` to play on, with its own pack; notes on stderr."""
+    try:
+        session = open_save(Path(path))
+    except SaveError as error:
+        raise CommandError(str(error)) from None
+    for note in session.log[:-1]:
+        print(f"grail: note: {note}", file=sys.stderr)
+    return session
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -112,14 +123,19 @@ def parse_action(game: Game, text: str) -> Any:
 
 
 def cmd_act(args: argparse.Namespace) -> int:
-    session = Session(open_game(args.save), Path(args.save))
+    session = open_session(args.save)
     action = parse_action(session.game, args.action)
     try:
         events = session.act(action)
     except IllegalAction as error:
         raise CommandError(str(error), 2) from None
+    finally:
+        session.close()
     for event in events:
         print(event.model_dump_json())
+    for line in session.log:
+        if line.startswith("Warning:"):
+            print(f"grail: {line}", file=sys.stderr)
     return 0
 
 
@@ -140,16 +156,23 @@ def cmd_players(args: argparse.Namespace) -> int:
             game.state.heroes[0].location)
         wanted.append(JoinGame(hero=hero, at=where))
     wanted += [LeaveGame(hero=hero) for hero in args.remove or []]
-    events: list[Any] = []
+    done: list[Any] = []
     try:
         for action in wanted:
-            events += game.apply(action)
+            game.apply(action)
+            done.append(action)
             while game.state.hand_over and game.state.hand_over[0] in gifts:
                 secret = game.state.hand_over[0]
-                events += game.apply(GiveSecret(secret=secret, to=gifts.pop(secret)))
+                done.append(GiveSecret(secret=secret, to=gifts.pop(secret)))
+                game.apply(done[-1])
+        session = open_session(args.save)
+        try:
+            session.act_all(done)  # together: all saved, or none
+        finally:
+            session.close()
     except IllegalAction as error:
         raise CommandError(str(error), 2) from None
-    save_game(game, Path(args.save))  # joining and leaving never begin a Day: no autosave
+    game = session.game
     print("playing: " + ", ".join(hero.id for hero in game.state.heroes))
     if game.state.hand_over:
         print("Secrets to hand over: " + ", ".join(map(str, game.state.hand_over))
@@ -158,13 +181,14 @@ def cmd_players(args: argparse.Namespace) -> int:
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
-    game = open_game(args.save)
-    undone = game.undoable()[-args.count:] if args.count > 0 else []
+    session = open_session(args.save)
+    undone = session.game.undoable()[-args.count:] if args.count > 0 else []
     try:
-        game.undo(args.count)
+        session.undo(args.count)
     except UndoError as error:
         raise CommandError(str(error), 2) from None
-    save_game(game, Path(args.save))
+    finally:
+        session.close()
     for text in reversed(undone):
         print(f"undone: {text}")
     return 0
@@ -173,11 +197,76 @@ def cmd_undo(args: argparse.Namespace) -> int:
 def cmd_checkpoint(args: argparse.Namespace) -> int:
     if not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", args.name):
         raise CommandError("a checkpoint name is letters, digits, '-' and '_' (at most 40)")
+    session = open_session(args.save)
+    try:
+        mark = session.checkpoint(args.name)
+    finally:
+        session.close()
+    assert mark is not None
+    print(f"checkpoint '{mark.name}' of Day {mark.day} kept in {args.save}; "
+          f"'grail restore {args.save} {mark.name} NEW_SAVE' plays it again")
+    return 0
+
+
+def cmd_marks(args: argparse.Namespace) -> int:
+    """The checkpoints and autosaves a save keeps, newest first."""
+    try:
+        with closing(SaveFile.open(Path(args.save))) as save:
+            marks = save.marks()
+    except SaveError as error:
+        raise CommandError(str(error)) from None
+    if not marks:
+        print(f"{args.save} keeps no checkpoint or autosave yet")
+    for mark in marks:
+        print(f"{mark.name}: {mark.kind} of Day {mark.day}, made {mark.made} UTC")
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    """A checkpoint or autosave of a save, as a new save of its own; the save is left as it
+    is."""
+    target = Path(args.new)
+    if target.exists() and not args.force:
+        raise CommandError(f"{target} exists; use --force to overwrite it")
+    try:
+        with closing(SaveFile.open(Path(args.save))) as save:
+            mark = next((found for found in save.marks() if found.name == args.name), None)
+            names = ", ".join(found.name for found in save.marks()) or "none"
+        if mark is None:
+            raise CommandError(f"{args.save} keeps no checkpoint or autosave "
+                               f"'{args.name}' (it keeps: {names})")
+        session = open_save(Path(args.save), mark=mark)
+        session.save(target)
+        session.close()
+    except SaveError as error:
+        raise CommandError(str(error)) from None
+    print(f"{target}: the game as {mark.kind} '{mark.name}' held it (Day {mark.day})")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """The save as one JSON file, to share."""
     game = open_game(args.save)
-    path = Path(args.save)
-    target = path.with_name(f"{path.stem}.{args.name}{path.suffix or '.json'}")
-    save_game(game, target)
-    print(f"checkpoint {target}: an ordinary save; play it or copy it back to return")
+    try:
+        export_save(game, Path(args.file))
+    except SaveError as error:
+        raise CommandError(str(error)) from None
+    print(f"{args.file}: {args.save} as JSON ({len(game.log)} log entries, Day "
+          f"{game.state.day})")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    """A JSON save (any format) as a save of this format."""
+    target = Path(args.save)
+    if target.exists() and not args.force:
+        raise CommandError(f"{target} exists; use --force to overwrite it")
+    game = open_game(args.file)
+    try:
+        save_game(game, target)
+    except SaveError as error:
+        raise CommandError(str(error)) from None
+    print(f"{target}: imported from {args.file} (Day {game.state.day})")
     return 0
 
 
@@ -235,10 +324,29 @@ def add_commands(commands: Any) -> None:
     undo.add_argument("save", help="the save file")
     undo.add_argument("count", nargs="?", type=int, default=1, help="how many (default 1)")
     undo.set_defaults(run=cmd_undo)
-    checkpoint = commands.add_parser("checkpoint", help="save a named copy beside the save")
+    checkpoint = commands.add_parser("checkpoint", help="keep the game as it stands under "
+                                     "a name, inside the save")
     checkpoint.add_argument("save", help="the save file")
     checkpoint.add_argument("name", help="the checkpoint's name")
     checkpoint.set_defaults(run=cmd_checkpoint)
+    marks = commands.add_parser("marks", help="the checkpoints and autosaves a save keeps")
+    marks.add_argument("save", help="the save file")
+    marks.set_defaults(run=cmd_marks)
+    restore = commands.add_parser("restore", help="a checkpoint or autosave as a new save")
+    restore.add_argument("save", help="the save file")
+    restore.add_argument("name", help="the checkpoint's or autosave's name ('grail marks')")
+    restore.add_argument("new", help="the new save file")
+    restore.add_argument("--force", action="store_true", help="overwrite an existing file")
+    restore.set_defaults(run=cmd_restore)
+    export = commands.add_parser("export", help="write a save as one JSON file, to share")
+    export.add_argument("save", help="the save file")
+    export.add_argument("file", help="the JSON file to write")
+    export.set_defaults(run=cmd_export)
+    imported = commands.add_parser("import", help="a JSON save (of any grail) as a save")
+    imported.add_argument("file", help="the JSON file")
+    imported.add_argument("save", help="the save file to create")
+    imported.add_argument("--force", action="store_true", help="overwrite an existing save")
+    imported.set_defaults(run=cmd_import)
     replay = commands.add_parser("replay", help="replay the log and check the state")
     replay.add_argument("save", help="the save file")
     replay.set_defaults(run=cmd_replay)

@@ -159,5 +159,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:
         print(f"grail: {error.strerror or error}: {error.filename or ''}".rstrip(": "),
               file=sys.stderr)
-        return 2
+        return 1
 

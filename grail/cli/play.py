@@ -76,15 +76,10 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def _open(path: Path, pack: str | None, session_class: Any) -> Any:
     """The save, with ``--pack`` if given, else with the pack it was made with."""
-    from grail.ui.scenes.load import open_save
+    from grail.session import open_save
 
-    if pack is None:
-        opened = open_save(path, None)
-        if isinstance(opened, str):
-            raise CommandError(opened)
-        return opened
     try:
-        return session_class.open(path, open_pack(pack))
+        return open_save(path) if pack is None else session_class.open(path, open_pack(pack))
     except SaveError as error:
         raise CommandError(str(error)) from None
 
@@ -98,7 +93,7 @@ def _try(args: argparse.Namespace, folder: Path, session_class: Any) -> Any:
     """A session of a throwaway game reading the entry asked for, saved in ``folder``."""
     game, said = tried(args)
     pack = Path(args.pack) if args.pack else None
-    session = session_class(game, folder / "try.json", pack)
+    session = session_class(game, folder / "try.grail", pack)
     session.save()
     session.log += said
     return session

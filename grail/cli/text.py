@@ -18,16 +18,24 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from grail.cli.game import CommandError, open_game, parse_action
+from grail.cli.game import CommandError, open_session, parse_action
 from grail.content.cache import open_pack
 from grail.engine.game import Game, IllegalAction, UndoError
 from grail.engine.journal import ContentLoop
 from grail.engine.modes import MODES
 from grail.engine.setup import SetupError
 from grail.engine.trying import TryError, target, try_entry
-from grail.save import save_game
-from grail.save.folder import SaveNameError, free_name, list_saves, save_path, saves_folder
-from grail.session import Session
+from grail.save import SaveError, save_game
+from grail.save.folder import (
+    SaveInfo,
+    SaveNameError,
+    free_name,
+    going_on,
+    list_saves,
+    save_path,
+    saves_folder,
+)
+from grail.session import Session, open_save
 from grail.sim.hints import hint
 from grail.words.actions import action_lines
 from grail.words.encounter import encounter_lines
@@ -82,15 +90,19 @@ def play(session: Session) -> int:
             print("\n".join(encounter_lines(session.game, full=not fighting)))
 
 
-def _menu(folder: Path, pack: str | None) -> Path | None:
-    """List the saves in ``folder``; the chosen save's path, a new game's, or None to quit."""
+def _menu(folder: Path, pack: str | None) -> Session | None:
+    """List the saves in ``folder`` with the checkpoints and autosaves each keeps; the game
+    chosen (a checkpoint or autosave goes on as a save of its own), a new game, or None to
+    quit."""
     saves = list_saves(folder)
     print(f"Saves in {folder}:" if saves else f"No saves yet in {folder}.")
     for number, info in enumerate(saves, start=1):
-        heroes = ", ".join(info.heroes) or "cannot be read"
-        day = f"day {info.day}" if info.day is not None else "day unknown"
-        print(f"{number}. {info.name}: {heroes}; {day}; last played "
-              f"{info.played:%Y-%m-%d %H:%M}")
+        if info.problem:
+            print(f"{number}. {info.name}: {info.problem}")
+            continue
+        heroes = ", ".join(info.heroes)
+        print(f"{number}. {info.title}: {heroes}; day {info.day}; "
+              f"{'last played' if info.kind == 'save' else 'kept'} {info.played:%Y-%m-%d %H:%M}")
     print("n. Start a new game")
     print("q. Quit")
     while True:
@@ -99,10 +111,30 @@ def _menu(folder: Path, pack: str | None) -> Path | None:
         if answer is None:
             return None
         if answer == "n":
-            return _new_game(folder, pack)
+            path = _new_game(folder, pack)
+            return None if path is None else open_session(str(path))
         if answer.isdigit() and 1 <= int(answer) <= len(saves):
-            return saves[int(answer) - 1].path
+            info = saves[int(answer) - 1]
+            if info.problem:
+                print(f"{info.name} cannot be opened: {info.problem.removeprefix('unreadable: ')}.")
+                continue
+            return _chosen(info, pack)
         print(f"There is no choice {answer!r}.")
+
+
+def _chosen(info: SaveInfo, pack: str | None) -> Session:
+    """The game of a row of the menu: a save, or a checkpoint or autosave going on as a save
+    of its own."""
+    if info.kind == "save":
+        return open_session(str(info.path))
+    try:
+        session = open_save(info.path, pack, info.mark)
+        target = going_on(info)
+        session.save(target)
+    except SaveError as error:
+        raise CommandError(str(error)) from None
+    print(f"The {info.kind} goes on as the save '{target.stem}'; '{info.name}' stays as it was.")
+    return session
 
 
 def _new_game(folder: Path, pack: str | None) -> Path | None:
@@ -227,10 +259,8 @@ def cmd_text(args: argparse.Namespace) -> int:
         path = Path(args.save)
     else:
         chosen = _menu(saves_folder(args.saves), args.pack)
-        if chosen is None:
-            return 0
-        path = chosen
-    return play(Session(open_game(str(path)), path))
+        return 0 if chosen is None else play(chosen)
+    return play(open_session(str(path)))
 
 
 def add_text_command(commands: Any) -> None:

@@ -114,6 +114,25 @@ class Game:
             game._run(action, answers)
         return game
 
+    @classmethod
+    def resume(cls, campaign: Campaign, setup: dict[str, Any], log: list[AnyAction],
+               start: int, state: GameState) -> Game:
+        """The game ``state`` is after the first ``start`` entries of ``log``, played on
+        through the rest: a replay from a snapshot (grail/save) instead of from the setup.
+        The entries before ``start`` are not told again: undo never reaches behind the
+        snapshots it is given."""
+        game = cls(campaign, state.model_copy(deep=True), setup=dict(setup), log=list(log[:start]))
+        game._told = [""] * start
+        groups = _by_action(log[start:])
+        if groups[0][1]:
+            raise chance.ChanceMismatch("a snapshot lies between an action and its chance "
+                                        "outcomes")
+        for action, answers in groups[1:]:
+            assert action is not None
+            game._check_legal(action)
+            game._run(action, answers)
+        return game
+
     def fight(self, encounter: str, heroes: list[str]) -> list[Event]:
         """Begin a named Encounter for ``heroes`` outside any journal entry, and run it to its
         first decision (simulations, odds, tests). Its draws are logged as chance outcomes,
@@ -246,13 +265,17 @@ class Game:
             self._told = Game.replay(self.campaign, self.setup, self.log)._told
         return self._told[self.state.undo_floor:]
 
-    def undo(self, count: int = 1) -> None:
+    def undo(self, count: int = 1, snapshot: tuple[int, GameState] | None = None) -> None:
         """Take back the last ``count`` actions, never past a reveal (a draw, a die roll,
-        a card turned, an entry read): the game is rebuilt from its log."""
+        a card turned, an entry read): the game is rebuilt from its log, from ``snapshot``
+        (the state after that many entries, no later than the last reveal) if given."""
         if not 1 <= count <= len(self.undoable()):
             raise UndoError(f"cannot undo {count} action(s): {len(self.undoable())} can be "
                             "undone since the last reveal")
-        again = Game.replay(self.campaign, self.setup, self.log[:-count])
+        kept = self.log[:-count]
+        again = Game.resume(self.campaign, self.setup, kept, *snapshot) \
+            if snapshot is not None and snapshot[0] <= min(len(kept), self.state.undo_floor) \
+            else Game.replay(self.campaign, self.setup, kept)
         self.state, self.log, self._told, self._legal = again.state, again.log, again._told, None
 
     def _advance(self) -> list[Event]:

@@ -1,7 +1,8 @@
-"""Save files: a JSON envelope written atomically and verified (files.py), read back with
-clear errors, older formats migrated (migrations.py), saves kept through content updates
-while they fit (fit.py), and the save folder with names confined to it (folder.py)."""
+"""Saves: one SQLite database a campaign (store.py), opened and checked whole (saves.py,
+fit.py, sound.py); the JSON envelope of older saves and of export (files.py), older formats
+migrated (migrations.py); the save folder with names confined to it (folder.py)."""
 
-from .files import SaveError, autosave, load_game, save_game
+from .errors import SaveError
+from .saves import export_save, load_game, save_game
 
-__all__ = ["SaveError", "autosave", "load_game", "save_game"]
+__all__ = ["SaveError", "export_save", "load_game", "save_game"]

@@ -6,7 +6,7 @@ source checkout grail runs from, else the user's data folder (``platformdirs``),
 names typed in the terminal menu (and later the window) are confined to the folder.
 
 >>> save_path(Path("saves"), "Ennor, first try").name
-'Ennor, first try.json'
+'Ennor, first try.grail'
 >>> save_path(Path("saves"), "../elsewhere")
 Traceback (most recent call last):
 ...
@@ -16,16 +16,25 @@ grail.save.folder.SaveNameError: a save name cannot contain '/' or '\\': '../els
 from __future__ import annotations
 
 import itertools
-import json
 import os
 import re
-from dataclasses import dataclass
-from datetime import datetime
+import stat
+from contextlib import closing
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
+from .errors import SaveError
+from .files import read_envelope
+from .store import Mark, SaveFile, is_database
+
 MAX_NAME = 64
+SUFFIX = ".grail"
+"""A save's file in the folder is its name and this; saves of older grails end in .json."""
+SUFFIXES = (SUFFIX, ".json")
 _ALLOWED = re.compile(r"[\w ,'()+&!-]+(\.[\w ,'()+&!-]+)*")
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{n}" for n in range(10)),
              *(f"lpt{n}" for n in range(10))}
@@ -64,9 +73,11 @@ def saves_folder(option: str | None = None) -> Path:
 
 
 def save_path(folder: Path, name: str) -> Path:
-    """The file of save ``name`` in ``folder`` (``.json`` added); refuses any name that
-    could lead elsewhere or is not a portable file name."""
-    stem = name[:-5] if name.lower().endswith(".json") else name
+    """The file of save ``name`` in ``folder`` (``.grail`` added, or ``.json`` for a save
+    an older grail made under that name); refuses any name that could lead elsewhere or is
+    not a portable file name."""
+    stem = next((name[:-len(suffix)] for suffix in SUFFIXES if name.lower().endswith(suffix)),
+                name)
     if not stem.strip():
         raise SaveNameError("a save name cannot be empty")
     if "/" in stem or "\\" in stem:
@@ -85,7 +96,10 @@ def save_path(folder: Path, name: str) -> Path:
                             f"only: {name!r}")
     if stem.split(".")[0].strip().lower() in _RESERVED:
         raise SaveNameError(f"{stem!r} is a reserved device name on Windows; choose another")
-    path = folder / f"{stem}.json"
+    path = folder / f"{stem}{SUFFIX}"
+    older = folder / f"{stem}.json"
+    if (older.exists() or older.is_symlink()) and not (path.exists() or path.is_symlink()):
+        path = older
     if path.resolve().parent != folder.resolve():  # e.g. the folder holds a link
         raise SaveNameError(f"save {name!r} would lie outside the save folder")
     return path
@@ -93,32 +107,129 @@ def save_path(folder: Path, name: str) -> Path:
 
 @dataclass(frozen=True)
 class SaveInfo:
-    """One save in the folder, as the menu lists it."""
+    """One row of the save lists: a save, or a checkpoint or autosave kept in one, or a file
+    that cannot be opened (``problem`` says why)."""
 
     name: str
     path: Path
-    heroes: list[str]
-    day: int | None
     played: datetime
+    heroes: tuple[str, ...] = ()
+    day: int | None = None
+    places: tuple[int, ...] = ()
+    problem: str = ""
+    kind: str = "save"
+    """"save", "checkpoint" or "autosave"."""
+    mark: Mark | None = None
+    """The checkpoint or autosave inside the save at ``path``; None for the save itself (or an
+    autosave file of an older grail)."""
+
+    @property
+    def title(self) -> str:
+        """The row as the lists name it."""
+        if self.kind == "save":
+            return self.name
+        day = f"day {self.day}" if self.day is not None else "day unknown"
+        kind = "autosave" if self.kind == "autosave" else f"checkpoint {self.mark.name!r}" \
+            if self.mark is not None else "checkpoint"
+        return f"{self.name}: {kind} of {day}"
+
+
+_LEFTOVERS = ("-wal", "-shm", "-journal")
+_OLD_AUTOSAVE = re.compile(r"(.+)\.day(\d+)")
 
 
 def list_saves(folder: Path) -> list[SaveInfo]:
-    """The saves in ``folder`` (not its autosaves), last played first. Only a glance:
-    heroes and day are read without checking; opening a save checks it."""
-    found = []
-    for path in folder.glob("*.json") if folder.is_dir() else []:
+    """Every file of ``folder`` as the lists show it, last played first: each save followed
+    by its checkpoints and autosaves, newest first, then the autosave files an older grail
+    kept in ``autosaves/``. A file that is not a save that opens (empty, junk, too large, too
+    deeply nested, another program's database, unreadable) is listed with the reason; only a
+    glance, never a crash: opening a save checks it whole."""
+    found: list[tuple[float, list[SaveInfo]]] = []
+    for path in _files(folder):
         try:
-            data = json.loads(path.read_bytes())
-            heroes = [str(hero["id"]) for hero in data["state"]["heroes"]]
-            day = int(data["state"]["day"])
-        except (OSError, ValueError, KeyError, TypeError):
-            heroes, day = [], None
+            played = path.stat().st_mtime
+        except OSError:
+            played = 0.0  # a link to nothing, say: listed as unreadable
+        rows = glance(path, datetime.fromtimestamp(played))
+        found.append((played, rows))
+    for path in _files(folder / "autosaves"):
         try:
-            played = datetime.fromtimestamp(path.stat().st_mtime)
+            played = path.stat().st_mtime
         except OSError:
             continue
-        found.append(SaveInfo(path.stem, path, heroes, day, played))
-    return sorted(found, key=lambda info: (-info.played.timestamp(), info.name))
+        row = glance(path, datetime.fromtimestamp(played))[0]
+        named = _OLD_AUTOSAVE.fullmatch(path.stem)
+        found.append((played - 1e10, [replace(row, kind="autosave",
+                                              name=named.group(1) if named else row.name)]))
+    found.sort(key=lambda item: (-item[0], item[1][0].name))
+    return [row for _, rows in found for row in rows]
+
+
+def _files(folder: Path) -> list[Path]:
+    """The files a save list shows: not hidden ones, nor those SQLite keeps beside a save."""
+    try:
+        return sorted(path for path in folder.iterdir() if not path.name.startswith(".")
+                      and not path.name.endswith(_LEFTOVERS) and not path.is_dir())
+    except OSError:
+        return []
+
+
+def _regular(path: Path) -> bool:
+    """A file that can be read without waiting (not a pipe, a device or a socket)."""
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except OSError:
+        return False
+
+
+def glance(path: Path, played: datetime) -> list[SaveInfo]:
+    """The rows of one file: the save and its marks, or the file and why it cannot be
+    opened."""
+    name = path.stem
+    seen: dict[str, Any]
+    if not _regular(path):
+        return [SaveInfo(name, path, played, problem="unreadable: not a regular file")]
+    try:
+        if is_database(path):
+            with closing(SaveFile.open(path)) as save:
+                seen, marks = save.header().get("glance") or {}, save.marks()
+        else:
+            state = read_envelope(path).state
+            seen = {"day": state.day, "heroes": [hero.id for hero in state.heroes],
+                    "places": list(dict.fromkeys(hero.location for hero in state.heroes))}
+            marks = []
+        row = SaveInfo(name, path, played, tuple(str(hero) for hero in seen["heroes"]),
+                       int(seen["day"]), tuple(int(place) for place in seen["places"]))
+    except SaveError as error:
+        why = str(error).removeprefix(f"{path}: ")
+        return [SaveInfo(name, path, played, problem=f"unreadable: {why}")]
+    except (KeyError, TypeError, ValueError):
+        return [SaveInfo(name, path, played, problem="unreadable: the save is damaged")]
+    return [row] + [replace(row, kind=mark.kind, mark=mark, day=mark.day, places=(),
+                            played=_made(mark.made, played)) for mark in marks]
+
+
+def _made(text: str, otherwise: datetime) -> datetime:
+    try:
+        return datetime.fromisoformat(text).replace(tzinfo=UTC).astimezone() \
+            .replace(tzinfo=None)
+    except ValueError:
+        return otherwise
+
+
+def going_on(info: SaveInfo) -> Path:
+    """Where a checkpoint or an autosave goes on as a save of its own, beside the save it
+    was kept in (which stays as it is): "NAME (day N)", "NAME (day N) 2"..."""
+    folder = info.path.parent if info.mark is not None else info.path.parent.parent
+    base = f"{info.name} (day {info.day})" if info.day is not None else f"{info.name} (kept)"
+    for number in itertools.count(1):
+        name = base if number == 1 else f"{base} {number}"
+        if not any((folder / f"{name}{suffix}").exists() for suffix in SUFFIXES):
+            try:
+                return save_path(folder, name)
+            except SaveNameError:
+                return save_path(folder, f"kept {number}")
+    raise AssertionError("unreachable")
 
 
 def free_name(folder: Path) -> str:
@@ -126,6 +237,6 @@ def free_name(folder: Path) -> str:
     game is offered."""
     for number in itertools.count(1):
         name = "game" if number == 1 else f"game {number}"
-        if not (folder / f"{name}.json").exists():
+        if not any((folder / f"{name}{suffix}").exists() for suffix in SUFFIXES):
             return name
     raise AssertionError("unreachable")

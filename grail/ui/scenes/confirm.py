@@ -1,4 +1,5 @@
-"""A question before something that cannot be undone: Yes (Enter, Y) or No (Esc, N)."""
+"""A question before something that cannot be undone: Yes (Enter, Y) or No (Esc, N); or
+another choice of two, such as Try again or Save elsewhere… when a save failed."""
 
 from __future__ import annotations
 
@@ -11,12 +12,16 @@ from ..widgets import Button, Buttons, draw_panel, draw_text, shade, wrap
 
 
 class ConfirmScene(Scene):
-    """A dialog over the scene below: ``then`` runs on Yes."""
+    """A dialog over the scene below: ``then`` runs on Yes, ``otherwise`` (if given) on No;
+    Esc closes it and runs neither."""
 
     opaque = False
 
-    def __init__(self, question: str, detail: str, then: Callable[[], None]) -> None:
+    def __init__(self, question: str, detail: str, then: Callable[[], None],
+                 yes: str = "Yes", no: str = "No",
+                 otherwise: Callable[[], None] | None = None) -> None:
         self.question, self.detail, self.then = question, detail, then
+        self.yes, self.no, self.otherwise = yes, no, otherwise
         self.buttons = Buttons()
 
     def box(self, app: App) -> pygame.Rect:
@@ -30,15 +35,17 @@ class ConfirmScene(Scene):
         px = app.theme.px
         yes = pygame.Rect(box.x + px(24), box.bottom - px(64), px(240), px(44))
         no = pygame.Rect(box.right - px(264), box.bottom - px(64), px(240), px(44))
-        self.buttons = Buttons([Button(yes, "Yes", True, key="Y", style="primary"),
-                                Button(no, "No", False, key="N")], self.buttons.cursor)
+        self.buttons = Buttons([Button(yes, self.yes, True, key="Y", style="primary"),
+                                Button(no, self.no, False, key="N")], self.buttons.cursor)
 
     def handle(self, app: App, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_y, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.answer(app, event.key == pygame.K_y or self.buttons.cursor == 0)
-            elif event.key in (pygame.K_n, pygame.K_ESCAPE):
+            elif event.key == pygame.K_n:
                 self.answer(app, False)
+            elif event.key == pygame.K_ESCAPE:
+                app.pop()
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
                 self.buttons.move(1)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -50,6 +57,8 @@ class ConfirmScene(Scene):
         app.pop()
         if yes:
             self.then()
+        elif self.otherwise is not None:
+            self.otherwise()
 
     def draw(self, app: App, surface: pygame.Surface) -> None:
         theme = app.theme

@@ -23,6 +23,7 @@ import pygame
 from grail.engine.actions import EndCampaign, Escape, LeaveGame, LeaveStoryMode, Pass
 from grail.engine.game import IllegalAction
 from grail.engine.journal import ContentLoop
+from grail.save import SaveError
 from grail.session import Session
 from grail.words.actions import action_label
 from grail.words.names import named
@@ -32,7 +33,11 @@ from ..app import App, Scene
 from ..boards import draw_token, hero_marks
 from ..widgets import Button, Buttons, draw_text, wrap
 from .confirm import ConfirmScene
-from .menu import MenuScene, reload_pack
+from .load import SaveAsScene
+from .menu import MenuScene, checkpoint, reload_pack
+
+CHECK_EVERY = 1.0
+"""Seconds between two looks at the save for what another program played on it."""
 
 IRREVERSIBLE = (Pass, LeaveGame, EndCampaign, LeaveStoryMode, Escape)
 """Actions that ask "are you sure?" first."""
@@ -80,6 +85,7 @@ class GameScene(Scene):
         """Actions on a page of the bar: fewer when a large scale leaves little room."""
         self.notice = ""
         self.log_open = False
+        self.since_checked = 0.0
 
     # --- what is where -----------------------------------------------------------------
 
@@ -156,9 +162,7 @@ class GameScene(Scene):
         elif event.key == pygame.K_u or (ctrl and event.key == pygame.K_z):
             self.undo()
         elif event.key == pygame.K_k:
-            saved = self.session.checkpoint(f"day{self.session.game.state.day:04d}")
-            self.notice = f"Checkpoint saved: {saved.name}" if saved else \
-                "This game is not saved to a file: no checkpoint."
+            self.notice = checkpoint(self.session)
         elif event.key == pygame.K_TAB:
             self.log_open = not self.log_open
         elif event.key == pygame.K_ESCAPE:
@@ -175,7 +179,10 @@ class GameScene(Scene):
             self.notice = "Nothing to undo: the last action revealed something (a draw, an " \
                 "entry read, a die), or none was taken."
             return
-        self.notice = f"Undone: {self.session.undo()}"
+        try:
+            self.notice = f"Undone: {self.session.undo()}"
+        except SaveError as error:
+            self.notice = f"Not undone: the save cannot be written: {error}"
 
     def choose(self, app: App, button: Button) -> None:
         """Take a button's action, asking first if it cannot be undone."""
@@ -189,13 +196,24 @@ class GameScene(Scene):
         self.act(app, button.action)
 
     def act(self, app: App, action: Any) -> None:
-        """Send an action to the engine; then show the view its next decision calls for."""
+        """Send an action to the engine; then show the view its next decision calls for.
+        An action that cannot be saved is not taken: the game goes on as saved, and a
+        dialog offers to try again or to save elsewhere."""
         try:
             self.session.act(action)
         except (IllegalAction, ContentLoop) as error:
             self.notice = str(error)
             return
-        self.notice = ""
+        except SaveError as error:
+            self.notice = f"Not saved, so not taken: {error}"
+            app.push(ConfirmScene(
+                "The game could not be saved", f"{error}. The action was not taken; the game "
+                "is as it was last saved.", lambda: self.act(app, action), yes="Try again",
+                no="Save elsewhere…", otherwise=lambda: app.push(SaveAsScene(
+                    self.session, lambda said: setattr(self, "notice", said)))))
+            return
+        warnings = [line for line in self.session.log[-3:] if line.startswith("Warning:")]
+        self.notice = warnings[-1] if warnings else ""
         self.page = 0
         self.follow(app)
 
@@ -206,6 +224,12 @@ class GameScene(Scene):
             app.replace(wanted(self.session))
 
     def update(self, app: App, dt: float) -> None:
+        self.since_checked += dt
+        if self.since_checked >= CHECK_EVERY:  # another program may have played on the save
+            self.since_checked = 0.0
+            if self.session.refresh():
+                self.notice = "Another program played on this save: the game is as it left it."
+                self.follow(app)
         self.layout_actions(app)
 
     # --- drawing ----------------------------------------------------------------------

@@ -1,10 +1,11 @@
-"""Loading a game, and Save as…: the saves of the save folder and their autosaves, each with
-its day, heroes, Location and when it was last played.
+"""Loading a game, and Save as…: the saves of the save folder, each followed by the
+checkpoints and autosaves it keeps, with their day, heroes, Location and when each was last
+played or kept.
 
-Each save is only glanced at (read, its checksum checked, a few fields of its state): a
-damaged one is listed as damaged and cannot be opened, and opening one that fails (another
-campaign, content that changed too much) says why; nothing crashes. An autosave opened goes
-on as a save of its own ("game (day 3)"), so the save it was taken from stays as it is.
+Each save is only glanced at (grail/save/folder.py): a file that cannot be opened is listed
+with why; opening one that fails (another campaign, content that changed too much) says
+why; nothing crashes. A checkpoint or autosave opened goes on as a save of its own
+("game (day 3)"), so the save it was kept in stays as it is.
 
 Keys: Up/Down (Page Up/Down, Home/End) choose, Enter opens, Esc goes back; the mouse and its
 wheel work too. In Save as… the name is typed (a save chosen in the list fills it in), and
@@ -13,22 +14,22 @@ replacing another save is asked first.
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import datetime
-from pathlib import Path
 
 import pygame
 
 from grail.content import Campaign, PackError
 from grail.content.cache import open_pack
 from grail.save import SaveError
-from grail.save.checksum import intact
-from grail.save.folder import SaveNameError, list_saves, save_path, saves_folder
-from grail.save.migrations import FORMAT
-from grail.session import Session
+from grail.save.folder import (
+    SaveInfo,
+    SaveNameError,
+    going_on,
+    list_saves,
+    save_path,
+    saves_folder,
+)
+from grail.session import Session, open_save
 from grail.words.names import hero_name
 
 from ..app import App, Scene
@@ -36,87 +37,22 @@ from ..choices import TextField
 from ..widgets import Button, Buttons, draw_text, wrap
 from .confirm import ConfirmScene
 
-AUTOSAVE = re.compile(r"(.+)\.day(\d+)")
 
-
-@dataclass(frozen=True)
-class Glance:
-    """A save as the list shows it; ``damaged`` says why it cannot be opened."""
-
-    path: Path
-    autosave: bool
-    played: datetime
-    heroes: tuple[str, ...] = ()
-    day: int | None = None
-    locations: tuple[int, ...] = ()
-    damaged: str = ""
-
-    @property
-    def name(self) -> str:
-        found = AUTOSAVE.fullmatch(self.path.stem) if self.autosave else None
-        return f"{found.group(1)}: autosave of day {int(found.group(2))}" if found \
-            else self.path.stem
-
-
-def glance(path: Path, autosave: bool, played: datetime) -> Glance:
-    """What a save says about itself, without opening it as a game."""
+def opened(info: SaveInfo, pack: str | None) -> Session | str:
+    """The game of a row, with the save's own pack (``pack`` if it names none); a
+    checkpoint or autosave goes on as a save of its own. Or why it cannot be opened."""
     try:
-        raw = path.read_bytes()
-        data = json.loads(raw)
-    except (OSError, ValueError, UnicodeDecodeError):
-        return Glance(path, autosave, played, damaged="damaged or truncated")
-    if not isinstance(data, dict) or not isinstance(data.get("format"), int) \
-            or "checksum" not in data:
-        return Glance(path, autosave, played, damaged="not a grail save")
-    if data["format"] > FORMAT:
-        return Glance(path, autosave, played, damaged="made by a newer grail")
-    try:
-        if not intact(raw, data):
-            return Glance(path, autosave, played, damaged="changed or damaged (checksum "
-                                                          "mismatch)")
-        state = data["state"]
-        heroes = tuple(str(hero["id"]) for hero in state["heroes"])
-        places = tuple(dict.fromkeys(int(hero["location"]) for hero in state["heroes"]))
-        return Glance(path, autosave, played, heroes, int(state["day"]), places)
-    except (KeyError, TypeError, ValueError):
-        return Glance(path, autosave, played, damaged="its state does not read as a game")
-
-
-def glances(folder: Path) -> list[Glance]:
-    """The saves of ``folder``, then its autosaves, each last played first."""
-    return [glance(info.path, False, info.played) for info in list_saves(folder)] + \
-        [glance(info.path, True, info.played) for info in list_saves(folder / "autosaves")]
-
-
-def open_save(path: Path, pack: str | None) -> Session | str:
-    """The save opened with its own pack (``pack`` if it names none); or why it cannot be."""
-    try:
-        setup = json.loads(path.read_bytes()).get("setup", {})
-        own = setup.get("pack") if "pack" in setup else pack
-    except (OSError, ValueError, UnicodeDecodeError, AttributeError):
-        own = pack  # opening gives the precise message
-    try:
-        return Session.open(path, open_pack(own))
+        session = open_save(info.path, pack, info.mark)
+        if info.kind != "save":
+            target = going_on(info)
+            session.save(target)
+            session.log.append(f"The {info.kind} goes on as the save '{target.stem}'; the save "
+                               "it was kept in stays as it was.")
     except PackError as error:
         return error.headline
     except SaveError as error:
         return str(error)
-
-
-def go_on_from_autosave(session: Session, autosave: Path) -> None:
-    """Keep playing an autosave as a save of its own beside the one it was taken from."""
-    found = AUTOSAVE.fullmatch(autosave.stem)
-    base = f"{found.group(1)} (day {int(found.group(2))})" if found else "autosave"
-    folder, name, number = autosave.parent.parent, base, 2
-    while (folder / f"{name}.json").exists():
-        name, number = f"{base} {number}", number + 1
-    try:
-        target = save_path(folder, name)
-    except SaveNameError:
-        target = save_path(folder, "autosave")
-    session.save(target)
-    session.log.append(f"The autosave goes on as the save '{target.stem}'; the save it was "
-                       "taken from stays as it was.")
+    return session
 
 
 class LoadScene(Scene):
@@ -128,7 +64,7 @@ class LoadScene(Scene):
         self.pack = pack
         self.folder = saves_folder()
         self.rows = self.listed()
-        self.cursor = next((i for i, row in enumerate(self.rows) if not row.damaged), 0)
+        self.cursor = next((i for i, row in enumerate(self.rows) if not row.problem), 0)
         self.offset = 0
         self.notice = ""
         self.campaign: Campaign | None
@@ -138,8 +74,8 @@ class LoadScene(Scene):
             self.campaign = None
         self.buttons = Buttons()
 
-    def listed(self) -> list[Glance]:
-        return glances(self.folder)
+    def listed(self) -> list[SaveInfo]:
+        return list_saves(self.folder)
 
     def area(self, app: App) -> pygame.Rect:
         """Where the rows are."""
@@ -209,30 +145,25 @@ class LoadScene(Scene):
             self.notice = "No saves to open: start a new campaign from the title."
             return
         row = self.rows[self.cursor]
-        if row.damaged:
-            self.notice = f"'{row.name}' cannot be opened: {row.damaged}."
+        if row.problem:
+            self.notice = f"'{row.name}' cannot be opened: " \
+                f"{row.problem.removeprefix('unreadable: ')}."
             return
-        session = open_save(row.path, self.pack)
+        session = opened(row, self.pack)
         if isinstance(session, str):
             self.notice = session
             return
-        if row.autosave:
-            try:
-                go_on_from_autosave(session, row.path)
-            except SaveError as error:
-                self.notice = str(error)
-                return
         app.home(session, self.pack)
 
     # --- drawing -----------------------------------------------------------------------
 
-    def describe(self, row: Glance) -> str:
+    def describe(self, row: SaveInfo) -> str:
         """The row's second line: day, heroes, Location."""
-        if row.damaged:
-            return f"Cannot be opened: {row.damaged}."
+        if row.problem:
+            return f"Cannot be opened: {row.problem.removeprefix('unreadable: ')}."
         heroes = ", ".join(hero_name(self.campaign, hero) for hero in row.heroes)
-        places = " and ".join(self.place(number) for number in row.locations)
-        return f"Day {row.day}  ·  {heroes}  ·  at {places}"
+        places = " and ".join(self.place(number) for number in row.places)
+        return f"Day {row.day}  ·  {heroes}" + (f"  ·  at {places}" if places else "")
 
     def place(self, number: int) -> str:
         location = self.campaign.location.get(number) if self.campaign is not None else None
@@ -278,14 +209,16 @@ class LoadScene(Scene):
             pygame.draw.rect(surface, fill, rect, border_radius=px(5))
             pygame.draw.rect(surface, theme["highlight"] if chosen else theme["line"], rect,
                              max(1, px(3 if chosen else 1)), border_radius=px(5))
-            draw_text(surface, row.name, (rect.x + px(12), rect.y + px(7)), bold,
-                      theme["faint"] if row.damaged else theme["ink"])
-            when = f"last played {row.played:%Y-%m-%d %H:%M}"
+            draw_text(surface, row.title if row.kind == "save" else f"    {row.title}",
+                      (rect.x + px(12), rect.y + px(7)), bold,
+                      theme["faint"] if row.problem else theme["ink"])
+            when = f"{'last played' if row.kind == 'save' else 'kept'} " \
+                f"{row.played:%Y-%m-%d %H:%M}"
             draw_text(surface, when, (rect.right - small.size(when)[0] - px(12), rect.y + px(9)),
                       small, theme["faint"])
             line = wrap(self.describe(row), plain, rect.width - px(24))[0]
             draw_text(surface, line, (rect.x + px(12), rect.y + px(9) + bold.get_linesize()),
-                      plain, theme["bad"] if row.damaged else theme["ink"])
+                      plain, theme["bad"] if row.problem else theme["ink"])
         if len(self.rows) > self.visible(app):
             more = f"{self.offset + 1}-{min(len(self.rows), self.offset + self.visible(app))} " \
                 f"of {len(self.rows)}"
@@ -307,8 +240,8 @@ class SaveAsScene(LoadScene):
         self.name.placeholder = "a name for the save"
         self.cursor = -1
 
-    def listed(self) -> list[Glance]:
-        return [row for row in glances(self.folder) if not row.autosave]
+    def listed(self) -> list[SaveInfo]:
+        return [row for row in list_saves(self.folder) if row.kind == "save"]
 
     def area(self, app: App) -> pygame.Rect:
         px = app.theme.px
@@ -346,7 +279,7 @@ class SaveAsScene(LoadScene):
         current = self.session.path is not None and self.session.path.resolve() == path.resolve()
         if path.exists() and not current and not overwrite:
             row = next((row for row in self.rows if row.path == path), None)
-            lost = f"That save cannot be opened anyway ({row.damaged})" if row and row.damaged \
+            lost = f"That save cannot be opened anyway ({row.problem})" if row and row.problem \
                 else f"That game ({self.describe(row)}) is lost" if row else "That save is lost"
             app.push(ConfirmScene(f"Replace the save '{path.stem}'?",
                                   f"{lost}; this one takes its place.",

@@ -8,6 +8,8 @@ never loses a move; a throwaway game (``grail play --at``) says that it is not k
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import pygame
 
 from grail.content import PackError, bundled_pack, load_pack
@@ -43,6 +45,18 @@ def reload_pack(session: Session) -> str:
     if problems:
         return _not_reloaded(session, "the game no longer fits the pack", problems)
     return "Pack reloaded from disk (F5): the game goes on under the new content."
+
+
+def checkpoint(session: Session) -> str:
+    """Keep the game as it stands as a checkpoint in its save, named after its Day and
+    time; what to tell the player."""
+    name = f"day {session.game.state.day}, {datetime.now():%H.%M.%S}"
+    try:
+        saved = session.checkpoint(name)
+    except SaveError as error:
+        return f"No checkpoint: {error}"
+    return f"Checkpoint '{saved.name}' kept in the save: Load… lists it." if saved else \
+        "This game is not saved to a file: no checkpoint (Save as… keeps it)."
 
 
 def _not_reloaded(session: Session, why: str, problems: list[str]) -> str:
@@ -88,11 +102,12 @@ class MenuScene(ChoiceScene):
         elif what == "load":
             app.push(LoadScene(pack))
         elif what == "undo":
-            self.notice = f"Undone: {self.session.undo()}"
+            try:
+                self.notice = f"Undone: {self.session.undo()}"
+            except SaveError as error:
+                self.notice = f"Not undone: the save cannot be written: {error}"
         elif what == "checkpoint":
-            saved = self.session.checkpoint(f"day{self.session.game.state.day:04d}")
-            self.notice = f"Checkpoint saved: {saved.name}" if saved else \
-                "This game is not saved to a file: no checkpoint."
+            self.notice = checkpoint(self.session)
         elif what == "settings":
             app.push(SettingsScene(app.settings))
         elif what == "reload":

@@ -20,7 +20,7 @@ from ..app import App
 from ..choices import ChoiceScene, Entry
 from ..widgets import draw_lines, draw_text, wrap
 from .game import view_for
-from .load import Glance, LoadScene, glance, open_save
+from .load import LoadScene, opened
 from .new_game import NewGameScene
 from .settings import SettingsScene
 
@@ -35,8 +35,8 @@ class TitleScene(ChoiceScene):
         self.pack = pack
         self.folder = saves_folder()
         self.saves: list[SaveInfo] = list_saves(self.folder)
-        glances = (glance(info.path, False, info.played) for info in self.saves)
-        self.newest: Glance | None = next((seen for seen in glances if not seen.damaged), None)
+        self.newest: SaveInfo | None = next((info for info in self.saves if info.kind == "save"
+                                             and not info.problem), None)
         """The save last played that is not damaged: Continue opens it."""
         self.loaded: Campaign | None = None
         try:
@@ -69,7 +69,7 @@ class TitleScene(ChoiceScene):
 
     def entries(self, app: App) -> list[Entry]:
         broken = "" if self.loaded is not None else "the pack has problems"
-        none = "" if self.saves or (self.folder / "autosaves").is_dir() else "no saves yet"
+        none = "" if self.saves else "no saves yet"
         cannot = "" if self.newest is not None else "no saves yet" if not self.saves \
             else "no save here can be opened"
         return [Entry(self.latest(), "C", "continue", cannot),
@@ -100,7 +100,7 @@ class TitleScene(ChoiceScene):
         if what == "quit":
             app.quit()
         elif what == "continue" and newest is not None:
-            session = open_save(newest.path, self.pack)
+            session = opened(newest, self.pack)
             if isinstance(session, str):
                 self.notice, self.warning = session, True
             else:

@@ -1,0 +1,169 @@
+"""Saving and opening games, whatever the file: the SQLite save (store.py) and the JSON
+envelope of older saves and of ``grail export`` (files.py).
+
+Opening checks the file first, then its pack, then the whole game against the content
+(fit.py, sound.py), whatever the file says of itself: an impossible game is refused in one
+line and nothing changes.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from grail.content import Campaign
+from grail.engine.chance import ChanceMismatch
+from grail.engine.game import Game, IllegalAction
+from grail.engine.state import ChallengeRule, Mode
+
+from .errors import SaveError
+from .files import json_format, read_envelope, read_json, went_on, write_json
+from .sound import problems
+from .store import Mark, SaveFile, is_database
+
+
+class Setup(BaseModel):
+    """What a game was set up with, as a save keeps it."""
+
+    model_config = ConfigDict(extra="forbid")
+    heroes: list[str]
+    seed: int
+    mode: Mode
+    companion: bool = False
+    challenge_rules: list[ChallengeRule] | None = None
+    pack: str | None = None
+    start: dict[str, Any] | None = None
+    earlier: dict[str, Any] | None = None
+
+
+def save_game(game: Game, path: Path) -> None:
+    """Write ``game`` whole as a new save at ``path`` (a save there is replaced whole, or
+    not at all)."""
+    SaveFile.create(path, game).close()
+
+
+def load_game(path: Path, campaign: Campaign, notes: list[str] | None = None) -> Game:
+    """The game saved at ``path`` (a save, or a JSON envelope of any format), checked
+    whole; any problem is a :class:`SaveError`."""
+    if is_database(path):
+        with closing(SaveFile.open(path)) as save, save.reading():
+            return read_game(save, campaign, notes)
+    return checked(path, read_json(path, campaign, notes))
+
+
+def read_game(save: SaveFile, campaign: Campaign, notes: list[str] | None = None) -> Game:
+    """The game as the save holds it now: from its nearest snapshot, its log played on;
+    under changed content, going on from where it was. Read inside one transaction
+    (``save.reading()`` or ``save.writing()``), so that another program's commit cannot fall
+    between its reads."""
+    header = save.header()
+    pack, setup = header.get("pack"), header.get("setup")
+    if not isinstance(pack, dict) or not isinstance(setup, dict) or not _sound_setup(setup):
+        raise SaveError(f"{save.path}: the save is damaged (its header does not read)")
+    if pack.get("id") != campaign.manifest.id:
+        raise SaveError(f"{save.path}: a save of campaign '{pack.get('id')}', not "
+                        f"'{campaign.manifest.id}'")
+    log = save.log()
+    glance = header.get("glance")
+    floor = glance.get("floor", 0) if isinstance(glance, dict) else 0
+    floor = floor if isinstance(floor, int) else 0
+    changed = pack.get("hash") != campaign.digest
+    snapshot = save.snapshot(len(log) if changed else min(floor, len(log)))
+    try:
+        game = Game.replay(campaign, setup, log) if snapshot is None else \
+            Game.resume(campaign, setup, log, *snapshot)
+    except (IllegalAction, ChanceMismatch, KeyError, IndexError, ValueError, TypeError,
+            AssertionError) as error:
+        why = "the content changed since, and the game no longer fits it" if changed else \
+            "its log does not replay"
+        raise SaveError(f"{save.path}: {why} ({error})") from None
+    if changed:
+        found = problems(game)
+        if found:
+            raise SaveError(f"{save.path}: the content of campaign '{pack['id']}' changed "
+                            f"since this save and the game no longer fits it: {found[0]}")
+        if notes is not None:
+            notes.append(f"{save.path}: the content of campaign '{pack['id']}' changed since "
+                         f"this save (version {pack.get('version')} then, "
+                         f"{campaign.manifest.version} now); the game goes on from where it "
+                         "was, and undo cannot reach back before now")
+        game = went_on(game, pack)
+    return checked(save.path, game)
+
+
+def read_mark(save: SaveFile, campaign: Campaign, mark: Mark) -> Game:
+    """The game as a checkpoint or autosave holds it; undo starts there."""
+    header = save.header()
+    setup = header.get("setup")
+    if not isinstance(setup, dict) or not _sound_setup(setup):
+        raise SaveError(f"{save.path}: the save is damaged (its header does not read)")
+    log, state = save.marked(mark)
+    state.undo_floor = len(log)
+    return checked(save.path, Game(campaign, state, setup=setup, log=log))
+
+
+def checked(path: Path, game: Game) -> Game:
+    """``game`` if it is possible under its campaign; else a :class:`SaveError` naming
+    what is wrong."""
+    found = problems(game)
+    if found:
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        raise SaveError(f"{path}: the save holds an impossible game: {found[0]}{more}")
+    return game
+
+
+def saved_pack(path: Path, otherwise: str | None = None) -> str | None:
+    """The pack folder a save was made with (None: the bundled campaign), read only once
+    the file is known whole and grail's; ``otherwise`` for a save that names none. A file
+    that is not a save raises :class:`SaveError`."""
+    if is_database(path):
+        with closing(SaveFile.open(path)) as save:
+            setup = save.header().get("setup")
+    else:
+        setup = read_envelope(path).setup
+    if not isinstance(setup, dict) or "pack" not in setup:
+        return otherwise
+    pack = setup["pack"]
+    return pack if isinstance(pack, str) else None
+
+
+def export_save(game: Game, target: Path) -> None:
+    """The game as a JSON envelope, to share (a bug report, another machine)."""
+    write_json(game, target)
+
+
+def keep_beside(path: Path) -> Path:
+    """Copy the save at ``path`` beside it before it is rewritten (an older JSON save
+    becoming this format, a save whose content changed): ``NAME.formatN.json`` for a JSON
+    save, ``NAME.before-DATE.grail`` for a save of this format. The copy's path."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    try:
+        if is_database(path):
+            kept = path.with_name(f"{path.stem}.before-{stamp}{path.suffix}")
+            with closing(sqlite3.connect(path)) as source, \
+                    closing(sqlite3.connect(kept)) as copy:
+                source.backup(copy)
+            return kept
+        found = json_format(path.read_bytes()[:32])
+        kept = path.with_name(f"{path.stem}.format{found or 0}{path.suffix or '.json'}")
+        if kept.exists():
+            kept = kept.with_name(f"{path.stem}.format{found or 0}.{stamp}"
+                                  f"{path.suffix or '.json'}")
+        kept.write_bytes(path.read_bytes())
+    except (OSError, sqlite3.Error) as error:
+        raise SaveError(f"{path}: cannot keep the save as it was beside the new one: "
+                        f"{error}") from None
+    return kept
+
+
+def _sound_setup(setup: dict[str, Any]) -> bool:
+    try:
+        Setup.model_validate(setup)
+    except ValidationError:
+        return False
+    return True

@@ -1,0 +1,110 @@
+"""Whether a saved game is possible at all: checked on every load, whatever the file says of
+itself, so that a save edited by hand (or by a bug) is refused in one line instead of
+playing on into a crash.
+
+Beyond what :mod:`.fit` checks (every name the state holds is the campaign's), a state
+must keep the rules' own bookkeeping: meters within their tracks [SURV-7], no resource
+below 0, each character's cards each in exactly one place [UPG-4], [DISC-2], each
+character on a revealed Location, each Location and each Encounter card in one place, and
+a decision the engine can take up again.
+
+>>> from grail.content import load_pack, bundled_pack
+>>> from grail.engine.game import Game
+>>> game = Game.new(load_pack(bundled_pack()), ["tamsin"], seed=7)
+>>> problems(game)
+[]
+>>> game.state.hero("tamsin").health = 99
+>>> problems(game)
+['tamsin has Health 99, outside its track 0-9']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from grail.engine.game import Game
+from grail.engine.state import UNSEEN
+
+from .fit import misfits
+
+
+def problems(game: Game) -> list[str]:
+    """What makes the game impossible under its campaign, one phrase each (empty: sound)."""
+    found = misfits(game.campaign, game.state)
+    if found:
+        return found  # the rest would only trip over the same missing content
+    campaign, state = game.campaign, game.state
+    ids = [hero.id for hero in state.heroes]
+    if len(ids) != len(set(ids)):
+        found.append("a character is in play twice")
+    placed = [place.number for place in state.placed]
+    spots = [(place.x, place.y) for place in state.placed]
+    if len(placed) != len(set(placed)) or len(spots) != len(set(spots)):
+        found.append("two Location cards share a number or a spot on the map")
+    for hero in state.heroes:
+        meters = campaign.hero[hero.id].meters
+        for name, track in (("Energy", meters.energy), ("Health", meters.health),
+                            ("Terror", meters.terror)):
+            value = getattr(hero, name.lower())
+            if not 0 <= value <= track.max:
+                found.append(f"{hero.id} has {name} {value}, outside its track 0-{track.max}")
+        for name in ("food", "wealth", "rep", "magic", "exp"):
+            if getattr(hero, name) < 0:
+                found.append(f"{hero.id} holds {getattr(hero, name)} {name.capitalize()}")
+        if hero.location not in placed:
+            found.append(f"{hero.id} stands on Location {hero.location}, which is not on the map")
+        found += _cards(game, hero.id)
+    found += _encounter_cards(game)
+    if not found:
+        found += _resumable(game)
+    return found
+
+
+def _cards(game: Game, hero_id: str) -> list[str]:
+    """Each of the character's cards in exactly one place [UPG-4], [DISC-2]."""
+    state = game.state
+    hero = state.hero(hero_id)
+    decks = game.campaign.hero[hero_id].decks
+    held = Counter(hero.combat_deck + hero.diplomacy_deck + hero.combat_pool
+                   + hero.diplomacy_pool + hero.set_aside)
+    encounter = state.encounter
+    if encounter is not None:
+        held.update(encounter.hands.get(hero_id, []) + encounter.discards.get(hero_id, []))
+        held.update(placed.card for placed in encounter.sequence if placed.owner == hero_id)
+        if encounter.forced and encounter.active == hero_id:
+            held[encounter.forced] += 1
+    owned = Counter(decks.combat.start + decks.combat.advanced + decks.diplomacy.start
+                    + decks.diplomacy.advanced)
+    if held == owned:
+        return []
+    twice = sorted(card for card, count in held.items() if count > owned[card])
+    lost = sorted(card for card, count in owned.items() if held[card] < count)
+    what = f"card {twice[0]} is in two places" if twice else f"card {lost[0]} is nowhere"
+    return [f"{hero_id}'s {what}"]
+
+
+def _encounter_cards(game: Game) -> list[str]:
+    """Each Encounter card in one place: a deck, the unseen cards, the map, the fight."""
+    state = game.state
+    found = [card for pile in state.encounter_decks.values() for card in pile if card != UNSEEN]
+    for deck, pile in state.encounter_decks.items():
+        if pile.count(UNSEEN) != len(state.unseen.get(deck, [])):
+            return [f"the {deck} Encounter deck's unseen cards do not match its places"]
+        found += state.unseen.get(deck, [])
+    found += [guardian.id for guardian in state.guardians]
+    if state.encounter is not None and state.encounter.id not in found:
+        found.append(state.encounter.id)
+    twice = sorted(card for card, count in Counter(found).items() if count > 1)
+    return [f"Encounter card {twice[0]} is in two places"] if twice else []
+
+
+def _resumable(game: Game) -> list[str]:
+    """The engine can say what the game waits on, and a game not over has a decision."""
+    try:
+        legal = game.legal_actions()
+        game.pending()
+    except (AssertionError, KeyError, IndexError, ValueError, TypeError, AttributeError):
+        return ["the game waits on a decision the engine cannot take up"]
+    if not legal and not game.is_terminal():
+        return ["the game is not over, yet nothing can be done"]
+    return []
