@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -18,20 +19,22 @@ from pathlib import Path
 
 import yaml
 
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # only figures on standard output
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from simulations import simulations
 from synthetic import write_pack
-from timing import median_time, paired_medians
+from timing import median_time, paired_medians, say
 from window import window
 
 from grail.content import Campaign, load_pack
 from grail.content.cache import load_cached
 from grail.content.loader import pack_files
 from grail.engine.game import Game
-from grail.save import load_game, save_game
+from grail.save import export_save, load_game
 from grail.save.files import envelope
+from saves import saves
 
 
 def content_load(repeat: int) -> list[tuple[str, float, str]]:
@@ -80,7 +83,8 @@ def engine(repeat: int) -> list[tuple[str, float, str]]:
     pack; the round trip of the save of the longest of those games."""
     with tempfile.TemporaryDirectory() as tmp:
         campaign = load_pack(write_pack(Path(tmp) / "pack"))
-        rates, games = [], []
+        rates: list[float] = []
+        games: list[Game] = []
         for run in range(repeat):
             actions, elapsed = 0, 0.0
             while actions < ENGINE_ACTIONS:
@@ -96,12 +100,12 @@ def engine(repeat: int) -> list[tuple[str, float, str]]:
             f"games, {len(ended)} reached an outcome ({_outcomes(games)}), "
             f"{statistics.mean(g.state.day for g in games):.1f} Days on average")
         say(f"save_roundtrip: the longest of them, Day {game.state.day}, "
-            f"{len(game.log)} actions in its log")
+            f"{len(game.log)} actions in its log, exported as JSON (grail export) and read back")
         path = Path(tmp) / "game.json"
         payload = envelope(game)
 
         def roundtrip() -> Game:
-            save_game(game, path)
+            export_save(game, path)
             return load_game(path, game.campaign)
 
         def raw() -> object:
@@ -112,11 +116,6 @@ def engine(repeat: int) -> list[tuple[str, float, str]]:
     return [("engine_actions_per_s", statistics.median(rates), "actions/s"),
             ("save_roundtrip_s", save_s, "s"),
             ("save_roundtrip_ratio", save_s / raw_s, "x")]
-
-
-def say(text: str) -> None:
-    """What a benchmark ran, as a comment line beside its figures."""
-    print(f"# {text}", flush=True)
 
 
 def _outcomes(games: list[Game]) -> str:
@@ -130,8 +129,8 @@ def sims(repeat: int) -> list[tuple[str, float, str]]:
     return simulations(repeat, paired_medians)
 
 
-BENCHMARKS = {"content_load": content_load, "engine": engine, "simulations": sims,
-              "window": window}
+BENCHMARKS = {"content_load": content_load, "engine": engine, "saves": saves,
+              "simulations": sims, "window": window}
 
 
 def main() -> int:

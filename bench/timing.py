@@ -1,4 +1,5 @@
-"""Timing helpers for the benchmarks: medians, and medians of two measures taken in turns."""
+"""Timing helpers for the benchmarks: medians, medians of two measures taken in turns, and
+the comment line that says what a benchmark ran."""
 
 from __future__ import annotations
 
@@ -30,3 +31,8 @@ def paired_medians(first: Callable[[], object], second: Callable[[], object],
             kept.append(time.perf_counter() - start)
             del result
     return statistics.median(times[0]), statistics.median(times[1])
+
+
+def say(text: str) -> None:
+    """What a benchmark ran, as a comment line beside its figures."""
+    print(f"# {text}", flush=True)

@@ -54,7 +54,7 @@ def window(repeat: int) -> list[tuple[str, float, str]]:
             began = time.perf_counter()
             app.frame(events=[])
             frames.append((time.perf_counter() - began) * 1000)
-        save = Path(tmp) / "game.json"
+        save = Path(tmp) / "game.grail"
         save_game(Game.new(load_pack(bundled_pack()), ["tamsin", "jago"], seed=3), save)
         shot = Path(tmp) / "shot.png"
         command = [sys.executable, "-m", "grail", "play", "--screenshot", str(shot),

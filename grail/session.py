@@ -33,6 +33,7 @@ from grail.engine.game import Game
 from grail.engine.pending import Pending
 from grail.engine.state import ChallengeRule, Mode
 from grail.save import SaveError, load_game, save_game
+from grail.save.files import went_on
 from grail.save.fit import misfits
 from grail.save.saves import keep_beside, read_game, read_mark, saved_pack
 from grail.save.store import Mark, SaveFile, is_database
@@ -231,13 +232,15 @@ class Session:
         problems = misfits(campaign, self.game.state)
         if problems:
             return problems
-        from grail.save.files import went_on  # the game goes on from its state
-
         pack = {"id": self.campaign.manifest.id, "version": self.campaign.manifest.version,
                 "hash": self.campaign.digest}
         self.game = went_on(Game(campaign, self.game.state, self.game.setup, self.game.log),
                             pack)
         self.last_events = []
+        if self.path is not None and self.marks():  # they stay readable beside
+            kept = keep_beside(self.path)
+            self.log.append(f"The save as it was, its checkpoints and autosaves with it, is "
+                            f"kept as {kept.name}.")
         self.save()
         self.revision += 1
         self.log.append("The pack was reloaded from disk; the game goes on.")

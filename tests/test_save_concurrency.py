@@ -19,7 +19,6 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import pygame
 import pytest
 
 from grail.cli import main
@@ -140,7 +139,6 @@ def test_the_window_sees_what_another_program_played(
     assert isinstance(scene, GameScene)
     assert session.game.state.hero("wren").location == 104
     assert "Another program played on this save" in scene.notice
-    pygame.quit()
 
 
 def test_an_action_decided_on_an_old_state_is_applied_to_the_new_one_or_refused(

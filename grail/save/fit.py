@@ -14,7 +14,7 @@ that nobody forgets to say what it points at.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from grail.content import Campaign
@@ -202,20 +202,25 @@ PLAIN = frozenset({
 ``pack`` is checked apart; frames are checked whole, through ``frames.*``."""
 
 
-def _values(data: Any, path: list[str]) -> Iterator[Any]:
-    if not path:
-        yield data
-        return
-    step, rest = path[0], path[1:]
-    if data is None:
-        return
+def _values(data: Any, path: list[str]) -> list[Any]:
+    """The values at ``path`` in ``data``, step by step (a None on the way leads nowhere)."""
+    found = [data]
+    for step in path:
+        found = [value for item in found if item is not None for value in _step(item, step)]
+    return found
+
+
+def _step(data: Any, step: str) -> list[Any]:
+    """One step of a path: a field, ``*`` every item of a list or dict, ``{}`` a dict's
+    keys."""
     if step == "{}":
-        yield from data.keys()
-    elif step == "*":
-        for item in data.values() if isinstance(data, dict) else data:
-            yield from _values(item, rest)
-    else:
-        yield from _values(getattr(data, step), rest)
+        return list(data.keys())
+    if step == "*":
+        return list(data.values() if isinstance(data, dict) else data)
+    return [getattr(data, step)]
+
+
+_STEPS = {path: path.split(".") for path in REFERENCES}
 
 
 def misfits(campaign: Campaign, state: GameState) -> list[str]:
@@ -223,7 +228,7 @@ def misfits(campaign: Campaign, state: GameState) -> list[str]:
     known = _known(campaign)
     found = []
     for path, kind in REFERENCES.items():
-        for value in _values(state, path.split(".")):
+        for value in _values(state, _STEPS[path]):
             if value is not None and not known[kind](value):
                 shown = f"{value.source} {value.key}" if isinstance(value, Frame) else repr(value)
                 found.append(f"{path.replace('.*', '').replace('.{}', '')} names {kind} "
