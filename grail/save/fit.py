@@ -14,7 +14,7 @@ that nobody forgets to say what it points at.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from typing import Any
 
 from grail.content import Campaign
@@ -68,6 +68,19 @@ def _known(campaign: Campaign) -> dict[str, Callable[[Any], bool]]:
         "hero_use": lambda v: v.split(":")[0] in campaign.hero and _in_use(
             campaign, v.split(":", 1)[1].split("/")[0]),
     }
+
+
+def _named(campaign: Campaign) -> dict[str, Container[Any]]:
+    """The kinds of reference whose value is simply one of the campaign's names: where to
+    look it up (the check of every value of these is a lookup, nothing more)."""
+    return {"hero": campaign.hero, "card": campaign.card, "item": campaign.item,
+            "secret": campaign.secret, "skill": set(campaign.skill_side),
+            "attribute": ATTRIBUTES, "quest": campaign.quest, "entry": campaign.entry,
+            "event": campaign.event, "encounter": campaign.encounter,
+            "encounter_deck": ENCOUNTER_DECKS,
+            "status": {status.id for status in campaign.manifest.game_sheet.statuses},
+            "deck_encounter": {UNSEEN, *campaign.encounter},
+            "deck_event": {UNSEEN, *campaign.event}}
 
 
 def _asked_fits(campaign: Campaign, skills: set[int], asked: Any) -> bool:
@@ -203,21 +216,20 @@ PLAIN = frozenset({
 
 
 def _values(data: Any, path: list[str]) -> list[Any]:
-    """The values at ``path`` in ``data``, step by step (a None on the way leads nowhere)."""
+    """The values at ``path`` in ``data``, step by step: a field, ``*`` every item of a list
+    or dict, ``{}`` a dict's keys (a None on the way leads nowhere)."""
     found = [data]
     for step in path:
-        found = [value for item in found if item is not None for value in _step(item, step)]
+        items = [item for item in found if item is not None]
+        if step == "*":
+            found = []
+            for item in items:
+                found.extend(item.values() if isinstance(item, dict) else item)
+        elif step == "{}":
+            found = [key for item in items for key in item]
+        else:
+            found = [getattr(item, step) for item in items]
     return found
-
-
-def _step(data: Any, step: str) -> list[Any]:
-    """One step of a path: a field, ``*`` every item of a list or dict, ``{}`` a dict's
-    keys."""
-    if step == "{}":
-        return list(data.keys())
-    if step == "*":
-        return list(data.values() if isinstance(data, dict) else data)
-    return [getattr(data, step)]
 
 
 _STEPS = {path: path.split(".") for path in REFERENCES}
@@ -225,10 +237,14 @@ _STEPS = {path: path.split(".") for path in REFERENCES}
 
 def misfits(campaign: Campaign, state: GameState) -> list[str]:
     """What the state names that the campaign no longer has, one phrase each (empty: fits)."""
-    known = _known(campaign)
+    known, named = _known(campaign), _named(campaign)
     found = []
     for path, kind in REFERENCES.items():
-        for value in _values(state, _STEPS[path]):
+        values = _values(state, _STEPS[path])
+        names = named.get(kind)
+        if names is not None and all(map(names.__contains__, values)):
+            continue  # the common case, at one lookup a value
+        for value in values:
             if value is not None and not known[kind](value):
                 shown = f"{value.source} {value.key}" if isinstance(value, Frame) else repr(value)
                 found.append(f"{path.replace('.*', '').replace('.{}', '')} names {kind} "

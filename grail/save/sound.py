@@ -65,18 +65,19 @@ def _cards(game: Game, hero_id: str) -> list[str]:
     state = game.state
     hero = state.hero(hero_id)
     decks = game.campaign.hero[hero_id].decks
-    held = Counter(hero.combat_deck + hero.diplomacy_deck + hero.combat_pool
-                   + hero.diplomacy_pool + hero.set_aside)
+    cards = hero.combat_deck + hero.diplomacy_deck + hero.combat_pool + hero.diplomacy_pool \
+        + hero.set_aside
     encounter = state.encounter
     if encounter is not None:
-        held.update(encounter.hands.get(hero_id, []) + encounter.discards.get(hero_id, []))
-        held.update(placed.card for placed in encounter.sequence if placed.owner == hero_id)
+        cards += encounter.hands.get(hero_id, []) + encounter.discards.get(hero_id, [])
+        cards += [placed.card for placed in encounter.sequence if placed.owner == hero_id]
         if encounter.forced and encounter.active == hero_id:
-            held[encounter.forced] += 1
-    owned = Counter(decks.combat.start + decks.combat.advanced + decks.diplomacy.start
-                    + decks.diplomacy.advanced)
-    if held == owned:
+            cards.append(encounter.forced)
+    deck = decks.combat.start + decks.combat.advanced + decks.diplomacy.start \
+        + decks.diplomacy.advanced
+    if sorted(cards) == sorted(deck):
         return []
+    held, owned = Counter(cards), Counter(deck)
     twice = sorted(card for card, count in held.items() if count > owned[card])
     lost = sorted(card for card, count in owned.items() if held[card] < count)
     what = f"card {twice[0]} is in two places" if twice else f"card {lost[0]} is nowhere"
