@@ -11,7 +11,7 @@ import pytest
 from grail.cli import main
 from grail.content import load_pack
 from grail.engine.game import Game
-from grail.save import save_game
+from grail.save import SaveError, save_game
 from grail.save.store import SaveFile, is_database
 
 from .conftest import MINIMAL, saved
@@ -244,3 +244,44 @@ def test_an_older_json_save_becomes_a_save_on_its_first_write(
     assert is_database(old) and (tmp_path / "old.format5.json").read_bytes() == before
     assert saved(old).state.hero("wren").location == 104
     assert main(["replay", str(old)]) == 0
+
+
+def test_an_autosave_that_fails_is_a_warning_and_the_action_stands(
+    save: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new Day's autosave cannot be written: the action was saved all the same, exit 0,
+    and a warning says so; retrying would not apply it twice."""
+    def full(*args: object) -> None:
+        raise SaveError(f"{save}: cannot write the save: the disk is full")
+
+    monkeypatch.setattr(SaveFile, "mark", full)
+    assert main(["act", str(save), '{"type": "pass", "hero": "wren"}']) == 0
+    capsys.readouterr()
+    before = len(saved(save).log)
+    assert main(["act", str(save), "1"]) == 0  # the rest that begins Day 2
+    err = capsys.readouterr().err
+    assert err == f"grail: Warning: no autosave of Day 2: {save}: cannot write the save: the " \
+        "disk is full\n"
+    game = saved(save)
+    assert game.state.day == 2 and len(game.log) > before
+    monkeypatch.undo()
+    with closing(SaveFile.open(save)) as file:
+        assert file.marks() == []
+
+
+def test_a_saves_pack_is_looked_at_only_once_the_file_is_known_intact(
+    save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tampered file naming /usr as its pack: refused for what it is, and /usr never
+    walked."""
+    shared = tmp_path / "shared.json"
+    assert main(["export", str(save), str(shared)]) == 0
+    data = json.loads(shared.read_text())
+    data["setup"]["pack"] = "/usr"
+    shared.write_text(json.dumps(data))  # the checksum no longer matches
+    walked: list[object] = []
+    monkeypatch.setattr("grail.cli.game.open_pack", lambda pack: walked.append(pack))
+    capsys.readouterr()
+    assert main(["show", str(shared)]) == 1
+    assert "checksum mismatch" in capsys.readouterr().err and walked == []

@@ -5,7 +5,9 @@ menu's reload (F5) and ``grail play --at``."""
 from __future__ import annotations
 
 import os
+import sqlite3
 import tempfile
+from contextlib import closing
 from pathlib import Path
 
 import pygame
@@ -16,7 +18,7 @@ from grail.save import export_save
 from grail.session import Session
 from grail.ui.app import App, Settings
 from grail.ui.scenes.confirm import ConfirmScene
-from grail.ui.scenes.game import view_for
+from grail.ui.scenes.game import GameScene, view_for
 from grail.ui.scenes.load import LoadScene, SaveAsScene
 from grail.ui.scenes.menu import MenuScene, reload_pack
 from grail.ui.scenes.new_game import NewGameScene, RulesScene
@@ -288,3 +290,38 @@ def test_number_keys_then_enter_start_the_campaign(app: App, saves: Path) -> Non
     key(app, pygame.K_2)
     key(app, pygame.K_RETURN)
     assert [hero.id for hero in session_of(app).game.state.heroes] == ["wren", "yew"]
+
+
+def test_an_action_that_cannot_be_saved_keeps_the_game_and_offers_retry_or_elsewhere(
+        app: App, saves: Path) -> None:
+    """Another program holds the save's write lock: the action is not taken, the game
+    stays as saved, and the dialog offers Try again (which then saves it once) or Save
+    elsewhere…"""
+    session = new_campaign(app, "held")
+    scene = top(app)
+    assert isinstance(scene, GameScene) and session.file is not None
+    session.file.db.execute("PRAGMA busy_timeout = 50")
+    before, length = session.game.state_hash(), len(session.game.log)
+    action = session.legal()[0]
+    with closing(sqlite3.connect(session.path)) as other:  # type: ignore[arg-type]
+        other.execute("BEGIN IMMEDIATE")
+        scene.act(app, action)
+        dialog = top(app)
+        assert isinstance(dialog, ConfirmScene) and dialog.yes == "Try again"
+        assert dialog.no == "Save elsewhere…" and "locked by another program" in dialog.detail
+        assert session.game.state_hash() == before and "Not saved, so not taken" in scene.notice
+        key(app, pygame.K_y)  # still held: asked again
+        assert isinstance(top(app), ConfirmScene) and len(session.game.log) == length
+        other.execute("ROLLBACK")
+    key(app, pygame.K_y)  # free now: saved, once
+    assert not isinstance(top(app), ConfirmScene)
+    assert saved(session.path).log == session.game.log  # type: ignore[arg-type]
+    assert session.game.log[length] == action and action not in session.game.log[length + 1:]
+    with closing(sqlite3.connect(session.path)) as other:  # type: ignore[arg-type]
+        other.execute("BEGIN IMMEDIATE")
+        current = top(app)
+        assert isinstance(current, GameScene)
+        current.act(app, session.legal()[0])
+        key(app, pygame.K_n)  # save elsewhere
+        assert isinstance(top(app), SaveAsScene)
+        other.execute("ROLLBACK")

@@ -202,18 +202,18 @@ class LoadScene(Scene):
         mouse = pygame.mouse.get_pos()
         for index in range(self.offset, min(len(self.rows), self.offset + self.visible(app))):
             row = self.rows[index]
-            rect = pygame.Rect(area.x, area.y + (index - self.offset) * height, area.width,
-                               height - px(6))
+            indent = px(32) if row.kind != "save" else 0  # kept in the save above it
+            rect = pygame.Rect(area.x + indent, area.y + (index - self.offset) * height,
+                               area.width - indent, height - px(6))
             chosen = index == self.cursor
             fill = theme["card"] if not rect.collidepoint(mouse) else theme["covered"]
             pygame.draw.rect(surface, fill, rect, border_radius=px(5))
             pygame.draw.rect(surface, theme["highlight"] if chosen else theme["line"], rect,
                              max(1, px(3 if chosen else 1)), border_radius=px(5))
-            draw_text(surface, row.title if row.kind == "save" else f"    {row.title}",
-                      (rect.x + px(12), rect.y + px(7)), bold,
+            draw_text(surface, row.title, (rect.x + px(12), rect.y + px(7)), bold,
                       theme["faint"] if row.problem else theme["ink"])
-            when = f"{'last played' if row.kind == 'save' else 'kept'} " \
-                f"{row.played:%Y-%m-%d %H:%M}"
+            verb = "changed" if row.problem else "last played" if row.kind == "save" else "kept"
+            when = f"{verb} {row.played:%Y-%m-%d %H:%M}"
             draw_text(surface, when, (rect.right - small.size(when)[0] - px(12), rect.y + px(9)),
                       small, theme["faint"])
             line = wrap(self.describe(row), plain, rect.width - px(24))[0]
