@@ -211,6 +211,14 @@ class Session:
     def save(self, path: Path | None = None) -> None:
         """Write the whole game as the save (at ``path``, which becomes the save, if
         given)."""
+        if path is not None and self.file is not None and not self._behind() \
+                and path.resolve() != self.file.path.resolve():
+            self.file.copy_to(path)  # Save as…: the same save, marks and all, elsewhere
+            self.close()
+            self.path = path
+            self.file = SaveFile.open(path)
+            self.seq = self.file.last()
+            return
         if path is not None:
             self.close()
             self.path = path
@@ -220,6 +228,10 @@ class Session:
         save_game(self.game, self.path)
         self.file = SaveFile.open(self.path)
         self.seq = self.file.last()
+
+    def _behind(self) -> bool:
+        """Another program played on the save since this session last read or wrote it."""
+        return self.file is not None and self.file.last() != self.seq
 
     def close(self) -> None:
         if self.file is not None:

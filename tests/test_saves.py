@@ -256,3 +256,36 @@ def test_replay_is_identical_under_two_hash_seeds(tmp_path: Path) -> None:
                                 env=env, cwd=ROOT, check=True)
         hashes.add(result.stdout.strip())
     assert len(hashes) == 1
+
+
+@pytest.mark.parametrize("setup", [5, {"heroes": 5, "seed": 1, "mode": "normal"},
+                                   {"heroes": ["wren"], "seed": "x", "mode": "normal"},
+                                   {"heroes": ["wren"], "seed": 1, "mode": "hard"}])
+def test_a_save_with_a_setup_that_does_not_read_is_refused_in_one_line(
+        minimal: Campaign, tmp_path: Path, setup: object) -> None:
+    path = tmp_path / "a.json"
+    export_save(_played(minimal), path)
+    data = json.loads(path.read_text())
+    data["setup"] = setup
+    path.write_bytes(resealed(data))
+    with pytest.raises(SaveError) as raised:
+        load_game(path, minimal)
+    assert str(raised.value).startswith(f"{path}: ") and "\n" not in str(raised.value)
+    assert "setup does not read" in str(raised.value) or "does not read as a game" in \
+        str(raised.value)
+
+
+def test_save_as_copies_the_save_with_its_checkpoints(minimal: Campaign, tmp_path: Path) -> None:
+    """Save as… goes on in a copy of the save, checkpoints and autosaves with it; the save
+    it was copied from stays as it was."""
+    first = tmp_path / "first.grail"
+    session = Session.start(minimal, ["wren"], seed=4, path=first)
+    session.act(session.legal()[0])
+    session.checkpoint("early")
+    session.save(tmp_path / "copy.grail")
+    session.act(session.legal()[0])
+    with closing(SaveFile.open(tmp_path / "copy.grail")) as copy:
+        assert [mark.name for mark in copy.marks()] == ["early"]
+    assert load_game(tmp_path / "copy.grail", minimal).log == session.game.log
+    assert len(load_game(first, minimal).log) < len(session.game.log)
+    assert sorted(p.name for p in tmp_path.iterdir() if "grail-tmp" in p.name) == []

@@ -110,6 +110,8 @@ def read_mark(save: SaveFile, campaign: Campaign, mark: Mark) -> Game:
 def checked(path: Path, game: Game) -> Game:
     """``game`` if it is possible under its campaign; else a :class:`SaveError` naming
     what is wrong."""
+    if not _sound_setup(game.setup):
+        raise SaveError(f"{path}: the save is damaged (its setup does not read)")
     found = problems(game)
     if found:
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""

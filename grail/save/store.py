@@ -27,7 +27,7 @@ import os
 import sqlite3
 import zlib
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -183,6 +183,27 @@ class SaveFile:
                 _remove(Path(f"{temporary}{leftover}"))
             raise SaveError(f"{path}: cannot write the save: {_why(error)}") from None
         return cls.open(path)
+
+    def copy_to(self, path: Path) -> None:
+        """The whole save, checkpoints and autosaves with it, copied to ``path`` (Save
+        as…): written beside it and moved onto it once complete."""
+        folder = path.parent
+        temporary = folder / f".{path.name}.{os.getpid()}.grail-tmp"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            sweep(folder)
+            _remove(temporary)
+            with closing(sqlite3.connect(temporary)) as copy:
+                self.db.backup(copy)
+                copy.execute("PRAGMA journal_mode = DELETE")  # one file until opened
+            for leftover in ("-wal", "-shm"):
+                _remove(Path(f"{path}{leftover}"))
+            os.replace(temporary, path)
+            _sync_folder(folder)
+        except (OSError, sqlite3.Error) as error:
+            for leftover in ("", "-wal", "-shm", "-journal"):
+                _remove(Path(f"{temporary}{leftover}"))
+            raise SaveError(f"{path}: cannot write the save: {_why(error)}") from None
 
     def close(self) -> None:
         self.db.close()
