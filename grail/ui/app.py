@@ -15,7 +15,12 @@ opaque scene up, so a dialog shows the scene under it.
 
 from __future__ import annotations
 
+import atexit
 import json
+import os
+import shutil
+import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
@@ -31,6 +36,24 @@ from .theme import SCALES, Theme
 FPS = 60
 MIN_SIZE = (1280, 720)
 """The smallest window the layout is made for."""
+
+
+def private_runtime_folder() -> None:
+    """On Linux, SDL complains on the terminal when ``XDG_RUNTIME_DIR`` is missing or is not
+    the user's own private folder (a plain console, ``sudo``, a container): give it one of
+    its own for this run, removed at exit, so that the window opens quietly."""
+    if not sys.platform.startswith("linux"):
+        return
+    current = os.environ.get("XDG_RUNTIME_DIR", "")
+    try:
+        found = os.stat(current) if current else None
+    except OSError:
+        found = None
+    if found is not None and found.st_uid == os.getuid() and not found.st_mode & 0o077:
+        return
+    folder = tempfile.mkdtemp(prefix="grail-runtime-")  # made private (0700)
+    os.environ["XDG_RUNTIME_DIR"] = folder
+    atexit.register(shutil.rmtree, folder, True)
 
 
 class Scene:
@@ -100,6 +123,7 @@ class App:
 
     def __init__(self, size: tuple[int, int] = (1600, 900), settings: Settings | None = None,
                  headless: bool = False) -> None:
+        private_runtime_folder()
         try:
             pygame.display.init()  # no sound in grail: the mixer stays closed
         except pygame.error as error:
