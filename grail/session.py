@@ -38,6 +38,7 @@ from grail.save.fit import misfits
 from grail.save.saves import keep_beside, read_game, read_mark, saved_pack
 from grail.save.store import Mark, SaveFile, is_database
 from grail.words.events import event_text
+from grail.words.names import said
 
 LOG_KEPT = 400
 """Lines of the log kept in memory."""
@@ -186,7 +187,7 @@ class Session:
                 snapshot = file.snapshot(min(kept, self.game.state.undo_floor))
                 self.game.undo(count, snapshot)
                 file.record(self.game, len(self.game.log), undone=count)
-        told = undoable[-1]
+        told = said(self.campaign, undoable[-1])
         self.last_events = []
         self.revision += 1
         self.log.append(f"Undone: {told}")

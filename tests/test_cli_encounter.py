@@ -259,8 +259,8 @@ def test_the_combat_example_played_with_legal_and_act(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:  # [EX-COMBAT-1]..[EX-COMBAT-10]
     save = _new(tmp_path, "beor", capsys, "--companion")
-    for step in ("Explore: beor", "beor chooses: Face the drifter", "draws a card: ex-attack",
-                 "draws a card: ex-defense", "draws a card: ex-shove", "Keep these hands",
+    for step in ("Explore: Beor", "Beor chooses: Face the drifter", "draws a card: Attack",
+                 "draws a card: Defense", "draws a card: Shove", "Keep these hands",
                  "Play Attack: +2 markers"):
         _act(save, step, capsys)
     shown = _show(save, capsys)
@@ -272,7 +272,7 @@ def test_the_combat_example_played_with_legal_and_act(
     events = _act(save, '{"type": "play_card", "hero": "beor", "card": "ex-defense", '
                   '"magic": [[2, "beor"]]}', capsys)
     assert {"type": "magic_paid", "hero": "beor", "serial": 2, "at": 2} in events
-    for step in ("Play no more cards", "draws a card: ex-throw", "draws a card: ex-enrage",
+    for step in ("Play no more cards", "draws a card: Throw", "draws a card: Enrage",
                  "Play Throw:", "Play Enrage (pay 1 Magic for key 3: Beor)"):
         _act(save, step, capsys)
     assert "The pool holds 6 of the 5 markers needed" in _show(save, capsys)
@@ -287,19 +287,19 @@ def test_the_diplomacy_example_played_with_legal_and_act(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:  # [EX-DIPLO-1]..[EX-DIPLO-11]
     save = _new(tmp_path, "arev", capsys, "--companion")
-    for step in ("Explore: arev", "arev chooses: Kneel", "draws a card: ex-honest-truth",
-                 "draws a card: ex-false-promise", "draws a card: ex-idle-chatter",
+    for step in ("Explore: Arev", "Arev chooses: Kneel", "draws a card: Honest Truth",
+                 "draws a card: False Promise", "draws a card: Idle Chatter",
                  '{"type": "keep_hands"}', "Play Honest Truth: up 3"):
         _act(save, step, capsys)
     shown = _show(save, capsys)
     assert "The marker is on 3, green: 1 up to the top, 6 down to the bottom." in shown
     assert "  1. Honest Truth (Arev): connected: Empathy key 1, the free key." in shown
     assert "Arev: 2 cards in hand, 5 in the deck, 0 discarded. The hand:" in shown
-    for step in ("Play no more cards", "draws a card: ex-black-humour",
+    for step in ("Play no more cards", "draws a card: Black Humour",
                  "Play False Promise (pay 1 Magic for key 3: Arev)",
-                 "draws a card: ex-eye-for-detail", "Play no more cards",
-                 "draws a card: ex-small-talk", "Play Black Humour",
-                 "draws a card: ex-closing-argument",
+                 "draws a card: Eye for Detail", "Play no more cards",
+                 "draws a card: Small Talk", "Play Black Humour",
+                 "draws a card: Closing Argument",
                  '{"type": "spend_charges", "hero": "arev", "serial": 3, "ability": 1}',
                  "Play Eye for Detail", "Play no more cards"):
         _act(save, step, capsys)
@@ -318,7 +318,7 @@ def test_mulligan_and_escape_read_in_words(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:  # [COMBAT-4], [COMBAT-17]
     save = _new(tmp_path, "beor", capsys)
-    for step in ("Explore: beor", "beor chooses: Face the drifter",
+    for step in ("Explore: Beor", "Beor chooses: Face the drifter",
                  "Mulligan: Beor discards the hand of 3 and draws 2", "Keep these hands"):
         _act(save, step, capsys)
     assert "Beor: 2 cards in hand, 1 in the deck, 3 discarded. The hand:" in _show(save, capsys)

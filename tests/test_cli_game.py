@@ -54,7 +54,7 @@ def test_act_by_number_and_choices_show_their_text(
     assert main(["act", str(save), "5"]) == 0  # Explore
     capsys.readouterr()
     assert main(["legal", str(save)]) == 0
-    assert "1. wren chooses: Listen to the stone." in capsys.readouterr().out
+    assert "1. Wren of the Marsh chooses: Listen to the stone." in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("action", ['{"type": "travel", "hero": "wren", "to": 108}',
@@ -97,7 +97,7 @@ def test_a_companion_game_asks_the_table(tmp_path: Path, capsys: pytest.CaptureF
         "type": "chance", "point": "draw from the Advanced combat pool", "outcome": "wren-combat-1v"}
     assert main(["act", str(path), "2"]) == 0
     assert main(["legal", str(path)]) == 0  # the other card came up by itself: keep one
-    assert "2. Upgrade: wren keeps wren-combat-1v" in capsys.readouterr().out
+    assert "2. Upgrade: Wren of the Marsh keeps Marsh Trick" in capsys.readouterr().out
     assert main(["replay", str(path)]) == 0
     assert "5 actions and 2 chance outcomes replay" in capsys.readouterr().out
 
@@ -114,7 +114,8 @@ def test_undo_and_checkpoint(save: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert main(["act", str(save), '{"type": "travel", "hero": "wren", "to": 101}']) == 0
     capsys.readouterr()
     assert main(["undo", str(save)]) == 0
-    assert capsys.readouterr().out == "undone: Travel: wren 104 -> 101, -1 Energy\n"
+    assert capsys.readouterr().out == "undone: Travel: Wren of the Marsh from 104 The Leaning Stone to 101 " \
+        "The Crossing, -1 Energy\n"
     assert main(["undo", str(save)]) == 2  # the first Travel revealed 107
     assert "0 can be undone" in capsys.readouterr().err
     assert main(["checkpoint", str(save), "before-ridge"]) == 0
@@ -143,7 +144,7 @@ def test_text_mode_plays_from_standard_input(
     assert main(["text", str(save)]) == 0
     out = capsys.readouterr().out
     assert "[101] The stone at the crossing hums when you touch it." in out
-    assert "1. wren chooses: Listen to the stone." in out
+    assert "1. Wren of the Marsh chooses: Listen to the stone." in out
     assert "[101.1] A voice in the stone names a place under the hill." in out
     assert "not an action" in out
     assert saved(save).state.heroes[0].secrets == [1]
@@ -170,9 +171,10 @@ def test_a_team_forming_shows_in_the_summary(
     assert main(["act", str(path), '{"type": "join", "hero": "yew"}']) == 0
     capsys.readouterr()
     assert main(["show", str(path)]) == 0
-    assert "Team forming: travel to 102, wren, yew" in capsys.readouterr().out
+    assert "Team forming: travel to 102 Bell Hill, Wren of the Marsh, Yew the Ferry-Keeper" \
+        in capsys.readouterr().out
     assert main(["legal", str(path)]) == 0
-    assert "Team: yew leaves before the action starts" in capsys.readouterr().out
+    assert "Team: Yew the Ferry-Keeper leaves before the action starts" in capsys.readouterr().out
 
 
 def test_a_save_whose_pack_changed_goes_on_with_a_note(

@@ -36,7 +36,8 @@ def test_a_new_game_from_the_menu_is_saved_in_the_folder(
     _only_text(out)
     assert f"No saves yet in {tmp_path}." in out and "n. Start a new game" in out
     assert "1. Wren" in out  # heroes by name
-    assert f"New game saved as First try in {tmp_path}: wren, seed 12, challenge mode." in out
+    assert f"New game saved as First try in {tmp_path}: Wren of the Marsh, seed 12, " \
+        "challenge mode." in out
     game = saved(tmp_path / "First try.grail")
     assert game.setup == {"heroes": ["wren"], "seed": 12, "mode": "challenge",
                           "companion": False, "pack": str(MINIMAL.resolve())}
@@ -58,7 +59,7 @@ def test_the_menu_lists_saves_and_continues_the_chosen_one(
     assert f"Saves in {tmp_path}:\n1. newer: wren; day 1; last played " in out
     assert "\n2. older: wren; day 1; last played 1970-01-1" in out
     assert "Type a number from 1 to 2, n or q." in out
-    assert "Day 1, day, chapter 1" in out  # the summary of the chosen save
+    assert "Day 1 of chapter 1: the Day's actions" in out  # the summary of the chosen save
     assert saved(tmp_path / "older.grail").setup["seed"] == 1
 
 
@@ -108,7 +109,7 @@ def test_a_companion_game_from_the_menu_asks_no_seed(
     assert _text("n\n1\n\nz\ny\nAt the table\nq\n", monkeypatch, "--saves", str(tmp_path)) == 0
     out = capsys.readouterr().out
     assert "Type y or n." in out and "Seed:" not in out
-    assert "wren, a companion game, normal mode" in out
+    assert "Wren of the Marsh, a companion game, normal mode" in out
     assert saved(tmp_path / "At the table.grail").setup["companion"] is True
 
 

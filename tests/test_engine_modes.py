@@ -105,9 +105,9 @@ def test_grail_new_adopts_challenge_rules_one_by_one(
     path = tmp_path / "game.grail"
     assert main(["new", str(path), "--pack", str(MINIMAL), "--hero", "wren", "--mode",
                  "challenge", "--challenge-rule", "item_cap"]) == 0
-    assert "challenge mode (item_cap)" in capsys.readouterr().out
+    assert "challenge mode (at most 5 Items per character)" in capsys.readouterr().out
     assert main(["show", str(path)]) == 0
-    assert "challenge mode (item_cap)" in capsys.readouterr().out
+    assert "challenge mode (at most 5 Items per character)" in capsys.readouterr().out
     assert main(["replay", str(path)]) == 0
 
 

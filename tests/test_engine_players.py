@@ -82,4 +82,4 @@ def test_grail_players_adds_and_removes_as_logged_actions(
     out = capsys.readouterr().out
     assert "playing: jago" in out
     assert main(["players", str(path), "--remove", "jago"]) == 2  # someone must play
-    assert "[PLAYERS-1]" in capsys.readouterr().err
+    assert "not allowed: players join or leave at a Day's start" in capsys.readouterr().err

@@ -164,7 +164,7 @@ def test_the_text_interface_names_the_card_and_its_use(minimal: Campaign) -> Non
     game = Game.new(minimal, ["wren"], seed=1)
     game.state.hero("wren").skills = [3]
     game.refresh()
-    assert "8. Use: wren uses Stone Sense: Hear the omen" in action_lines(game)
+    assert "8. Use: Wren of the Marsh uses Stone Sense: Hear the omen" in action_lines(game)
 
 
 def test_a_discard_use_gives_up_its_card_to_the_item_deck_DISC_1(minimal: Campaign) -> None:

@@ -39,7 +39,7 @@ def test_an_entry_is_read_where_it_belongs_and_the_game_is_not_kept(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert _text("q\n", monkeypatch, "--at", "101.1", "--seed", "3") == 0
     out = capsys.readouterr().out
-    assert out.startswith("Trying entry 101.1 at 101 The Crossing with wren, seed 3. "
+    assert out.startswith("Trying entry 101.1 at 101 The Crossing with Wren of the Marsh, seed 3. "
                           "This game is not kept.\n[101.1] A voice in the stone")
     assert "Wren of the Marsh at 101 The Crossing" in out  # the summary
     saves, temporary = quiet_folders
@@ -52,8 +52,9 @@ def test_a_location_number_reads_its_explore_entry_and_play_goes_on(
     # option 2 of entry 102: leave the bell be
     assert _text("2\nq\n", monkeypatch, "--at", "102", "--hero", "yew", "--seed", "1") == 0
     out = capsys.readouterr().out
-    assert "Trying entry 102 at 102 Bell Hill with yew, seed 1." in out
-    assert "1. yew chooses: Ring the bell.\n2. yew chooses: Leave it be." in out
+    assert "Trying entry 102 at 102 Bell Hill with Yew the Ferry-Keeper, seed 1." in out
+    assert "1. Yew the Ferry-Keeper chooses: Ring the bell.\n2. Yew the Ferry-Keeper " \
+        "chooses: Leave it be." in out
     assert "The exploration ends." in out
     assert list(quiet_folders[1].iterdir()) == []
 

@@ -35,7 +35,8 @@ from grail.save.saves import saved_pack
 from grail.save.store import SaveFile
 from grail.session import Session, open_save
 from grail.words.actions import action_lines
-from grail.words.summary import summary
+from grail.words.names import full_name, said
+from grail.words.summary import mode_words, summary
 
 
 class CommandError(Exception):
@@ -81,10 +82,10 @@ def cmd_new(args: argparse.Namespace) -> int:
         raise CommandError(str(error)) from None
     game.setup["pack"] = str(Path(args.pack).resolve()) if args.pack else None
     save_game(game, path)
-    rules = f" ({', '.join(args.challenge_rule)})" if args.challenge_rule else ""
     kind = "a companion game: the table answers every draw and roll" if args.companion \
         else f"seed {args.seed}"
-    print(f"new game in {path}: {', '.join(args.hero)}, {kind}, {args.mode} mode{rules}")
+    heroes = ", ".join(full_name(campaign, hero) for hero in args.hero)
+    print(f"new game in {path}: {heroes}, {kind}, {mode_words(game.state)}")
     return 0
 
 
@@ -128,7 +129,7 @@ def cmd_act(args: argparse.Namespace) -> int:
     try:
         events = session.act(action)
     except IllegalAction as error:
-        raise CommandError(str(error), 2) from None
+        raise CommandError(said(session.campaign, str(error)), 2) from None
     finally:
         session.close()
     for event in events:
@@ -171,7 +172,7 @@ def cmd_players(args: argparse.Namespace) -> int:
         finally:
             session.close()
     except IllegalAction as error:
-        raise CommandError(str(error), 2) from None
+        raise CommandError(said(game.campaign, str(error)), 2) from None
     game = session.game
     print("playing: " + ", ".join(hero.id for hero in game.state.heroes))
     if game.state.hand_over:
@@ -190,7 +191,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
     finally:
         session.close()
     for text in reversed(undone):
-        print(f"undone: {text}")
+        print(f"undone: {said(session.campaign, text)}")
     return 0
 
 

@@ -40,7 +40,8 @@ from grail.sim.hints import hint
 from grail.words.actions import action_lines
 from grail.words.encounter import encounter_lines
 from grail.words.events import event_text
-from grail.words.summary import summary
+from grail.words.names import full_name, said
+from grail.words.summary import mode_words, summary
 
 
 def ask(prompt: str) -> str | None:
@@ -77,13 +78,12 @@ def play(session: Session) -> int:
         fighting = game.state.encounter is not None
         try:
             if answer == "u":
-                session.undo()
-                print("undone")
+                print(f"Undone: {session.undo()}")
             else:
                 for event in session.act(parse_action(game, answer)):
                     print(event_text(game.campaign, event))
         except (CommandError, IllegalAction, UndoError, ContentLoop) as error:
-            print(error)
+            print(said(game.campaign, str(error)))
             continue
         if session.game.state.encounter is not None and session.game.state.chance is None:
             print()  # the fight as it stands, the whole card when it has just begun
@@ -196,8 +196,9 @@ def _new_game(folder: Path, pack: str | None) -> Path | None:
         return None
     save_game(game, path)
     kind = "a companion game" if companion else f"seed {seed}"
-    print(f"New game saved as {path.stem} in {folder}: {', '.join(chosen)}, {kind}, "
-          f"{mode} mode.")
+    playing = ", ".join(full_name(campaign, hero) for hero in chosen)
+    print(f"New game saved as {path.stem} in {folder}: {playing}, {kind}, "
+          f"{mode_words(game.state)}.")
     return path
 
 
@@ -234,9 +235,9 @@ def tried(args: argparse.Namespace) -> tuple[Game, list[str]]:
     except TryError as error:
         raise CommandError(str(error)) from None
     game.setup["pack"] = str(Path(args.pack).resolve()) if args.pack else None
-    said = [f"Trying entry {entry} at {location} {campaign.location[location].name} with "
-            f"{hero}, seed {seed}. This game is not kept."]
-    return game, said + [event_text(campaign, event) for event in events]
+    told = [f"Trying entry {entry} at {location} {campaign.location[location].name} with "
+            f"{full_name(campaign, hero)}, seed {seed}. This game is not kept."]
+    return game, told + [event_text(campaign, event) for event in events]
 
 
 def _try(args: argparse.Namespace) -> int:

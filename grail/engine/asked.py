@@ -56,7 +56,8 @@ def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
         places = ", ".join(str(n) for n in asked.options)
         return "MAP-9", f"{asked.hero} first chooses where to go: {places}"
     if isinstance(asked, DiscardAsked):
-        return "COMBAT-15", f"{asked.hero} first discards {asked.count} card(s) from hand"
+        cards = f"{asked.count} card{'s' * (asked.count != 1)}"
+        return "COMBAT-15", f"{asked.hero} first discards {cards} from hand"
     return "MODE-CHALLENGE-10", f"{asked.hero} first discards an Item for Item {asked.item}, " \
         "or refuses it"
 

@@ -111,7 +111,7 @@ def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
         return "DAY-3", f"{action.hero} cannot act now; waiting: {', '.join(names) or 'none'}"
     hero = state.hero(action.hero)
     if isinstance(action, Travel | Explore) and hero.energy < 1:
-        return "DAY-5", f"{action.type} costs 1 Energy"
+        return "DAY-5", f"{action.type.replace('_', ' ').capitalize()} costs 1 Energy"
     if isinstance(action, Travel):
         return "MAP-4", f"{action.to} is not connected to {hero.location} by facing keys"
     if isinstance(action, LocationAction):

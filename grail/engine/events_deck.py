@@ -71,7 +71,7 @@ def put_random_events(campaign: Campaign, state: GameState, count: int) -> list[
     left = len(state.random_events) - state.event_deck.count(UNSEEN)
     moved = min(max(0, count), left)
     state.event_deck = [UNSEEN] * moved + state.event_deck
-    return [WorldChanged(what=f"{moved} Random Event(s) on the Event deck")] if moved else []
+    return [WorldChanged(what=f"{moved} Random Event{'s' * (moved != 1)} on the Event deck")] if moved else []
 
 
 def add_event(state: GameState, event_id: str, where: str) -> list[Event]:

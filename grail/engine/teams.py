@@ -181,14 +181,15 @@ def act(campaign: Campaign, state: GameState, step: TeamStep) -> list[Event]:
     if isinstance(step, Join):
         joined = {*team.members[1:], step.hero}
         team.members = team.members[:1] + [hero.id for hero in state.heroes if hero.id in joined]
-        events.append(WorldChanged(what=f"{step.hero} joins {team.members[0]}'s {team.action}"))
+        action = team.action.replace("_", " ")
+        events.append(WorldChanged(what=f"{step.hero} joins {team.members[0]}'s {action}"))
     elif isinstance(step, Leave):
         events.append(_leave(team, step.hero))
     elif isinstance(step, Begin):
         team.paying = True
     elif isinstance(step, Cancel):
         state.team = None
-        return [WorldChanged(what=f"{step.hero} takes back the {team.action}")]
+        return [WorldChanged(what=f"{step.hero} takes back the {team.action.replace('_', ' ')}")]
     else:
         team.paid.append(Portion(hero=step.hero, what=step.what, amount=step.amount))
     if team.paying:
@@ -248,7 +249,8 @@ def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
     if isinstance(action, PayShare):
         return "TEAM-6", "members pay in team order, at most what they hold and the cost, " \
             "leaving no more than the others can cover"
-    return "TEAM-1", f"{team.members[0]}'s {team.action} is being formed: join, leave, begin " \
+    action = team.action.replace("_", " ")
+    return "TEAM-1", f"{team.members[0]}'s {action} is being formed: join, leave, begin " \
         "or cancel it first"
 
 

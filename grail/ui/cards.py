@@ -26,7 +26,7 @@ import pygame
 from grail.content import Campaign
 from grail.content.cards import AttributeKey, BonusKey, MagicBonus, MagicHalf, PlayerCard
 from grail.engine.state import GameState
-from grail.engine.telling import effects_text
+from grail.words.effects import effects_words
 
 from .icons import draw_icons
 from .theme import HERO_COLOURS, Colour, Theme
@@ -105,7 +105,7 @@ def ability_lines(campaign: Campaign, state: GameState, card: PlayerCard) -> lis
             said += f" ({tokens} Time)"
         if ability.trigger == "spend_charges" and isinstance(ability.charges, int):
             said = f"Pay {ability.charges} Charge{'s' * (ability.charges != 1)}"
-        lines.append(f"{said}: {ability.text or effects_text(campaign, state, ability.effects)}")
+        lines.append(f"{said}: {ability.text or effects_words(campaign, state, ability.effects)}")
     return lines
 
 

@@ -20,9 +20,8 @@ from grail.content.cards import AttributeKey
 from grail.content.encounters import CombatEncounter, DiplomacyEncounter
 from grail.engine.encounters.play import stages
 from grail.engine.game import Game
-from grail.engine.telling import effects_text
+from grail.words.effects import effects_words
 from grail.words.encounter import TRAITS
-from grail.words.names import named
 
 from .cards import SHORT, Frame
 from .icons import draw_icons
@@ -78,7 +77,7 @@ class Flow:
 
 def told(game: Game, effects: Any) -> str:
     """Effects in words, with names for the ids in them (a Status's name, not its id)."""
-    return named(game.campaign, effects_text(game.campaign, game.state, effects))
+    return effects_words(game.campaign, game.state, effects)
 
 def draw_foe(surface: pygame.Surface, rect: pygame.Rect, keys: Frame, game: Game) -> list[str]:
     """The Encounter card in ``rect``; its right-edge keys at the rows of ``keys``."""

@@ -28,7 +28,7 @@ from grail.engine.game import Game
 from grail.engine.items import card_name, uses_of
 from grail.engine.journal import closed_options, effects_of, pending_choice
 from grail.engine.state import Frame
-from grail.engine.telling import effects_text
+from grail.words.effects import effects_words
 from grail.words.names import place_name
 
 
@@ -151,4 +151,4 @@ def shared(game: Game) -> str:
     current = effects_of(game.campaign, frame)
     if frame.index >= len(current):
         return ""
-    return effects_text(game.campaign, game.state, [current[frame.index]])
+    return effects_words(game.campaign, game.state, [current[frame.index]])

@@ -13,7 +13,7 @@ from grail.engine.journal import closed_options, pending_choice
 from grail.engine.telling import tell
 
 from .encounter import gain
-from .names import named
+from .names import hero_name, said
 
 
 def action_lines(game: Game) -> list[str]:
@@ -21,27 +21,31 @@ def action_lines(game: Game) -> list[str]:
     lines = [f"{number}. {action_text(game, action)}"
              for number, action in enumerate(game.legal_actions(), start=1)]
     for _, text, why in closed_options(game.campaign, game.state):
-        lines.append(f"-. (not open: {why}) {text}")
+        lines.append(f"-. (not open: {said(game.campaign, why)}) {text}")
     return lines
 
 
 def action_text(game: Game, action: Any) -> str:
-    """A legal action in words, as the terminal and the window show it: with its origin and
-    cost, a journal option's own text, a card use's name, what a card played would give."""
-    text = tell(game.campaign, game.state, action)
+    """A legal action in words, as the terminal and the window show it: names for ids,
+    with its origin and cost, a journal option's own text, a card use's name, what a card
+    played would give."""
+    campaign = game.campaign
     if isinstance(action, Choose):
-        choice = pending_choice(game.campaign, game.state)
+        choice = pending_choice(campaign, game.state)
         if choice is not None:
-            text = f"{action.hero} chooses: {choice.choose[action.option].text}"
-    elif isinstance(action, UseCard):
-        use = uses_of(game.campaign, action.card)[action.use]
-        text = f"Use: {action.hero} uses {card_name(game.campaign, action.card)}: {use.name}"
-    elif isinstance(action, PlayCard):
-        card = game.campaign.card[action.card]
+            return f"{hero_name(campaign, action.hero)} chooses: " \
+                f"{choice.choose[action.option].text}"
+    if isinstance(action, UseCard):
+        use = uses_of(campaign, action.card)[action.use]
+        return f"Use: {hero_name(campaign, action.hero)} uses {card_name(campaign, action.card)}:" \
+            f" {use.name}"
+    text = said(campaign, tell(campaign, game.state, action))
+    if isinstance(action, PlayCard):
+        card = campaign.card[action.card]
         text += f": {gain(game, action.hero, card, sorted(at for at, _ in action.magic))}"
     return text
 
 
 def action_label(game: Game, action: Any) -> str:
-    """A legal action in words, as the terminal says it, with names for ids: a button's text."""
-    return named(game.campaign, action_text(game, action))
+    """A legal action in words, as the terminal says it: a button's text."""
+    return action_text(game, action)

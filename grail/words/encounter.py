@@ -30,9 +30,9 @@ from grail.engine.encounters.sequence import (
 )
 from grail.engine.game import Game
 from grail.engine.state import EncounterState
-from grail.engine.telling import effects_text
 from grail.engine.upgrades import attribute
 
+from .effects import effects_words
 from .names import full_name, player_card_name
 
 TRAITS = {"ambush": "the first active character discards down to 1 card",
@@ -80,9 +80,10 @@ def _combat(game: Game, card: CombatEncounter, encounter: EncounterState, full: 
         pool = f"pool {low} or more" if high is None else \
             f"pool {low}" if low == high else f"pool {low} to {high}"
         now = (low or 0) <= encounter.pool and (high is None or encounter.pool <= high)
-        rows.append((f"  {pool}{' (now)' if now else ''}: {effects_text(game.campaign, state, row.effects)}.",
+        said = effects_words(game.campaign, state, row.effects)
+        rows.append((f"  {pool}{' (now)' if now else ''}: {said}.",
                      now, row.effects))
-    attack = next(effects_text(game.campaign, state, effects) for _, now, effects in rows if now)
+    attack = next(effects_words(game.campaign, state, effects) for _, now, effects in rows if now)
     lines = [f"Combat: {card.name} ({card.deck} deck, level {card.level}). The pool holds "
              f"{encounter.pool} of the {card.value} markers needed; the enemy attack at this "
              f"pool: {attack}."]
@@ -93,7 +94,7 @@ def _combat(game: Game, card: CombatEncounter, encounter: EncounterState, full: 
                                             for trait in card.traits) + ".")
     lines.append("Combat table, the enemy attack for the pool:")
     lines += [line for line, _, _ in rows]
-    lines.append(f"Opportunity attack: {effects_text(game.campaign, state, card.opportunity)}.")
+    lines.append(f"Opportunity attack: {effects_words(game.campaign, state, card.opportunity)}.")
     return lines
 
 
@@ -124,8 +125,8 @@ def _diplomacy(game: Game, card: DiplomacyEncounter, encounter: EncounterState,
     if stage.text:
         lines.append(f"The Stage: {stage.text}")
     lines.append(f"Attribute bonus in this Stage: {bonus or 'none'}.")
-    lines.append(f"Response: {effects_text(game.campaign, state, stage.response)}.")
-    lines.append(f"Failure: {effects_text(game.campaign, state, card.failure)}.")
+    lines.append(f"Response: {effects_words(game.campaign, state, stage.response)}.")
+    lines.append(f"Failure: {effects_words(game.campaign, state, card.failure)}.")
     return lines
 
 

@@ -23,9 +23,9 @@ from .names import (
     full_name,
     hero_name,
     item_name,
-    named,
     outcome_name,
     place_name,
+    said,
     secret_name,
     status_name,
 )
@@ -68,7 +68,8 @@ def event_text(campaign: Campaign, event: Any) -> str:
     if kind == "entry_read":
         return f"[{event.entry}] {event.text}"
     if kind == "world_changed":
-        return f"{event.what[:1].upper()}{event.what[1:]}."
+        what = said(campaign, event.what)
+        return f"{what[:1].upper()}{what[1:]}."
     if kind == "dying_changed":
         return f"{hero(event.hero)} falls to 0 Health and takes 'You Are Dying'." \
             if event.change == "taken" else f"{hero(event.hero)} heals and is no longer dying."
@@ -94,36 +95,43 @@ def event_text(campaign: Campaign, event: Any) -> str:
         return f"{hero(event.hero)} passes for the Day."
     if kind == "meters_changed":
         return (f"{hero(event.hero)}: Energy {event.energy}, Health {event.health}, Terror "
-                f"{event.terror}, Food {event.food} ({event.reason}).")
+                f"{event.terror}, Food {event.food} ({said(campaign, event.reason)}).")
     if kind == "day_began":
         return f"Day {event.day} begins."
     if kind == "resources_changed":
         changes = ", ".join(f"{amount:+d} {name.capitalize()}"
-                            for name, amount in event.changes.items())
-        return f"{hero(event.hero)}: {changes}."
+                            for name, amount in event.changes.items() if amount)
+        return f"{hero(event.hero)}: {changes or 'nothing changes'}."
     if kind == "status_marked":
         part = f", part {event.part}" if event.part is not None else ""
-        return f"Game Sheet: {event.status}{part} {'marked' if event.marked else 'cleared'}."
+        return f"Game Sheet: {status_name(campaign, event.status)}{part} " \
+            f"{'marked' if event.marked else 'cleared'}."
     if kind == "card_gained":
-        return f"{hero(event.hero)} {'gains' if event.gained else 'loses'} " \
-            f"{event.kind.capitalize()} {event.number}."
+        thing = item_name(campaign, event.number) if event.kind == "item" else \
+            secret_name(campaign, event.number) if event.kind == "secret" else \
+            f"{event.kind.capitalize()} {event.number}"
+        return f"{hero(event.hero)} {'gains' if event.gained else 'loses'} {thing}."
     if kind == "task_logged":
         return f"Task {event.task} {'opened' if event.open else 'closed'}."
     if kind == "quest_changed":
-        return f"Quest {event.quest} {event.change}."
+        quest = campaign.quest.get(event.quest)
+        return f"Quest {quest.name if quest is not None else event.quest}: {event.change}."
     if kind == "exploration_ended":
         return "The exploration ends."
     if kind == "chance_drawn":
-        return f"Chance: {event.point}: {event.outcome}."
+        return f"Chance: {said(campaign, event.point)}: " \
+            f"{outcome_name(campaign, event.point, event.outcome)}."
     if kind == "chance_asked":
-        return f"The table says: {event.point}? ({', '.join(event.options)})"
+        options = ", ".join(outcome_name(campaign, event.point, option)
+                            for option in event.options)
+        return f"The table says: {said(campaign, event.point)}? ({options})"
     if kind in ENCOUNTER_EVENTS:
         return encounter_event_text(campaign, event)
     if kind == "effect_deferred":
-        return f"Not played yet (a later step): {event.effect}."
+        return f"Not played yet (a later step): {said(campaign, event.effect)}."
     fields = ", ".join(f"{key}: {value}" for key, value in event.model_dump().items()
                        if key != "type")
-    return f"{kind.replace('_', ' ')}: {fields}"
+    return said(campaign, f"{kind.replace('_', ' ')}: {fields}")
 
 
 # --- short lines with a tone, for the window's "what changed" ---------------------------
@@ -194,7 +202,7 @@ def change_of(campaign: Campaign, event: Any) -> list[Change]:
         better = getattr(event, "change", "") in ("healed", "given_back")
         return [Change(event_text(campaign, event).rstrip("."), "good" if better else "bad")]
     if kind == "world_changed":
-        what = named(campaign, event.what)
+        what = said(campaign, event.what)
         return [Change(f"{what[:1].upper()}{what[1:]}")]
     if kind == "day_began":
         return [Change(f"Day {event.day} begins")]

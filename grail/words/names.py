@@ -55,11 +55,14 @@ def player_card_name(campaign: Campaign, card_id: str) -> str:
 
 
 def item_name(campaign: Campaign, number: int) -> str:
-    return card_name(campaign, f"item:{number}")
+    """An Item's name; "Item N" when the campaign lacks it."""
+    return card_name(campaign, f"item:{number}") if number in campaign.item else f"Item {number}"
 
 
 def secret_name(campaign: Campaign, number: int) -> str:
-    return card_name(campaign, f"secret:{number}")
+    """A Secret's name; "Secret N" when the campaign lacks it."""
+    return card_name(campaign, f"secret:{number}") if number in campaign.secret \
+        else f"Secret {number}"
 
 
 def skill_name(campaign: Campaign, side: int) -> str:
@@ -147,9 +150,27 @@ def status_name(campaign: Campaign, status_id: str) -> str:
     return found.name if found is not None else status_id
 
 
+RULE_TAG = re.compile(r"\s*\[[A-Z]+(?:-[A-Z0-9]+)*-\d+[a-z]?\](?:\s*\[[A-Z]+(?:-[A-Z0-9]+)*-\d+[a-z]?\])*")
+"""A rule's tag in text ("[TEAM-1]"): the rulebook's reference, for authors and tests."""
+
+_NUMBERED = re.compile(r"\b(item|Item|secret|Secret|Skill|skill)[ :](\d+)\b")
+_WORD = re.compile(r"\b[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*\b")
+
+
 def named(campaign: Campaign, text: str) -> str:
-    """``text`` with the ids of heroes, cards, Encounters, events and Statuses in it
-    replaced by their names."""
+    """``text`` as a player reads it: the ids of heroes, cards, Encounters, Events,
+    Statuses and quests replaced by their names, Items, Secrets and Skills by their names
+    instead of their numbers, and no rule tags (the engine's own words carry them for
+    authors)."""
+    def number(match: re.Match[str]) -> str:
+        kind, value = match.group(1).lower(), int(match.group(2))
+        if kind == "item":
+            return item_name(campaign, value)
+        if kind == "secret":
+            return secret_name(campaign, value)
+        found = campaign.skill_side.get(value)
+        return found.name if found is not None else match.group(0)
+
     def name(match: re.Match[str]) -> str:
         word = match.group(0)
         if word in campaign.hero:
@@ -157,7 +178,31 @@ def named(campaign: Campaign, text: str) -> str:
         card = campaign.card.get(word) or campaign.encounter.get(word)
         if card is not None:
             return card.name
-        event = campaign.event.get(word)
-        return event.title if event is not None else status_name(campaign, word)
+        if word in campaign.event:
+            return campaign.event[word].title
+        if word in campaign.quest:
+            return campaign.quest[word].name
+        return status_name(campaign, word)
 
-    return re.sub(r"[a-z][a-z0-9-]*", name, text)
+    return _WORD.sub(name, _NUMBERED.sub(number, RULE_TAG.sub("", text)))
+
+
+_ROUTE = re.compile(r"\b(\d{3,4}) -> (\d{3,4})\b")
+_AT = re.compile(r"\b(at|to|on) (\d{3,4})\b(?! [A-Z])")
+
+
+def said(campaign: Campaign, text: str) -> str:
+    """The engine's words for an action, a decision or a refusal, as a player reads them:
+    names for ids (:func:`named`), and Locations by number and name ("from 101 Tallow
+    Cross to 104 Wrecker's Steps")."""
+    def route(match: re.Match[str]) -> str:
+        origin, to = int(match.group(1)), int(match.group(2))
+        return f"from {place_name(campaign, origin)} to {place_name(campaign, to)}"
+
+    def at(match: re.Match[str]) -> str:
+        number = int(match.group(2))
+        if number not in campaign.location:
+            return match.group(0)
+        return f"{match.group(1)} {place_name(campaign, number)}"
+
+    return _AT.sub(at, _ROUTE.sub(route, named(campaign, text)))

@@ -8,64 +8,92 @@ import json
 
 from grail.engine.actions import Action
 from grail.engine.game import Game
+from grail.engine.modes import CHALLENGE_RULES
 from grail.engine.state import GameState
 from grail.engine.survival import panics
 
 from .encounter import encounter_lines
 from .events import dying_text
+from .names import RULE_TAG, full_name, hero_name, place_name, said, status_name
+
+STAGES = {"start_of_day": "the Day begins", "day": "the Day's actions",
+          "end_of_day": "the End of Day", "mercy": "the game is lost: Mother's Mercy?",
+          "over": "the campaign is over"}
+"""Where in the Day order the game stands [DAY-1], in words."""
+
+
+RESOLVING = {"immediate": "what the Location does at once",
+             "location_action": "the Location action", "character_action":
+             "the character action", "menhir": "the Menhir", "event": "the Event",
+             "quest": "the quest", "dying": "You Are Dying", "dying_solo": "You Are Dying",
+             "going_mad": "You Are Going Mad", "encounter_text": "the Encounter's text",
+             "chapter_setup": "the chapter's setup", "card_use": "a card used",
+             "secret_dial": "a Secret's dial", "secret": "a Secret",
+             "challenge_secret": "a Challenge Secret", "ability": "a card's Ability",
+             "attack": "the enemy attack", "opportunity": "the Opportunity attack",
+             "response": "the Response", "reward": "the Reward", "loot": "the Loot",
+             "failure": "the Failure"}
+"""What a frame that is not a journal entry resolves, in words."""
 
 
 def summary(game: Game) -> str:
     """A plain-text picture of the game, readable by a screen reader."""
-    state = game.state
-    lines = [f"Day {state.day}, {state.stage.replace('_', ' ')}, chapter {state.chapter}"
-             + _mode(state)]
-    menhirs = ", ".join(f"{m.location} ({m.dial if m.dial is not None else 'last day'})"
+    state, campaign = game.state, game.campaign
+    lines = [f"Day {state.day} of chapter {state.chapter}: {STAGES[state.stage]}"
+             + ("" if state.mode == "normal" else f", {mode_words(state)}")]
+    menhirs = ", ".join(f"{place_name(campaign, m.location)} "
+                        f"({f'{m.dial} Days left' if m.dial is not None else 'its last Day'})"
                         for m in state.menhirs) or "none"
     lines.append(f"Menhirs: {menhirs}")
     for hero in state.heroes:
-        name = game.campaign.hero[hero.id].name
-        place = game.campaign.location[hero.location].name
         lines.append(
-            f"{name} at {hero.location} {place}: Energy {hero.energy}, Health {hero.health}, "
+            f"{full_name(campaign, hero.id)} at {place_name(campaign, hero.location)}: "
+            f"Energy {hero.energy}, Health {hero.health}, "
             f"Terror {hero.terror}; Food {hero.food}, Wealth {hero.wealth}, Rep {hero.rep}, "
             f"Magic {hero.magic}, Exp {hero.exp}" + (" (passed)" if hero.passed else "")
-            + (" (Panic: Terror above the Health bar)" if panics(game.campaign, hero) else "")
+            + (" (Panic: Terror above the Health bar)" if panics(campaign, hero) else "")
             + (" (going mad: Nightmares instead of Dreams)" if hero.going_mad else "")
-            + (f" ({dying_text(game.campaign, state)})" if hero.dying else ""))
+            + (f" ({dying_text(campaign, state)})" if hero.dying else ""))
     if state.quests:
-        lines.append("Quests: " + ", ".join(state.quests))
-    marks = [m.id + (f" {m.parts}" if m.parts else "") for m in state.statuses
-             if m.whole or m.parts]
+        lines.append("Quests: " + ", ".join(campaign.quest[quest].name if quest in campaign.quest
+                                            else quest for quest in state.quests))
+    marks = [status_name(campaign, m.id) + (f" (parts {', '.join(map(str, m.parts))})"
+                                            if m.parts else "")
+             for m in state.statuses if m.whole or m.parts]
     if marks:
         lines.append("Game Sheet: " + ", ".join(marks))
     for task in state.tasks:
         lines.append(f"Task: {task.text}")
     pending = game.pending()
     if state.chance is None and pending.heroes:
-        lines.append(f"Waiting for {', '.join(pending.heroes)}: {pending.text}")
+        who = ", ".join(hero_name(campaign, hero) for hero in pending.heroes)
+        lines.append(f"Waiting for {who}: {said(campaign, pending.text)}")
     if state.chance is not None:
         doing = "the setup" if state.chance.action is None else \
             Action.from_json(json.dumps(state.chance.action)).describe()
-        lines.append(f"Waiting for the table: {state.chance.point.point} (during {doing})")
+        lines.append(f"Waiting for the table: {said(campaign, state.chance.point.point)} "
+                     f"(during {said(campaign, doing)})")
     if state.team is not None:
         team = state.team
-        where = f" to {team.to}" if team.to is not None else ""
+        where = f" to {place_name(campaign, team.to)}" if team.to is not None else ""
         what = team.action.replace("_", " ") if team.option is None \
             else f"journal option {team.option + 1}"
+        members = ", ".join(hero_name(campaign, member) for member in team.members)
         lines.append(f"Team {'paying' if team.paying else 'forming'}: "
-                     f"{what}{where}, {', '.join(team.members)}")
+                     f"{what}{where}, {members}")
     if state.frames:
         entry = state.frames[-1].key
-        lines.append(f"Reading {entry}: {game.campaign.entry[entry].text}"
-                     if state.frames[-1].source == "entry" else f"Resolving {entry}")
+        source = state.frames[-1].source
+        lines.append(f"Reading {entry}: {campaign.entry[entry].text}" if source == "entry"
+                     else f"Resolving {RESOLVING.get(source, source.replace('_', ' '))}")
     return "\n".join(lines + encounter_lines(game))
 
 
-def _mode(state: GameState) -> str:
-    """The mode, if not normal, and the Challenge rules adopted if not all."""
-    if state.mode == "normal":
-        return ""
+def mode_words(state: GameState) -> str:
+    """The mode in words, with the Challenge rules adopted when not all of them:
+    "normal mode", "challenge mode (at most 5 Items per character)"."""
     if state.mode == "challenge" and state.challenge_rules is not None:
-        return f", challenge mode ({', '.join(state.challenge_rules) or 'no rules'})"
-    return f", {state.mode} mode"
+        adopted = "; ".join(RULE_TAG.sub("", CHALLENGE_RULES[rule])
+                            for rule in state.challenge_rules)
+        return f"challenge mode ({adopted or 'none of its rules'})"
+    return f"{state.mode} mode"

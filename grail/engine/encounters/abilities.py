@@ -107,4 +107,4 @@ def spend(campaign: Campaign, state: GameState, action: SpendCharges) -> list[Ev
     placed.charges -= paid
     _push(state, placed, action.ability, action.hero)
     name = campaign.card[placed.card].name
-    return [WorldChanged(what=f"{action.hero} pays {paid} Charge(s) of {name}")]
+    return [WorldChanged(what=f"{action.hero} pays {paid} Charge{'s' * (paid != 1)} of {name}")]

@@ -129,7 +129,7 @@ def discard(campaign: Campaign, state: GameState, hero: HeroState, count: int) -
         return []
     if len(set(held)) > 1 and count < len(held):
         state.asked.append(DiscardAsked(hero=hero.id, count=count))
-        return [WorldChanged(what=f"{hero.id} chooses {count} card(s) to discard")]
+        return [WorldChanged(what=f"{hero.id} chooses {count} card{'s' * (count != 1)} to discard")]
     events: list[Event] = [hands.discard(state, hero, card) for card in held[:count]]
     return events + hands.discard_top(campaign, state, hero, count - len(events))
 
@@ -170,7 +170,7 @@ def _add_charges(campaign: Campaign, state: GameState, frame: Frame, count: int)
         return []
     card.charges += count
     return [WorldChanged(what=f"{campaign.card[card.card].name} holds {card.charges} "
-                         "Charge(s)")]
+                         f"Charge{'s' * (card.charges != 1)}")]
 
 
 def resolving(encounter: EncounterState, frame: Frame) -> SequenceCard | None:

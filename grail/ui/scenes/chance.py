@@ -18,7 +18,7 @@ import pygame
 
 from grail.engine.actions import Action, ChanceOutcome
 from grail.session import Session
-from grail.words.names import named, outcome_name
+from grail.words.names import named, outcome_name, said
 
 from ..app import App
 from ..changes import ChangeList, draw_changes
@@ -155,7 +155,7 @@ class ChanceScene(GameScene):
         rect = self.regions(app)["main"].inflate(-theme.px(32), -theme.px(28))
         if chance is None:
             self.labels, _ = labels("No chance point waits for the table: the game waits on "
-                                    f"{session.pending().text}.", rect, theme, 22)
+                                    f"{said(session.campaign, session.pending().text)}.", rect, theme, 22)
             self.tiles = Tiles()
             return
         point = named(session.campaign, chance.point.point)

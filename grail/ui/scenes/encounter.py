@@ -36,6 +36,7 @@ from grail.session import Session
 from grail.sim.hints import Hint, hint
 from grail.words.actions import action_label
 from grail.words.encounter import RESULTS
+from grail.words.names import said
 
 from ..app import App
 from ..cards import Frame, draw_fitted
@@ -353,14 +354,14 @@ class EncounterScene(GameScene):
             return f"Turn {encounter.turn}: who is active next? Click a member on the right."
         if encounter.active is not None:
             played = encounter.played
-            said = f"Turn {encounter.turn}: {names.get(encounter.active, encounter.active)} " \
+            turn = f"Turn {encounter.turn}: {names.get(encounter.active, encounter.active)} " \
                 f"is active, {played} card{'s' * (played != 1)} played"
             if encounter.forced is not None:
-                said += "; Panic: the top card of the deck comes first"
+                turn += "; Panic: the top card of the deck comes first"
             if encounter.free_continue:
-                said += "; the next card plays as if it connected continue"
-            return said + "."
-        return game.pending().text
+                turn += "; the next card plays as if it connected continue"
+            return turn + "."
+        return said(game.campaign, game.pending().text)
 
     def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         fight = self.fight()

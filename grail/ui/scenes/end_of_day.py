@@ -30,7 +30,7 @@ from grail.engine.actions import (
 from grail.engine.survival import rest
 from grail.engine.upgrades import attribute, attribute_costs, deck_upgrade_cost, free_skills
 from grail.session import Session
-from grail.words.names import card_lines, hero_name, player_card_name
+from grail.words.names import card_lines, hero_name, player_card_name, said
 
 from ..app import App
 from ..cards import Frame, Marks, ability_lines, draw_card
@@ -123,7 +123,8 @@ class EndOfDayScene(HoldingScene):
             return self.offer(app, rect)
         if pending.kind == "upgrade":
             return self.upgrading(app, rect)
-        found, _ = labels(f"The End of Day is not under way: the game waits on {pending.text}. "
+        waits = said(self.session.campaign, pending.text)
+        found, _ = labels(f"The End of Day is not under way: the game waits on {waits}. "
                           "Choose in the action bar below.", rect, app.theme, 22)
         return found, Tiles()
 

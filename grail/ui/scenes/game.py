@@ -26,7 +26,7 @@ from grail.engine.journal import ContentLoop
 from grail.save import SaveError
 from grail.session import Session
 from grail.words.actions import action_label
-from grail.words.names import named
+from grail.words.names import said
 from grail.words.summary import summary
 
 from ..app import App, Scene
@@ -202,7 +202,7 @@ class GameScene(Scene):
         try:
             self.session.act(action)
         except (IllegalAction, ContentLoop) as error:
-            self.notice = str(error)
+            self.notice = said(self.session.campaign, str(error))
             return
         except SaveError as error:
             self.notice = f"Not saved, so not taken: {error}"
@@ -315,7 +315,7 @@ class GameScene(Scene):
             x += 2 * radius + theme.px(6)
         names = [game.campaign.hero[hero].short_name for hero in waiting]
         text = f"{' and '.join(names)}: " if names else ""
-        text += named(game.campaign, pending.text)
+        text += said(game.campaign, pending.text)
         line = wrap(text, font, rect.right - theme.px(12) - x)[0]
         draw_text(surface, line, (x, middle - font.get_height() // 2), font, theme["accent_ink"])
 

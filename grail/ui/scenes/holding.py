@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from grail.session import Session
+from grail.words.names import said
 
 from ..app import App
 from ..tiles import Tile
@@ -48,7 +49,8 @@ class HoldingScene(GameScene):
         pending = self.session.pending()
         names = [self.session.campaign.hero[hero].short_name for hero in pending.heroes
                  if hero in self.session.campaign.hero]
-        return f"Next: {' and '.join(names) + ', ' if names else ''}{pending.text}"
+        waits = said(self.session.campaign, pending.text)
+        return f"Next: {' and '.join(names) + ', ' if names else ''}{waits}"
 
     def continue_tile(self) -> Tile:
         return Tile("Continue", CONTINUE, [self.next_decision()], key="1")

@@ -1,0 +1,104 @@
+"""Nothing internal reaches a player: every text a player reads (the summary, the actions
+offered, what happened, what the game waits on, undo, a refusal, a fight) names things by
+their names in the content, never by their ids, and carries no rule tag nor placeholder.
+Ids belong to ``--json`` and to the author tools."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from functools import cache
+
+import pytest
+
+from grail.content import Campaign, bundled_pack, load_pack
+from grail.engine.game import Game, IllegalAction
+from grail.words.actions import action_lines, action_text
+from grail.words.encounter import encounter_lines
+from grail.words.events import event_text
+from grail.words.names import said
+from grail.words.summary import summary
+
+RULE_TAG = re.compile(r"\[[A-Z]+(?:-[A-Z0-9]+)*-\d+[a-z]?\]")
+PLACEHOLDERS = ("(s)", "None", "+0 ", "-0 ", "{", "}", "_")
+WORD = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)*\b")
+
+
+@cache
+def ennor() -> Campaign:
+    return load_pack(bundled_pack())
+
+
+@cache
+def ennor_ids() -> frozenset[str]:
+    return ids(ennor())
+
+
+def ids(campaign: Campaign) -> frozenset[str]:
+    """The pack's ids that are not also plain words of its own player text: heroes, cards,
+    Encounters, Events, quests, Statuses."""
+    found = {*campaign.hero, *campaign.card, *campaign.encounter, *campaign.event,
+             *campaign.quest, *(status.id for status in campaign.manifest.game_sheet.statuses)}
+    prose = " ".join([entry.text for entry in campaign.entry.values()]
+                     + [event.text for event in campaign.event.values()])
+    return frozenset(found - set(WORD.findall(prose)))
+
+
+def problems(campaign: Campaign, where: str, text: str) -> Iterator[str]:
+    """What in ``text`` a player should not read."""
+    for word in WORD.findall(text):
+        if word in ennor_ids():
+            yield f"{where}: the id {word!r} in {text!r}"
+    if RULE_TAG.search(text):
+        yield f"{where}: a rule tag in {text!r}"
+    for placeholder in PLACEHOLDERS:
+        if placeholder in text:
+            yield f"{where}: {placeholder!r} in {text!r}"
+
+
+def texts(game: Game) -> Iterator[tuple[str, str]]:
+    """Every text a player reads of the game as it stands."""
+    campaign = game.campaign
+    yield "summary", summary(game)
+    for line in action_lines(game):
+        yield "legal", line
+    for line in encounter_lines(game):
+        yield "encounter", line
+    for told in game.undoable():
+        yield "undo", said(campaign, told)
+    yield "waiting", said(campaign, game.pending().text)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_games_of_the_bundled_campaign_show_no_internal_words(seed: int) -> None:
+    campaign = ennor()
+    chooser = random.Random(seed)
+    heroes = sorted(campaign.hero)[: 1 + seed % 4]
+    game = Game.new(campaign, heroes, seed=seed)
+    found: list[str] = []
+    for _ in range(250):
+        if game.is_terminal():
+            break
+        for where, text in texts(game):
+            found += problems(campaign, where, text)
+        legal = [action for action in game.legal_actions()
+                 if action.type not in ("join_game", "leave_game")]
+        action = legal[chooser.randrange(len(legal))]
+        found += problems(campaign, "action", action_text(game, action))
+        for event in game.apply(action):
+            found += problems(campaign, "event", event_text(campaign, event))
+    assert not found, "\n".join(sorted(set(found))[:40])
+
+
+def test_a_refusal_reads_without_ids_or_rule_tags() -> None:
+    campaign = ennor()
+    game = Game.new(campaign, ["tamsin", "jago"], seed=3)
+    travel = next(action for action in game.legal_actions() if action.type == "travel")
+    game.apply(next(action for action in game.legal_actions() if action.type == "pass"
+                    and action.hero == travel.hero))
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(travel)
+    text = said(campaign, str(refused.value))
+    assert list(problems(campaign, "refusal", text)) == []
+    assert "not allowed" in text
