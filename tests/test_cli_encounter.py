@@ -105,8 +105,7 @@ def _numbers(campaign: Campaign, hero: str, plan: Plan) -> list[str]:
 
 def _screens(out: str) -> list[str]:
     """What ``grail text`` printed, cut at each prompt."""
-    return re.split(r"Type a number, u to undo, s for the summary, (?:h for a hint, )?q to quit\.",
-                    out)
+    return re.split(r"Type a number(?:, t for a tip)?, or \? for help\.", out)
 
 
 def _text(save: Path, answers: list[str], monkeypatch: pytest.MonkeyPatch,
@@ -149,7 +148,8 @@ def test_the_combat_example_played_in_grail_text(
     assert "  1. Attack (Beor): connected: Aggression key 1, the free key." in attack
     assert "  Defense: nothing (the free key); paying Magic key 2: continue (Magic key 2, the " \
         "free key). Can be played paying Magic key 2." in attack
-    assert "  Shove: +1 marker (the free key). Cannot be played now." in attack
+    assert "  Shove: +1 marker (the free key). Cannot be played now: after the first card, a " \
+        "card must connect a continue key of its own: it has no continue key." in attack
     assert "1. Play Defense (pay 1 Magic for key 2: Beor): continue" in attack
     defense = next(screen for screen in screens if "Beor plays Defense" in screen)
     assert "Beor pays 1 Magic for Magic key 2; it stays on the key." in defense
@@ -179,14 +179,14 @@ def test_a_hint_on_request_in_grail_text(
     tmp_path: Path, examples: Campaign, capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:  # [EX-COMBAT-2], [EX-COMBAT-3]
-    """At Beor's first activation 'h' shows the best play found for the hand: Attack, then
-    Defense through its paid Magic Key; no hint is offered outside an activation."""
+    """At Beor's first activation 't' shows the best play found for the hand: Attack, then
+    Defense through its paid Magic Key; no tip is offered outside an activation."""
     save = _new(tmp_path, "beor", capsys, "--companion")
     numbers = _numbers(examples, "beor", COMBAT[:3])
-    out = _text(save, ["h", *numbers, "h"], monkeypatch, capsys)
-    assert "No hint now: hints are for the cards of an activation." in out
-    assert "Hint: play Attack then Defense: +2 markers, pay 1 Magic, prevent 2 damage." in out
-    assert "s for the summary, h for a hint, q to quit." in out
+    out = _text(save, ["t", *numbers, "t"], monkeypatch, capsys)
+    assert "No tip now: tips are for the cards of an activation in a fight." in out
+    assert "Tip: play Attack then Defense: +2 markers, pay 1 Magic, prevent 2 damage." in out
+    assert "Type a number, t for a tip, or ? for help." in out
 
 
 def test_the_diplomacy_example_played_in_grail_text(
@@ -213,7 +213,7 @@ def test_the_diplomacy_example_played_in_grail_text(
     assert "  1. Honest Truth (Arev): connected: Empathy key 1, the free key." in truth
     # [EX-DIPLO-3]: no continue in hand.
     assert "  False Promise: up 2 (Caution key 2, the free key); paying Magic key 3: up 1, " \
-        "draw 1, up 1 (Caution key 2, Magic key 3, the free key). Cannot be played now." in truth
+        "draw 1, up 1 (Caution key 2, Magic key 3, the free key). Cannot be played now: " in truth
     # [EX-DIPLO-7], [EX-DIPLO-8]: Stage 1 won; Black Humour's 2 Charges.
     humour = next(screen for screen in screens if "Arev plays Black Humour" in screen)
     assert "Stage 2 of 2: Find out what happened." in humour

@@ -153,3 +153,60 @@ def test_every_event_reads_as_a_sentence(minimal: Campaign) -> None:
         raw = kind.model_fields["type"].default.replace("_", " ") + ":"
         assert not text.startswith(raw), text
         assert text.strip() and "{" not in text and "['" not in text, text  # no raw data
+
+
+def test_the_terminal_shows_what_the_window_shows_by_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """c, e, l, m, i and ? show the characters' boards, the Event, the Locations, the map
+    by direction, the introduction and the keys, in words; the actions are not listed
+    again until the game moves on."""
+    save = tmp_path / "ennor.grail"
+    assert main(["new", str(save), "--hero", "tamsin", "--seed", "7"]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", io.StringIO("c\ne\nl\nm\ni\n?\nq\n"))
+    assert main(["text", str(save)]) == 0
+    out = capsys.readouterr().out
+    _only_text(out)
+    assert "  Attributes: Aggression 0, Empathy 2, Courage 0, Caution 1, Logic 0, " \
+        "Spirituality 2." in out
+    assert "The Event of the Day: The Last Lit Stone." in out
+    assert "101 Tallow Cross (Tamsin Vell):\n  Turf-roofed houses huddle" in out
+    assert "  Location action: The Reeve's Larder." in out
+    assert "Around Tamsin Vell at 101 Tallow Cross:\n  North: 102 The Crown of Nine; Tamsin " \
+        "Vell may travel there." in out
+    assert "On the island of Ennor the standing stones burn" in out
+    assert "  m: the map around each character, by direction" in out
+    assert out.count("1. Travel: Tamsin Vell from 101 Tallow Cross to 102 The Crown of Nine") == 1
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    ("99", "There is no action 99: choose one from 1 to 11, or ? for help."),
+    ("xyz", "Nothing here is 'xyz': type the number of an action from 1 to 11, or ? for help."),
+    ("trav", "'trav' could be 1. Travel: Tamsin Vell from 101 Tallow Cross to 102 The Crown "
+             "of Nine, -1 Energy; 2."),
+    ('{"type": "fly"}', "That is not an action: not an action: there is no action 'fly'"),
+    ('{"type": "travel", "hero": "tamsin"', "That is not an action: not an action: it is not "
+                                            "JSON"),
+])
+def test_what_is_typed_is_forgiven_with_a_clear_answer(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    typed: str, said: str
+) -> None:
+    save = tmp_path / "ennor.grail"
+    assert main(["new", str(save), "--hero", "tamsin", "--seed", "7"]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{typed}\nq\n"))
+    assert main(["text", str(save)]) == 0
+    assert said in capsys.readouterr().out
+
+
+def test_the_first_letters_of_an_actions_words_take_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    save = tmp_path / "ennor.grail"
+    assert main(["new", str(save), "--hero", "tamsin", "--seed", "7"]) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("travel crown\nq\n"))
+    assert main(["text", str(save)]) == 0
+    assert "goes from 101 Tallow Cross to 102 The Crown of Nine." in capsys.readouterr().out
+    assert saved(save).state.hero("tamsin").location == 102

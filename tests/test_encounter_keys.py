@@ -161,7 +161,9 @@ def test_continue_is_ignored_on_the_first_card_KEY_6() -> None:
     table.play("t-lunge")  # its continue connects, but it is the first card: nothing follows
     assert table.encounter.pool == 1
     assert table.playable() == ["t-wasted"]  # only a card connecting a continue of its own
-    table.refused(PlayCard(hero="tamsin", card="t-jab-1"))
+    refusal = table.refused(PlayCard(hero="tamsin", card="t-jab-1"))
+    assert "after the first card, a card must connect a continue key of its own: " \
+        in str(refusal)
 
 
 def test_continue_is_never_doubled_KEY_6() -> None:
@@ -180,6 +182,7 @@ def test_cancel_voids_a_continue_so_the_card_cannot_follow_KEY_5_COMBAT_10() -> 
     assert table.playable() == ["t-lunge"]
     refusal = table.refused(PlayCard(hero="tamsin", card="t-stifled"))
     assert refusal.rule == "COMBAT-10"
+    assert str(refusal).endswith("the continue of its key 1 is cancelled")  # says why
 
 
 def test_the_draw_bonus_draws_one_card_KEY_5() -> None:

@@ -202,7 +202,7 @@ def test_undo_takes_back_actions_since_the_last_reveal(minimal: Campaign) -> Non
                                "Travel: wren 101 -> 102, -1 Energy"]
     game.undo(2)
     assert game.state.model_dump_json() == before and len(game.log) == 1
-    with pytest.raises(UndoError, match="0 can be undone"):
+    with pytest.raises(UndoError, match="nothing to undo"):
         game.undo()
 
 

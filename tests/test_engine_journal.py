@@ -96,7 +96,7 @@ def test_closed_options_are_shown_with_the_reason(minimal: Campaign) -> None:
     game.state.hero("wren").attributes["spirituality"] = 1
     game.state.hero("wren").energy = 0
     game.refresh()
-    assert closed_options(minimal, game.state) == [(0, "Listen to the stone.", "it costs 1 energy")]
+    assert closed_options(minimal, game.state) == [(0, "Listen to the stone.", "it costs 1 Energy")]
 
 
 def test_challenge_caps_resources_and_items(minimal: Campaign) -> None:
@@ -133,3 +133,28 @@ def test_a_choice_with_no_open_option_is_passed_over(minimal: Campaign) -> None:
     events = game.apply(Explore(hero="wren"))
     assert "no option of the choice is open" in [getattr(e, "what", "") for e in events]
     assert game.state.frames == [] and game.state.hero("wren").food == 3  # the reading went on
+
+
+def test_every_kind_of_condition_says_what_a_closed_option_needs() -> None:
+    """A closed option shows its condition in words, whatever the condition [JOURNAL-1]."""
+    from grail.content.conditions import CONDITIONS
+    from grail.engine.journal import _NEEDS, explain
+
+    assert set(_NEEDS) == set(CONDITIONS)
+    said = {
+        "needs Courage 3, Logic 2": {"attribute": {"courage": 3, "logic": 2}},
+        "needs at least 2 players": {"players": {"at_least": 2}},
+        "needs Day from 3 to 5": {"day": {"at_least": 3, "at_most": 5}},
+        "needs Health at most 3": {"meter": {"health": {"at_most": 3}}},
+        "needs the first visit to Location 104": {"visits": {"location": 104, "at_most": 1}},
+        "needs not the Status lamp-lit and 2 Wealth": {
+            "all": [{"not": {"status": "lamp-lit"}}, {"has": {"wealth": 2}}]},
+        "needs a craftable Item or Secret 4": {
+            "any": [{"item": {"craftable": True}}, {"secret": 4}]},
+    }
+    from pydantic import TypeAdapter
+
+    from grail.content.conditions import Condition
+
+    for words, condition in said.items():
+        assert explain(TypeAdapter(Condition).validate_python(condition)) == words

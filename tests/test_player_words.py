@@ -19,6 +19,7 @@ from grail.words.encounter import encounter_lines
 from grail.words.events import event_text
 from grail.words.names import said
 from grail.words.summary import summary
+from grail.words.table import event_lines, hero_lines, map_lines, place_lines
 
 RULE_TAG = re.compile(r"\[[A-Z]+(?:-[A-Z0-9]+)*-\d+[a-z]?\]")
 PLACEHOLDERS = ("(s)", "None", "+0 ", "-0 ", "{", "}", "_")
@@ -68,6 +69,10 @@ def texts(game: Game) -> Iterator[tuple[str, str]]:
     for told in game.undoable():
         yield "undo", said(campaign, told)
     yield "waiting", said(campaign, game.pending().text)
+    for view, lines in (("characters", hero_lines), ("event", event_lines),
+                        ("locations", place_lines), ("map", map_lines)):
+        for line in lines(game):
+            yield view, line
 
 
 @pytest.mark.parametrize("seed", range(6))

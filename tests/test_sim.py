@@ -289,7 +289,7 @@ def test_grail_odds_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "--hero", "tamsin", "--encounter", "blue-salt-widow", "--n", "30",
                  "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert list(data) == ["win_probability", "ci95", "n", "mean_turns", "mean_damage"]
+    assert list(data) == ["win_probability", "ci95", "n", "mean_turns", "mean_damage", "meter"]
     assert data["n"] == 30 and 0 <= data["ci95"][0] <= data["win_probability"] <= data["ci95"][1]
     assert len(data["ci95"]) == 2 and data["mean_turns"] >= 1 and data["mean_damage"] >= 0
 
@@ -299,6 +299,24 @@ def test_grail_odds_says_it_in_words(capsys: pytest.CaptureFixture[str]) -> None
                  "--policy", "greedy", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("jago against green-bramble-hogs: wins ") and "greedy policy" in out
+    assert "mean Health lost" in out  # a fight costs Health [NOTE-9]
+
+
+def test_the_odds_of_diplomacy_report_the_terror_it_costs(
+        ennor: Campaign, capsys: pytest.CaptureFixture[str]) -> None:
+    """Diplomacy costs Terror, not Health [EX-DIPLO-4]: the odds say so."""
+    from grail.sim.playouts import playout
+
+    start = prepare(ennor, "tamsin", "blue-grey-pilgrims", None)
+    results = [playout(start, seed, "greedy") for seed in range(1, 21)]
+    assert any(result.damage > 0 for result in results)  # Terror was gained in some
+    result = odds(BUNDLED, "tamsin", "blue-grey-pilgrims", n=20, policy="greedy", workers=1)
+    assert result.meter == "terror"
+    assert result.mean_damage == sum(r.damage for r in results) / 20
+    assert main(["odds", "--hero", "tamsin", "--encounter", "blue-grey-pilgrims", "--n", "20",
+                 "--policy", "greedy"]) == 0
+    out = capsys.readouterr().out
+    assert "mean Terror gained" in out and "Health" not in out
 
 
 def test_a_deck_file_replaces_the_deck_of_the_encounters_kind(

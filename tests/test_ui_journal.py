@@ -195,14 +195,15 @@ def test_a_closed_option_is_shown_greyed_with_the_engines_reason(app: App,
     scene = show(app, at_the_clamp(ennor))
     assert isinstance(scene, JournalScene)
     closed = scene.tiles.by_text("Buy charcoal-hardened gear")
-    assert closed is not None and not closed.enabled and closed.why == "it costs 2 wealth"
+    assert closed is not None and not closed.enabled and closed.why == "it costs 2 Wealth"
     bank = scene.tiles.by_text("Help him bank the clamp")
-    assert bank is not None and bank.detail == ["Costs 2 Energy"] and bank.key == "2"
+    assert bank is not None and bank.key == "2"
+    assert bank.detail == ["Costs 2 Energy", "Leads to the end of the exploration"]
     assert scene.story[0].passage is not None and scene.story[0].passage.title == \
         "The Charcoal Clamp"
     played = len(scene.session.game.log)
     click(app, closed)  # nothing is sent; the reason is told
-    assert len(scene.session.game.log) == played and scene.notice == "it costs 2 wealth"
+    assert len(scene.session.game.log) == played and scene.notice == "it costs 2 Wealth"
 
 
 def test_clicking_a_choice_sends_it_and_the_story_goes_on(app: App, ennor: Campaign) -> None:

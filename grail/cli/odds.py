@@ -47,7 +47,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
     print(f"{args.hero} against {args.encounter}: wins {result.win_probability:.1%} "
           f"(95% interval {low:.1%} to {high:.1%}) over {result.n} playouts, "
           f"{args.policy} policy")
-    print(f"mean turns {result.mean_turns:.2f}, mean Health lost {result.mean_damage:.2f}")
+    cost = "Terror gained" if result.meter == "terror" else "Health lost"
+    print(f"mean turns {result.mean_turns:.2f}, mean {cost} {result.mean_damage:.2f}")
     return 0
 
 

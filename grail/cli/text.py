@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from grail.cli.game import CommandError, open_session, parse_action
+from grail.cli.game import CommandError, open_session
 from grail.content.cache import open_pack
+from grail.engine.actions import Action, MalformedAction
 from grail.engine.game import Game, IllegalAction, UndoError
 from grail.engine.journal import ContentLoop
 from grail.engine.modes import MODES
@@ -37,11 +40,12 @@ from grail.save.folder import (
 )
 from grail.session import Session, open_save
 from grail.sim.hints import hint
-from grail.words.actions import action_lines
+from grail.words.actions import action_lines, action_text
 from grail.words.encounter import encounter_lines
 from grail.words.events import event_text
 from grail.words.names import full_name, said
 from grail.words.summary import mode_words, summary
+from grail.words.table import event_lines, hero_lines, intro_lines, map_lines, place_lines
 
 
 def ask(prompt: str) -> str | None:
@@ -51,40 +55,105 @@ def ask(prompt: str) -> str | None:
     return None if not line or line.strip() == "q" else line.strip()
 
 
+VIEWS: dict[str, tuple[str, Callable[[Game], list[str]]]] = {
+    "s": ("the summary", lambda game: summary(game).splitlines()),
+    "c": ("the characters: meters, Attributes, Skills, Items and Secrets", hero_lines),
+    "e": ("the Event of the Day", event_lines),
+    "l": ("the Locations where the characters stand", place_lines),
+    "m": ("the map around each character, by direction", map_lines),
+    "f": ("the fight under way", lambda game: encounter_lines(game)
+          or ["No Encounter is under way."]),
+    "i": ("the campaign's introduction and the characters' letters",
+          lambda game: intro_lines(game.campaign, [hero.id for hero in game.state.heroes])),
+    "t": ("a tip: the best play found for the hand in a fight", lambda game: _tip(game)),
+    "a": ("the actions again", action_lines),
+}
+"""The keys that show part of the table in words, and what each shows."""
+
+
+def _tip(game: Game) -> list[str]:
+    found = hint(game)
+    return [f"Tip: {found.text}."] if found is not None else \
+        ["No tip now: tips are for the cards of an activation in a fight."]
+
+
+def help_lines() -> list[str]:
+    """What can be typed at the prompt."""
+    return (["Type the number of an action, or the first letters of its words (such as "
+             "'travel crown'), or an action's JSON. Or one of these keys:"]
+            + [f"  {key}: {what}" for key, (what, _) in VIEWS.items()]
+            + ["  u: undo the last action (back to the last card turned or entry read)",
+               "  ? or h: this help", "  q: quit (the game is saved after every action)"])
+
+
+def choose(game: Game, answer: str) -> Any:
+    """The action an answer names: its number, the first letters of its words, or its
+    JSON; else a line saying why none, in words."""
+    legal = game.legal_actions()
+    if answer.isdigit():
+        number = int(answer)
+        if 1 <= number <= len(legal):
+            return legal[number - 1]
+        return f"There is no action {number}: choose one from 1 to {len(legal)}, or ? for help."
+    if answer.startswith("{"):
+        try:
+            return Action.from_json(answer)
+        except MalformedAction as error:
+            return f"That is not an action: {said(game.campaign, str(error))}"
+    words = answer.lower().split()
+    texts = [action_text(game, action).lower() for action in legal]
+    found = [index for index, text in enumerate(texts)
+             if all(any(word.startswith(typed) for word in re.findall(r"[\w'-]+", text))
+                    for typed in words)]
+    if len(found) == 1:
+        return legal[found[0]]
+    if found:
+        return f"'{answer}' could be " + "; ".join(
+            f"{index + 1}. {action_text(game, legal[index])}" for index in found[:6]) \
+            + (" and more" if len(found) > 6 else "") + ". Type its number."
+    return f"Nothing here is '{answer}': type the number of an action from 1 to {len(legal)}, " \
+        "or ? for help."
+
+
 def play(session: Session) -> int:
     """The play loop: summary, numbered actions, an answer, what happened; the session saves
-    after each action and keeps an autosave at each new Day, as the window does. During an
-    Encounter the fight is shown after every action: the whole Encounter card when it begins
-    (and with ``s``), then what changes; ``h`` asks for the best play found for the hand
-    (grail/sim/hints.py)."""
-    game = session.game
-    print(summary(game))
+    after each action and keeps an autosave at each new Day, as the window does. Keys show
+    the rest of the table in words (``?`` lists them). During an Encounter the fight is
+    shown after every action: the whole Encounter card when it begins, then what changes."""
+    print(summary(session.game))
+    print("Type ? for help.")
+    changed = True
     while True:
         game = session.game
-        print()
-        print("\n".join(action_lines(game)))
-        tip = hint(game)
-        answer = ask("Type a number, u to undo, s for the summary, "
-                     + ("h for a hint, " if tip is not None else "") + "q to quit.")
+        if changed:  # the actions are listed again only when the game moved on
+            print()
+            print("\n".join(action_lines(game)))
+        changed = False
+        tip = ", t for a tip" if game.state.encounter is not None and hint(game) else ""
+        answer = ask(f"Type a number{tip}, or ? for help.")
         if answer is None:
             return 0
-        if answer == "s":
-            print(summary(game))
+        if answer.lower() in ("?", "h", "help"):
+            print("\n".join(help_lines()))
             continue
-        if answer == "h":
-            print(f"Hint: {tip.text}." if tip is not None else "No hint now: hints are for "
-                  "the cards of an activation.")
+        if answer.lower() in VIEWS:
+            print("\n".join(VIEWS[answer.lower()][1](game)))
             continue
         fighting = game.state.encounter is not None
         try:
-            if answer == "u":
+            if answer.lower() == "u":
                 print(f"Undone: {session.undo()}")
             else:
-                for event in session.act(parse_action(game, answer)):
+                chosen = choose(game, answer)
+                if isinstance(chosen, str):
+                    print(chosen)
+                    continue
+                for event in session.act(chosen):
                     print(event_text(game.campaign, event))
-        except (CommandError, IllegalAction, UndoError, ContentLoop) as error:
+        except (IllegalAction, UndoError, ContentLoop) as error:
             print(said(game.campaign, str(error)))
             continue
+        changed = True
         if session.game.state.encounter is not None and session.game.state.chance is None:
             print()  # the fight as it stands, the whole card when it has just begun
             print("\n".join(encounter_lines(session.game, full=not fighting)))

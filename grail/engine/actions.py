@@ -603,4 +603,21 @@ class Action:
         try:
             return _ADAPTER.validate_json(text)
         except ValidationError as error:
-            raise MalformedAction(f"not an action: {error.errors()[0]['msg']}") from None
+            raise MalformedAction(f"not an action: {_why(error)}") from None
+
+
+def _why(error: ValidationError) -> str:
+    """What is wrong with an action's JSON, in grail's words (never the parser's)."""
+    first = error.errors()[0]
+    kind, where = first["type"], ".".join(str(part) for part in first["loc"][1:])
+    if kind == "json_invalid":
+        return "it is not JSON"
+    if kind in ("union_tag_invalid", "union_tag_not_found"):
+        found = first.get("input", {})
+        tag = found.get("type") if isinstance(found, dict) else None
+        return f"there is no action '{tag}'" if tag else "it names no action type ('type')"
+    if kind == "missing":
+        return f"'{where}' is missing"
+    if kind == "extra_forbidden":
+        return f"'{where}' is not part of this action"
+    return f"'{where}' does not read as this action needs" if where else "it does not read"

@@ -269,9 +269,12 @@ class Game:
         """Take back the last ``count`` actions, never past a reveal (a draw, a die roll,
         a card turned, an entry read): the game is rebuilt from its log, from ``snapshot``
         (the state after that many entries, no later than the last reveal) if given."""
-        if not 1 <= count <= len(self.undoable()):
-            raise UndoError(f"cannot undo {count} action(s): {len(self.undoable())} can be "
-                            "undone since the last reveal")
+        can = len(self.undoable())
+        if not 1 <= count <= can:
+            raise UndoError("nothing to undo: the last action revealed something (a card "
+                            "turned, an entry read, a draw or a roll), or none was taken"
+                            if not can else f"only {can} action{'s' * (can != 1)} can be "
+                            "undone, back to the last card turned or entry read")
         kept = self.log[:-count]
         again = Game.resume(self.campaign, self.setup, kept, *snapshot) \
             if snapshot is not None and snapshot[0] <= min(len(kept), self.state.undo_floor) \

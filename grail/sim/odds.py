@@ -18,7 +18,7 @@ from pathlib import Path
 
 from grail.content.cache import load_cached
 
-from .playouts import Start, playout, prepare
+from .playouts import Start, cost_meter, playout, prepare
 
 
 @dataclass(frozen=True)
@@ -31,11 +31,15 @@ class Odds:
     mean_turns: float
     """The Encounter's own turns [COMBAT-5], on average."""
     mean_damage: float
-    """Health lost, on average."""
+    """What the Encounter cost, on average: Health lost in Combat, Terror gained in
+    Diplomacy (``meter``)."""
+    meter: str
+    """``health`` or ``terror``."""
 
     def as_json(self) -> dict[str, object]:
         return {"win_probability": self.win_probability, "ci95": list(self.ci95), "n": self.n,
-                "mean_turns": self.mean_turns, "mean_damage": self.mean_damage}
+                "mean_turns": self.mean_turns, "mean_damage": self.mean_damage,
+                "meter": self.meter}
 
 
 def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -49,7 +53,7 @@ def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
 
 
 Totals = tuple[int, int, int]
-"""Wins, turns and Health lost, summed over playouts."""
+"""Wins, turns and the meter the Encounter costs, summed over playouts."""
 
 _START: Start | None = None
 """The start a worker process copies for each playout."""
@@ -93,7 +97,7 @@ def odds(pack: Path, hero: str, encounter: str, n: int, policy: str = "search", 
         print(file=sys.stderr)
     wins, turns, damage = (sum(column) for column in zip(*totals, strict=True))
     return Odds(win_probability=wins / n, ci95=wilson(wins, n), n=n, mean_turns=turns / n,
-                mean_damage=damage / n)
+                mean_damage=damage / n, meter=cost_meter(load_cached(pack), encounter))
 
 
 def _count(totals: list[Totals], batches: list[range], n: int, progress: bool) -> None:

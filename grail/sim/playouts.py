@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from grail.content import Campaign
+from grail.content.encounters import DiplomacyEncounter
 from grail.content.yamlsource import SourceError, read_yaml
 from grail.engine.events import EncounterEnded
 from grail.engine.game import Game
@@ -96,7 +97,8 @@ class Playout:
     turns: int
     """The Encounter's turns [COMBAT-5]."""
     damage: int
-    """Health the hero lost."""
+    """What the Encounter cost the hero: Health lost in Combat [NOTE-9], Terror gained in
+    Diplomacy [EX-DIPLO-4]."""
 
 
 def playout(start: Start, seed: int, policy: str) -> Playout:
@@ -105,7 +107,9 @@ def playout(start: Start, seed: int, policy: str) -> Playout:
     state = GameState.model_validate(start.state)
     state.rng = Rng.seeded(seed)
     game = Game(start.campaign, state)
-    health = state.hero(start.hero).health
+    meter = cost_meter(start.campaign, start.encounter)
+    sign = -1 if meter == "health" else 1
+    before = getattr(state.hero(start.hero), meter)
     game.fight(start.encounter, [start.hero])
     chooser = POLICIES[policy](seed)
     won, turns, decisions = False, 0, 0
@@ -114,5 +118,13 @@ def playout(start: Start, seed: int, policy: str) -> Playout:
         events = game.apply(chooser.choose(game))
         turns, decisions = encounter.turn, decisions + 1  # its last turn, once it ended
         won = won or any(isinstance(event, EncounterEnded) and event.won for event in events)
-    left = next((hero.health for hero in game.state.heroes if hero.id == start.hero), 0)
-    return Playout(won=won, turns=turns, damage=max(0, health - left))
+    hero = next((hero for hero in game.state.heroes if hero.id == start.hero), None)
+    after = getattr(hero, meter) if hero is not None else 0  # dead: all Health lost
+    return Playout(won=won, turns=turns, damage=max(0, sign * (after - before)))
+
+
+def cost_meter(campaign: Campaign, encounter: str) -> str:
+    """The meter an Encounter costs: Health in Combat [NOTE-9], Terror in Diplomacy
+    [EX-DIPLO-4]."""
+    return "terror" if isinstance(campaign.encounter[encounter], DiplomacyEncounter) \
+        else "health"

@@ -22,14 +22,14 @@ from typing import Any
 
 from grail.content import Campaign
 from grail.engine.actions import Choose
-from grail.engine.amounts import amount_of
 from grail.engine.frames import ENCOUNTER_SOURCES
 from grail.engine.game import Game
 from grail.engine.items import card_name, uses_of
 from grail.engine.journal import closed_options, effects_of, pending_choice
 from grail.engine.state import Frame
-from grail.words.effects import effects_words
-from grail.words.names import place_name
+from grail.words.actions import option_cost
+from grail.words.effects import effects_words, leads_to
+from grail.words.names import place_name, said
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,8 @@ class Option:
     cost: str
     action: Choose | None
     why: str
+    leads: str = ""
+    """Where it leads, where the content says (an Encounter, another entry, the end)."""
 
     @property
     def open(self) -> bool:
@@ -124,13 +126,11 @@ def options(game: Game) -> list[Option]:
         return []
     legal = {action.option: action for action in game.legal_actions() if isinstance(action, Choose)}
     closed = {index: why for index, _, why in closed_options(campaign, state)}
-    payer = state.hero(state.frames[-1].heroes[0])
     found = []
     for index, option in enumerate(choice.choose):
-        cost = ", ".join(f"{amount_of(campaign, value, state, payer)} {name.capitalize()}"
-                         for name, value in (option.cost.items() if option.cost else []))
-        why = closed.get(index, "" if index in legal else "not open now")
-        found.append(Option(index, option.text, cost, legal.get(index), why))
+        why = said(campaign, closed.get(index, "" if index in legal else "not open now"))
+        found.append(Option(index, option.text, option_cost(game, option), legal.get(index), why,
+                            leads_to(campaign, option.effects)))
     return found
 
 

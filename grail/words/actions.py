@@ -6,14 +6,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from grail.engine.actions import Choose, PlayCard, UseCard
+from grail.content import effects as fx
+from grail.engine.actions import Choose, PlayCard, Rest, UseCard
+from grail.engine.amounts import amount_of
 from grail.engine.game import Game
 from grail.engine.items import card_name, uses_of
 from grail.engine.journal import closed_options, pending_choice
 from grail.engine.telling import tell
 
+from .effects import leads_to
 from .encounter import gain
 from .names import hero_name, said
+from .table import rest_lines
 
 
 def action_lines(game: Game) -> list[str]:
@@ -33,17 +37,32 @@ def action_text(game: Game, action: Any) -> str:
     if isinstance(action, Choose):
         choice = pending_choice(campaign, game.state)
         if choice is not None:
-            return f"{hero_name(campaign, action.hero)} chooses: " \
-                f"{choice.choose[action.option].text}"
+            option = choice.choose[action.option]
+            cost, leads = option_cost(game, option), leads_to(campaign, option.effects)
+            notes = "; ".join([f"costs {cost}"] * bool(cost) + [f"leads to {leads}"] * bool(leads))
+            return f"{hero_name(campaign, action.hero)} chooses: {option.text}" \
+                + (f" ({notes})" if notes else "")
     if isinstance(action, UseCard):
         use = uses_of(campaign, action.card)[action.use]
         return f"Use: {hero_name(campaign, action.hero)} uses {card_name(campaign, action.card)}:" \
             f" {use.name}"
     text = said(campaign, tell(campaign, game.state, action))
+    if isinstance(action, Rest):  # what it will do [END-DAY-1]..[END-DAY-3]
+        changed = [line for line in rest_lines(game, action.hero, action.eat)
+                   if "stays" not in line]
+        text += f" ({', '.join(changed)})" if changed else ""
     if isinstance(action, PlayCard):
         card = campaign.card[action.card]
         text += f": {gain(game, action.hero, card, sorted(at for at, _ in action.magic))}"
     return text
+
+
+def option_cost(game: Game, option: fx.Choice) -> str:
+    """What a journal option costs whoever decides, in words: '2 Wealth, 1 Energy'."""
+    state = game.state
+    payer = state.hero(state.frames[-1].heroes[0])
+    return ", ".join(f"{amount_of(game.campaign, value, state, payer)} {name.capitalize()}"
+                     for name, value in (option.cost.items() if option.cost else []))
 
 
 def action_label(game: Game, action: Any) -> str:

@@ -7,13 +7,43 @@ from collections.abc import Sequence
 from typing import Any
 
 from grail.content import Campaign
+from grail.content import effects as fx
 from grail.engine.state import GameState
 from grail.engine.telling import effects_text
 
-from .names import said
+from .names import encounter_label, place_name, said
 
 
 def effects_words(campaign: Campaign, state: GameState, effects: Sequence[Any]) -> str:
     """'2 damage, remove 1 marker', 'mark The Saltborn's Grudge, part 1'."""
     return said(campaign, effects_text(campaign, state, effects)).replace("mark status ",
                                                                           "mark ")
+
+
+_LEADS: dict[type, Any] = {
+    fx.DrawEncounter: lambda c, e: f"a {e.draw_encounter.deck.capitalize()} Encounter"
+    + ("" if e.draw_encounter.deck == "blue" else ": a fight"),
+    fx.StartEncounter: lambda c, e: f"an Encounter: {encounter_label(c, e.start_encounter.id)}",
+    fx.Goto: lambda c, e: f"entry {e.goto}",
+    fx.Move: lambda c, e: f"a move to {place_name(c, e.move.location)}"
+    if e.move.location is not None else "a move",
+    fx.EndExploration: lambda c, e: "the end of the exploration",
+    fx.EndChapter: lambda c, e: "the end of the chapter",
+    fx.EndCampaign: lambda c, e: "the end of the campaign",
+}
+"""What an effect leads to, as a journal option shows it (the book's "go to ..."): the
+things a player would see written beside the option, never its hidden rewards."""
+
+
+def leads_to(campaign: Campaign, effects: Sequence[Any]) -> str:
+    """Where a journal option leads, where its content says: an Encounter, another entry,
+    a move, the end of the exploration; empty when it says none of these.
+
+    >>> from grail.content import load_pack, bundled_pack
+    >>> leads_to(load_pack(bundled_pack()), [fx.Goto(goto="104.2"), fx.EndExploration(
+    ...     end_exploration=True)])
+    'entry 104.2, then the end of the exploration'
+    """
+    found = [_LEADS[type(effect)](campaign, effect) for effect in effects
+             if type(effect) in _LEADS]
+    return ", then ".join(found)

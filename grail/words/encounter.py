@@ -33,7 +33,7 @@ from grail.engine.state import EncounterState
 from grail.engine.upgrades import attribute
 
 from .effects import effects_words
-from .names import full_name, player_card_name
+from .names import full_name, player_card_name, said
 
 TRAITS = {"ambush": "the first active character discards down to 1 card",
           "sudden": "the first active character suffers 2 damage",
@@ -240,7 +240,8 @@ def hand_lines(game: Game, hero_id: str) -> list[str]:
             action.card == card_id and sorted(at for at, _ in action.magic) == paid
             for action in legal)]
         if not open_:
-            can = "Cannot be played now."
+            _, reason = game.refusal(PlayCard.of(hero=hero_id, card=card_id))
+            can = f"Cannot be played now: {said(game.campaign, reason)}."
         elif len(open_) == len(ways):
             can = "Can be played."
         else:

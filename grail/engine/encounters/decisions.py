@@ -140,12 +140,7 @@ def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
             getattr(action, "hero", None) != active:
         return "COMBAT-6", f"only the active character, {active}, acts now"
     if isinstance(action, PlayCard):
-        if encounter.forced is not None:
-            return "COMBAT-22", f"in Panic the top card, {encounter.forced}, is played first"
-        if play.swift_spent(campaign, encounter):
-            return "TRAIT-4", "a Swift enemy allows at most 2 cards an activation"
-        return "COMBAT-10", "a card must be in hand; after the first, it must connect a " \
-            "continue key of its own; each Magic Key paid needs 1 Magic from a member [KEY-3]"
+        return play.refused(campaign, state, action)
     if isinstance(action, SpendCharges):
         return "ANAT-10", "that card is covered or holds too few Charges"
     if isinstance(action, Escape):

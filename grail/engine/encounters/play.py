@@ -21,7 +21,7 @@ from ..survival import panics
 from ..upgrades import attribute
 from . import effects, hands
 from .abilities import on_place
-from .sequence import MARKERS, Meeting, connects, magic_options, meetings, placing
+from .sequence import MARKERS, Meeting, connects, magic_options, meetings, placing, read
 
 Edge = list[AttributeKey | MagicHalf]
 
@@ -92,6 +92,59 @@ def continues(campaign: Campaign, state: GameState, meets: list[Meeting],
     hero = state.hero(encounter.active)
     return placing(meets, lambda name: attribute(campaign, hero, name),
                    [at for at, _ in option], bonus).continues
+
+
+def refused(campaign: Campaign, state: GameState, action: PlayCard) -> tuple[str, str]:
+    """Why the active character may not play this card now: the rule, and what is missing
+    in words [COMBAT-8], [COMBAT-10], [COMBAT-22], [TRAIT-4], [KEY-2], [KEY-3]."""
+    encounter = state.encounter
+    assert encounter is not None and encounter.active is not None
+    hero = state.hero(encounter.active)
+    if encounter.forced is not None:
+        return "COMBAT-22", f"in Panic the top card, {encounter.forced}, is played first"
+    if swift_spent(campaign, encounter):
+        return "TRAIT-4", "a Swift enemy allows at most 2 cards an activation"
+    if encounter.played == 0 and panics(campaign, hero):
+        return "COMBAT-22", "in Panic the top card of the deck is played first: draw it"
+    if action.card not in hands.hand(encounter, hero.id):
+        return "COMBAT-8", f"{action.card} is not in {hero.id}'s hand"
+    meets = meetings(right_edge(campaign, encounter), campaign.card[action.card])
+    payers = {member: state.hero(member).magic for member in [hero.id, *encounter.heroes]}
+    if action.magic and sorted(action.magic) not in [sorted(option) for option in
+                                                     magic_options(meets, payers)]:
+        return "KEY-3", "each Magic Key paid is a key that meets, paid with 1 Magic by a " \
+            "member who has it"
+    return "COMBAT-10", f"after the first card, a card must connect a continue key of its " \
+        f"own: {_no_continue(campaign, state, action.card, meets)}"
+
+
+def _no_continue(campaign: Campaign, state: GameState, action_card: str,
+                 meets: list[Meeting]) -> str:
+    """What keeps each continue key of a card from connecting, in words [KEY-2], [KEY-3]."""
+    encounter = state.encounter
+    assert encounter is not None and encounter.active is not None
+    hero = state.hero(encounter.active)
+    team_magic = sum(state.hero(member).magic for member in {hero.id, *encounter.heroes})
+    missing = []
+    for meeting in meets:
+        if "continue" not in meeting.bonus:
+            continue
+        if "continue" not in [icon for icon, _ in read(meeting.bonus)]:
+            missing.append(f"the continue of its key {meeting.at} is cancelled")
+        elif meeting.kind == "attribute":
+            assert meeting.attribute is not None
+            name = meeting.attribute.capitalize()
+            missing.append(f"its continue key {meeting.at} needs {name} {meeting.level}, "
+                           f"{hero.id} has {attribute(campaign, hero, meeting.attribute)}")
+        elif meeting.kind == "magic":
+            missing.append(f"its continue key {meeting.at} needs 1 Magic"
+                           + (", the team has none" if team_magic == 0 else " paid"))
+    if missing:
+        return "; ".join(missing)
+    card = campaign.card[action_card]
+    if any("continue" in key.bonus for key in card.left) or "continue" in card.free:
+        return "its continue keys do not meet the last card's keys"
+    return "it has no continue key"
 
 
 def play(campaign: Campaign, state: GameState, action: PlayCard) -> list[Event]:

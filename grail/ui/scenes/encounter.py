@@ -27,6 +27,7 @@ from grail.engine.actions import (
     Escape,
     KeepHands,
     Mulligan,
+    PlayCard,
     Ready,
     SetItemAside,
     SpendCharges,
@@ -292,7 +293,10 @@ class EncounterScene(GameScene):
                                [(action_label(game, play), play) for play in held.plays],
                                lambda play: self.act(app, play)))
         else:
-            self.notice = f"{held.card.name}: " + (held.why or "not now")
+            game = self.session.game
+            _, why = game.refusal(PlayCard.of(hero=fight.shown or "", card=held.card.id))
+            self.notice = f"{held.card.name} cannot be played now: " \
+                + (held.why or said(game.campaign, why))
 
     def ask_hint(self) -> None:
         """The best play found for the active character's cards (grail.sim.hints)."""

@@ -27,10 +27,10 @@ from grail.engine.actions import (
     SetAside,
     TakeBack,
 )
-from grail.engine.survival import rest
 from grail.engine.upgrades import attribute, attribute_costs, deck_upgrade_cost, free_skills
 from grail.session import Session
 from grail.words.names import card_lines, hero_name, player_card_name, said
+from grail.words.table import rest_lines
 
 from ..app import App
 from ..cards import Frame, Marks, ability_lines, draw_card
@@ -48,18 +48,8 @@ PAIRS = [name for name in ATTRIBUTES if ATTRIBUTES.index(name) < ATTRIBUTES.inde
 
 
 def rest_preview(session: Session, hero_id: str, eat: bool) -> list[str]:
-    """What resting does to the character's meters and Food: the engine's rest, done on a
-    copy of the state [END-DAY-1]..[END-DAY-3]."""
-    before = session.game.state.hero(hero_id)
-    state = session.game.state.model_copy(deep=True)
-    rest(session.campaign, state, hero_id, eat)
-    after = state.hero(hero_id)
-    lines = []
-    for name in ("health", "terror", "energy", "food"):
-        old, new = getattr(before, name), getattr(after, name)
-        lines.append(f"{name.capitalize()} {old} -> {new}" if old != new
-                     else f"{name.capitalize()} stays {old}")
-    return lines
+    """What resting does to the character's meters and Food (grail/words/table.py)."""
+    return rest_lines(session.game, hero_id, eat)
 
 
 def _below(tiles: Tiles, default: int) -> int:

@@ -175,8 +175,9 @@ class JournalScene(HoldingScene):
         if pending.kind == "item_cap":
             return f"{who} holds the most Items allowed: give one up for the new one, or refuse " \
                 "it.", [Tile(_item_cap(campaign, a), a) for a in legal if isinstance(a, ItemCap)]
-        tiles = [Tile(option.text, option.action, [f"Costs {option.cost}"]
-                      if option.cost and option.open else [], why=option.why)
+        tiles = [Tile(option.text, option.action, ([f"Costs {option.cost}"]
+                      if option.cost and option.open else [])
+                      + ([f"Leads to {option.leads}"] if option.leads else []), why=option.why)
                  for option in options(game)]
         shares = [Tile(_share(campaign, a), a) for a in legal if isinstance(a, Share)]
         if shares:

@@ -1,0 +1,141 @@
+"""The table in words: what the window shows around the action bar, as plain lines for
+``grail text`` and a screen reader (each character's board and cards, the Event, the
+Locations where the characters stand, the map around each of them by direction, the
+campaign's introduction).
+
+>>> from grail.content import load_pack, bundled_pack
+>>> from grail.engine.game import Game
+>>> game = Game.new(load_pack(bundled_pack()), ["tamsin"], seed=7)
+>>> print(map_lines(game)[1])
+  North: 102 The Crown of Nine; Tamsin Vell may travel there.
+"""
+
+from __future__ import annotations
+
+from grail.content import Campaign
+from grail.content.base import ATTRIBUTES
+from grail.content.locations import STEP
+from grail.engine.actions import Travel
+from grail.engine.game import Game
+from grail.engine.items import uses_of
+from grail.engine.state import UNSEEN
+from grail.engine.survival import rest
+
+from .names import full_name, hero_name, item_name, place_name, secret_name, skill_name
+
+DIRECTIONS = {"up": "North", "right": "East", "down": "South", "left": "West"}
+"""The map's edges as a player says them: up the table is north."""
+
+
+def hero_lines(game: Game) -> list[str]:
+    """Each character's board: meters, resources, the six Attributes, Skills, and the Items
+    and Secrets held, each with what it does and how it is used."""
+    campaign, state = game.campaign, game.state
+    lines: list[str] = []
+    for hero in state.heroes:
+        lines.append(f"{full_name(campaign, hero.id)}, at {place_name(campaign, hero.location)}:")
+        lines.append(f"  Energy {hero.energy}, Health {hero.health}, Terror {hero.terror}; "
+                     f"Food {hero.food}, Wealth {hero.wealth}, Reputation {hero.rep}, "
+                     f"Magic {hero.magic}, Experience {hero.exp}.")
+        lines.append("  Attributes: " + ", ".join(
+            f"{name.capitalize()} {hero.attributes.get(name, 0)}" for name in ATTRIBUTES) + ".")
+        if hero.skills:
+            lines.append("  Skills: " + ", ".join(skill_name(campaign, side)
+                                                 for side in hero.skills) + ".")
+        for number in hero.items:
+            lines.append(f"  Item: {_card(campaign, f'item:{number}', item_name(campaign, number))}"
+                         + (" (in use)" if f"item:{number}" in hero.face_up else ""))
+        for number in hero.secrets:
+            lines.append(f"  Secret: "
+                         f"{_card(campaign, f'secret:{number}', secret_name(campaign, number))}"
+                         + (" (in use)" if f"secret:{number}" in hero.face_up else ""))
+        if not hero.items and not hero.secrets:
+            lines.append("  No Items and no Secrets.")
+    return lines
+
+
+def _card(campaign: Campaign, key: str, name: str) -> str:
+    """An Item or Secret: its name, its text and its uses by name."""
+    kind, number = key.split(":")
+    card = campaign.item.get(int(number)) if kind == "item" else campaign.secret.get(int(number))
+    text = f" - {card.text.strip()}" if card is not None and card.text else ""
+    uses = uses_of(campaign, key)
+    named = f" Uses: {'; '.join(use.name for use in uses)}." if uses else ""
+    return f"{name}{text}{named}"
+
+
+def event_lines(game: Game) -> list[str]:
+    """The Event of the Day, its title and its text."""
+    campaign, state = game.campaign, game.state
+    if state.event is None or state.event == UNSEEN or state.event not in campaign.event:
+        return ["No Event is face up."]
+    event = campaign.event[state.event]
+    return [f"The Event of the Day: {event.title}.", event.text.strip()]
+
+
+def place_lines(game: Game) -> list[str]:
+    """The Locations where the characters stand: name, who is there, what it looks like,
+    its Location action and its Menhir."""
+    campaign, state = game.campaign, game.state
+    lines: list[str] = []
+    for number in dict.fromkeys(hero.location for hero in state.heroes):
+        location = campaign.location[number]
+        here = ", ".join(hero_name(campaign, hero.id) for hero in state.heroes
+                         if hero.location == number)
+        lines.append(f"{place_name(campaign, number)} ({here}):")
+        if location.description:
+            lines.append(f"  {location.description.strip()}")
+        if location.action is not None:
+            lines.append(f"  Location action: {location.action.name}.")
+        menhir = next((m for m in state.menhirs if m.location == number), None)
+        if menhir is not None:
+            left = f"{menhir.dial} Days left" if menhir.dial is not None else "its last Day"
+            lines.append(f"  A burning Menhir: {left}.")
+    return lines
+
+
+def map_lines(game: Game) -> list[str]:
+    """Around each character, north, east, south and west: the Location revealed there and
+    whether the character may travel to it now, or a path not yet seen."""
+    campaign, state = game.campaign, game.state
+    travels = {(action.hero, action.to) for action in game.legal_actions()
+               if isinstance(action, Travel)}
+    lines: list[str] = []
+    for hero in state.heroes:
+        lines.append(f"Around {hero_name(campaign, hero.id)} at "
+                     f"{place_name(campaign, hero.location)}:")
+        spot = state.spot_of(hero.location)
+        keys = campaign.location[hero.location].keys
+        for edge, direction in DIRECTIONS.items():
+            there = None if spot is None else state.at(spot[0] + STEP[edge][0],
+                                                       spot[1] + STEP[edge][1])
+            if there is not None:
+                may = f"; {hero_name(campaign, hero.id)} may travel there" \
+                    if (hero.id, there) in travels else ""
+                lines.append(f"  {direction}: {place_name(campaign, there)}{may}.")
+            elif getattr(keys, edge, None) is not None:
+                lines.append(f"  {direction}: a path to a place not yet seen.")
+    return lines
+
+
+def rest_lines(game: Game, hero_id: str, eat: bool) -> list[str]:
+    """What resting does to the character's meters and Food: the engine's rest, done on a
+    copy of the state [END-DAY-1]..[END-DAY-3]. ("Health 5 -> 7", "Terror stays 2")"""
+    before = game.state.hero(hero_id)
+    state = game.state.model_copy(deep=True)
+    rest(game.campaign, state, hero_id, eat)
+    after = state.hero(hero_id)
+    lines = []
+    for name in ("health", "terror", "energy", "food"):
+        old, new = getattr(before, name), getattr(after, name)
+        lines.append(f"{name.capitalize()} {old} -> {new}" if old != new
+                     else f"{name.capitalize()} stays {old}")
+    return lines
+
+
+def intro_lines(campaign: Campaign, heroes: list[str]) -> list[str]:
+    """The campaign's introduction and each character's letter."""
+    lines = [f"{campaign.manifest.name}.", (campaign.manifest.description or "").strip()]
+    for hero in heroes:
+        lines += [f"{full_name(campaign, hero)}:", campaign.hero[hero].intro.strip()]
+    return lines
