@@ -53,8 +53,9 @@ def test_a_location_number_reads_its_explore_entry_and_play_goes_on(
     assert _text("2\nq\n", monkeypatch, "--at", "102", "--hero", "yew", "--seed", "1") == 0
     out = capsys.readouterr().out
     assert "Trying entry 102 at 102 Bell Hill with Yew the Ferry-Keeper, seed 1." in out
-    assert "1. Yew the Ferry-Keeper chooses: Ring the bell.\n2. Yew the Ferry-Keeper " \
-        "chooses: Leave it be." in out
+    assert "1. Yew the Ferry-Keeper chooses: Ring the bell. (leads to entry 102.1)\n" \
+        "2. Yew the Ferry-Keeper chooses: Leave it be. (leads to the end of the exploration)" \
+        in out  # where each option leads, as the content says [JOURNAL-1]
     assert "The exploration ends." in out
     assert list(quiet_folders[1].iterdir()) == []
 

@@ -198,7 +198,7 @@ def test_a_closed_option_is_shown_greyed_with_the_engines_reason(app: App,
     assert closed is not None and not closed.enabled and closed.why == "it costs 2 Wealth"
     bank = scene.tiles.by_text("Help him bank the clamp")
     assert bank is not None and bank.key == "2"
-    assert bank.detail == ["Costs 2 Energy", "Leads to the end of the exploration"]
+    assert bank.detail == ["Leads to the end of the exploration"]  # "(2 Energy)" says its cost
     assert scene.story[0].passage is not None and scene.story[0].passage.title == \
         "The Charcoal Clamp"
     played = len(scene.session.game.log)

@@ -85,8 +85,8 @@ def legal(campaign: Campaign, state: GameState) -> list[Any]:
 def pending(campaign: Campaign, state: GameState) -> Pending:
     frame = state.frames[-1]
     return Pending(kind="journal", heroes=list(frame.heroes),
-                   text=f"an option of {frame.source.replace('_', ' ')} {frame.key}, "
-                   "or a part of what is split")
+                   text="choose an option" if pending_choice(campaign, state) is not None
+                   else "take a part of what the team splits")
 
 
 def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:

@@ -62,7 +62,7 @@ def draw_token(surface: pygame.Surface, centre: tuple[int, int], radius: int, co
 
 
 def _font(size: int, bold: bool = False) -> pygame.font.Font:
-    """pygame's default font at ``size`` pixels (a Theme at scale 1 gives pixels as asked)."""
+    """grail's font at ``size`` (a Theme at scale 1)."""
     return Theme(scale=1.0).font(max(6, size), bold)
 
 

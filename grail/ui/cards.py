@@ -30,7 +30,7 @@ from grail.words.effects import effects_words
 
 from .icons import draw_icons
 from .theme import HERO_COLOURS, Colour, Theme
-from .widgets import draw_text, wrap
+from .widgets import draw_text, overflow, wrap
 
 SHORT = {"aggression": "Agg", "empathy": "Emp", "courage": "Cou", "caution": "Cau",
          "logic": "Log", "spirituality": "Spi"}
@@ -110,16 +110,18 @@ def ability_lines(campaign: Campaign, state: GameState, card: PlayerCard) -> lis
 
 
 def draw_fitted(surface: pygame.Surface, text: str, at: tuple[int, int], width: int,
-                theme: Theme, size: int, colour: Colour, bold: bool = False) -> pygame.Rect:
-    """One line in ``width``: a smaller font if need be (down to 6 points less), then cut
-    with an ellipsis."""
+                theme: Theme, size: int, colour: Colour, bold: bool = False,
+                box: pygame.Rect | None = None) -> pygame.Rect:
+    """One line in ``width`` (and inside ``box``, when given): a smaller font if need be
+    (down to 6 points less), then cut with an ellipsis, noted as not fitting."""
     for points in range(size, size - 7, -2):
         font = theme.font(points, bold)
         if font.size(text)[0] <= width:
-            return draw_text(surface, text, at, font, colour)
+            return draw_text(surface, text, at, font, colour, box)
+    overflow(text, f"a line of {width} px")
     while len(text) > 1 and font.size(text + "...")[0] > width:
         text = text[:-1]
-    return draw_text(surface, text.rstrip() + "...", at, font, colour)
+    return draw_text(surface, text.rstrip() + "...", at, font, colour, box)
 
 
 # --- a card --------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from grail.words.encounter import TRAITS
 from .cards import SHORT, Frame
 from .icons import draw_icons
 from .theme import DECK_MARKS, Colour, Theme
-from .widgets import draw_text, wrap
+from .widgets import draw_text, overflow, wrap
 
 DECK_COLOURS: dict[str, Colour] = {"grey": (128, 128, 128), "green": (60, 140, 70),
                                    "purple": (128, 72, 156), "blue": (52, 100, 180)}
@@ -37,13 +37,19 @@ class Flow:
     """Text written down a column, wrapped and clipped to its rectangle."""
 
     def __init__(self, surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
-                 aside: tuple[int, int] = (0, 0)) -> None:
+                 aside: tuple[int, int] = (0, 0), smaller: int = 0) -> None:
         self.surface, self.rect, self.theme = surface, rect, theme
         self.aside = aside
         """(width, bottom): lines starting above ``bottom`` leave ``width`` free on the
         right (for the card's keys)."""
+        self.smaller = smaller
+        """Points taken off every size asked, to fit a long card in a small window."""
         self.y = rect.y
         self.said: list[str] = []
+
+    @property
+    def overflowed(self) -> bool:
+        return self.y > self.rect.bottom
 
     @property
     def width(self) -> int:
@@ -53,7 +59,7 @@ class Flow:
     def write(self, text: str, size: int = 20, bold: bool = False, colour: Colour | None = None,
               indent: int = 0, fill: Colour | None = None) -> pygame.Rect:
         """Wrapped lines; ``fill`` paints behind them. Their rectangle."""
-        font = self.theme.font(size, bold)
+        font = self.theme.font(size - self.smaller, bold)
         width = self.width
         lines = wrap(text, font, width - indent - self.theme.px(4))
         box = pygame.Rect(self.rect.x, self.y, width, len(lines) * font.get_linesize())
@@ -86,26 +92,33 @@ def draw_foe(surface: pygame.Surface, rect: pygame.Rect, keys: Frame, game: Game
     encounter = game.state.encounter
     assert encounter is not None
     card = game.campaign.encounter[encounter.id]
-    pygame.draw.rect(surface, theme["card"], rect, border_radius=px(8))
-    pygame.draw.rect(surface, theme["line"], rect, max(1, px(2)), border_radius=px(8))
-    _corner(surface, rect, card.deck, theme)
-    tabs = px(64)
-    for key in card.right:
-        if isinstance(key, AttributeKey):
-            _edge_key(surface, rect, keys, key.at, tabs, key)
-    edge = max((keys.key_y(key.at) + keys.row // 2 for key in card.right), default=rect.y)
-    flow = Flow(surface, pygame.Rect(rect.x + px(10), rect.y + px(8), rect.width - px(16),
-                                     rect.height - px(30)), theme, aside=(tabs, edge))
-    flow.write(card.name, 24, bold=True)
-    flow.write(f"{card.deck.capitalize()} deck, level {card.level}"
-               f" ({DECK_MARKS[card.deck].replace('-', ' ')} mark)", 18,
-               colour=theme["faint"])
-    flow.gap()
-    if isinstance(card, CombatEncounter):
-        _combat(flow, card, game)
+    for smaller in (0, 2, 4, 6):  # a long card in a small window: smaller type, never cut
+        pygame.draw.rect(surface, theme["card"], rect, border_radius=px(8))
+        pygame.draw.rect(surface, theme["line"], rect, max(1, px(2)), border_radius=px(8))
+        _corner(surface, rect, card.deck, theme)
+        tabs = px(64)
+        for key in card.right:
+            if isinstance(key, AttributeKey):
+                _edge_key(surface, rect, keys, key.at, tabs, key)
+        edge = max((keys.key_y(key.at) + keys.row // 2 for key in card.right), default=rect.y)
+        flow = Flow(surface, pygame.Rect(rect.x + px(10), rect.y + px(8), rect.width - px(16),
+                                         rect.height - px(30)), theme, aside=(tabs, edge),
+                    smaller=smaller)
+        marked = px(16) if DECK_MARKS.get(card.deck, "").startswith("top-left") else 0
+        flow.write(card.name, 24, bold=True, indent=marked)
+        flow.write(f"{card.deck.capitalize()} deck, level {card.level}"
+                   f" ({DECK_MARKS[card.deck].replace('-', ' ')} mark)", 18,
+                   colour=theme["faint"])
+        flow.gap()
+        if isinstance(card, CombatEncounter):
+            _combat(flow, card, game)
+        else:
+            assert isinstance(card, DiplomacyEncounter)
+            _diplomacy(flow, card, game)
+        if not flow.overflowed:
+            break
     else:
-        assert isinstance(card, DiplomacyEncounter)
-        _diplomacy(flow, card, game)
+        overflow(card.name, f"the Encounter card {rect}")
     return flow.said
 
 

@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from functools import cache
 
 import pygame
 
 from grail.content import Campaign
 from grail.content.geography import Card, Layout, Menhir, layout
 from grail.content.locations import EDGES, STEP
+
+from .theme import POINTS, TEXT_FACE, face_at
 
 __all__ = ["STYLE", "Card", "Layout", "Menhir", "Style", "card_rects", "dashed_rect",
            "draw_badge", "draw_map", "draw_seal", "draw_wall", "layout", "map_size", "render_png"]
@@ -68,11 +69,8 @@ class Style:
 STYLE = Style()
 
 
-@cache
 def _font(size: int) -> pygame.font.Font:
-    if not pygame.font.get_init():
-        pygame.font.init()
-    return pygame.font.Font(None, size)
+    return face_at(TEXT_FACE, max(6, round(size * POINTS)))
 
 
 def _text(surface: pygame.Surface, text: str, at: tuple[int, int], size: int,

@@ -12,7 +12,7 @@ engine's answer (``Game.legal_actions``, ``journal.closed_options``).
 >>> passage.title, passage.where
 ('The Charcoal Clamp', 'Journal 103 \u00b7 103 Kestle Wood')
 >>> [(option.index, option.open, option.why) for option in options(game)][:2]
-[(0, False, 'it costs 2 wealth'), (1, True, '')]
+[(0, False, 'it costs 2 Wealth'), (1, True, '')]
 """
 
 from __future__ import annotations

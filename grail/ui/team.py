@@ -36,10 +36,9 @@ def draw_side_panel(surface: pygame.Surface, rect: pygame.Rect,
     shown = by_hero.get(fight.shown or "")
     if shown is not None and members:
         levels = "  ".join(f"{SHORT[name]} {shown.levels.get(name, 0)}" for name in ATTRIBUTES)
-        text = f"{shown.name}: {levels}"
-        small = theme.font(19)
-        draw_text(surface, wrap(text, small, rect.width - px(16))[0],
-                  (rect.x + px(10), members[-1][0].bottom + px(8)), small, theme["ink"])
+        text = f"{shown.name.split(',')[0]}: {levels}"  # all six Attributes [ANAT-2]
+        draw_fitted(surface, text, (rect.x + px(10), members[-1][0].bottom + px(8)),
+                    rect.width - px(16), theme, 18, theme["ink"])
         said.append(text)
     area = pygame.Rect(rect.x + px(10), below + px(10), rect.width - px(20),
                        rect.bottom - below - px(14))
@@ -74,15 +73,13 @@ def _member(surface: pygame.Surface, box: pygame.Rect, member: Member, shown: bo
     top = f"{name} - {standing}"
     meters = f"Health {member.health}  Terror {member.terror}  Magic {member.magic}  " \
         f"hand {member.hand}  deck {member.deck}  discards {member.discards}"
-    tall = box.height >= px(40)
-    draw_fitted(surface, top, (x, box.y + px(5 if tall else 2)), box.right - x - px(28), theme,
-                21 if tall else 18, theme["bad"] if member.panic else theme["ink"], bold=True)
-    if tall:
-        draw_fitted(surface, meters, (x, box.y + px(7) + theme.font(21, True).get_linesize()),
-                    box.right - x - px(4), theme, 18, theme["faint"])
-    else:
-        draw_fitted(surface, meters, (x, box.y + px(2) + theme.font(18, True).get_linesize()),
-                    box.right - x - px(4), theme, 14, theme["faint"])
+    tall = box.height >= px(44)
+    draw_fitted(surface, top, (x, box.y + px(4 if tall else 2)), box.right - x - px(28), theme,
+                20 if tall else 16, theme["bad"] if member.panic else theme["ink"], bold=True,
+                box=box)
+    below = box.y + px(4 if tall else 2) + theme.font(20 if tall else 16, True).get_linesize()
+    draw_fitted(surface, meters, (x, below), box.right - x - px(4), theme, 16 if tall else 14,
+                theme["faint"], box=box)
     return f"{top}: {meters}"
 
 

@@ -1,5 +1,8 @@
 """Colours, sizes and fonts of the window: a normal and a high-contrast palette, a UI scale
-from 1x to 2x, and pygame's own default font (never a system font).
+from 1x to 2x, and the fonts installed with grail (never a system font): Source Sans Pro for
+text and numbers, Playfair Display for titles, both under the SIL Open Font License
+(``fonts/``), shaped with kerning by SDL_ttf. Sizes keep to a type scale
+(:data:`TYPE_SCALE`): a size asked for is drawn at the nearest step.
 
 Nothing in the window is told by colour alone: heroes carry a letter, Encounter decks the
 rulebook's corner marks (:data:`DECK_MARKS`), seals a shape and a letter (mapdraw.py).
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 
 import pygame
 
@@ -48,9 +52,36 @@ SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)
 """The UI scales offered in the settings."""
 
 
+FONTS = Path(__file__).parent / "fonts"
+"""The fonts installed with grail, each beside its licence."""
+
+TEXT_FACE, STRONG_FACE, TITLE_FACE = (FONTS / "SourceSansPro-Regular.ttf",
+                                      FONTS / "SourceSansPro-Semibold.ttf",
+                                      FONTS / "PlayfairDisplay-SemiBold.ttf")
+
+TYPE_SCALE: dict[str, int] = {"caption": 14, "detail": 16, "body": 18, "label": 20,
+                              "heading": 22, "title": 28, "display": 96}
+"""The type scale, in the window's nominal sizes: a caption under a meter, a card's detail,
+the body of the text, a button's label, a heading, a scene's title, the title screen's
+name. Bold sizes from a heading up are titles, drawn in the title face."""
+
+POINTS = 0.85
+"""Font points per nominal size: the faces' line height and width at the sizes the layout
+was drawn for."""
+
+
+def step(size: int) -> int:
+    """The step of the type scale nearest ``size`` (the smaller one of two as near).
+
+    >>> step(17), step(19), step(24), step(40)
+    (16, 18, 22, 28)
+    """
+    return min(TYPE_SCALE.values(), key=lambda value: (abs(value - size), value))
+
+
 @dataclass(frozen=True)
 class Theme:
-    """A palette and a scale; fonts are pygame's default font at scaled sizes."""
+    """A palette and a scale; fonts are grail's faces at the type scale's sizes, scaled."""
 
     palette: str = "normal"
     scale: float = 1.0
@@ -64,17 +95,22 @@ class Theme:
         return round(size * self.scale)
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        """pygame's default font at ``size`` points, scaled."""
-        return _font(self.px(size), bold)
+        """The font for ``size`` on the type scale, scaled: the text face, its semibold for
+        ``bold``, the title face for bold headings and titles."""
+        nearest = step(size)
+        face = TITLE_FACE if bold and nearest >= TYPE_SCALE["heading"] else \
+            STRONG_FACE if bold else TEXT_FACE
+        return face_at(face, max(6, round(self.px(nearest) * POINTS)))
 
     def __getitem__(self, name: str) -> Colour:
         return self.colours[name]
 
 
 @cache
-def _font(size: int, bold: bool) -> pygame.font.Font:
+def face_at(face: Path, points: int) -> pygame.font.Font:
+    """One of grail's faces at ``points``, kerned (HarfBuzz shaping, Latin script)."""
     if not pygame.font.get_init():
         pygame.font.init()
-    font = pygame.font.Font(None, size)
-    font.set_bold(bold)
+    font = pygame.font.Font(face, points)
+    font.set_script("Latn")
     return font

@@ -23,7 +23,7 @@ from typing import Any
 import pygame
 
 from .theme import HERO_COLOURS, Colour, Theme
-from .widgets import draw_lines, draw_text, wrap
+from .widgets import draw_lines, draw_text, overflow, wrap
 
 TITLE, DETAIL = 19, 16
 """Font sizes of a tile's title and detail lines."""
@@ -110,8 +110,10 @@ class Tile:
                        self.title_font(theme), ink)
         y = draw_lines(surface, detail, (left, y), theme.font(self.size),
                        theme["ink"] if self.size > DETAIL and self.enabled else theme["faint"])
-        draw_lines(surface, why, (left, y), theme.font(DETAIL), theme["bad"])
+        y = draw_lines(surface, why, (left, y), theme.font(DETAIL), theme["bad"])
         surface.set_clip(clip)
+        if y > rect.bottom + theme.px(2):
+            overflow(self.title, f"a tile {rect} {y - rect.bottom} px short")
 
 
 def _colour(theme: Theme, name: str) -> Colour:

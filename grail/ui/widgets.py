@@ -15,12 +15,13 @@ True
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
 
-from .theme import Colour, Theme
+from .theme import TYPE_SCALE, Colour, Theme
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
@@ -40,11 +41,49 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     return lines
 
 
+OVERFLOWS: deque[str] = deque(maxlen=100)
+"""The last texts drawn beyond their box or off the window, with where: a text that does
+not fit is a layout to fix, and the fit test (tests/test_ui_fit.py) fails on any."""
+
+
+def overflow(text: str, where: str) -> None:
+    """Note a text that does not fit ``where``."""
+    OVERFLOWS.append(f"{where}: {text!r}")
+
+
 def draw_text(surface: pygame.Surface, text: str, at: tuple[int, int], font: pygame.font.Font,
-              colour: Colour) -> pygame.Rect:
-    """One line of text; its rectangle."""
+              colour: Colour, box: pygame.Rect | None = None) -> pygame.Rect:
+    """One line of text; its rectangle. A text that leaves ``box`` (by default the window,
+    unless a clip is set for a scrolling region) is noted in :data:`OVERFLOWS`."""
     rendered = font.render(text, True, colour)
+    drawn = pygame.Rect(at, rendered.get_size())
+    bounds = box if box is not None else surface.get_rect() \
+        if surface.get_clip() == surface.get_rect() else None
+    if bounds is not None and text.strip() and not bounds.contains(drawn):
+        overflow(text, f"{drawn} beyond {bounds}")
     return surface.blit(rendered, at)
+
+
+def fitted(text: str, theme: Theme, size: int, box: pygame.Rect,
+           bold: bool = False) -> tuple[pygame.font.Font, list[str]]:
+    """``text`` wrapped in ``box`` at ``size``, else at the smaller steps of the type scale
+    down to a caption; if it fits none, the lines that fit the box at a caption's size, the
+    last cut with an ellipsis, and the text noted in :data:`OVERFLOWS`."""
+    font, lines = theme.font(size, bold), []
+    for points in sorted({step for step in TYPE_SCALE.values()
+                          if TYPE_SCALE["caption"] <= step <= size} | {size}, reverse=True):
+        font = theme.font(points, bold)
+        lines = wrap(text, font, box.width)
+        if len(lines) * font.get_linesize() <= box.height and \
+                all(font.size(line)[0] <= box.width for line in lines):
+            return font, lines
+    room = max(1, box.height // font.get_linesize())
+    overflow(text, f"{box} at {font.get_height()} px")
+    kept = lines[:room]
+    while kept[-1] and font.size(kept[-1] + "...")[0] > box.width:
+        kept[-1] = kept[-1][:-1]
+    kept[-1] = kept[-1].rstrip() + "..."
+    return font, kept
 
 
 def shade(surface: pygame.Surface) -> None:
@@ -100,10 +139,9 @@ class Button:
         pygame.draw.rect(surface, border, self.rect, width=max(1, theme.px(2 if self.selected
                                                                            else 1)),
                          border_radius=theme.px(5))
-        font = theme.font(18)
         label = f"{self.key}  {self.text}" if self.key else self.text
         pad = theme.px(8)
-        lines = wrap(label, font, self.rect.width - 2 * pad)
+        font, lines = fitted(label, theme, 18, self.rect.inflate(-2 * pad, -2))
         height = len(lines) * font.get_linesize()
         top = self.rect.y + max(pad // 2, (self.rect.height - height) // 2)
         clip = surface.get_clip()

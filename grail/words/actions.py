@@ -16,7 +16,7 @@ from grail.engine.telling import tell
 
 from .effects import leads_to
 from .encounter import gain
-from .names import hero_name, said
+from .names import hero_name, place_name, said
 from .table import rest_lines
 
 
@@ -58,13 +58,25 @@ def action_text(game: Game, action: Any) -> str:
 
 
 def option_cost(game: Game, option: fx.Choice) -> str:
-    """What a journal option costs whoever decides, in words: '2 Wealth, 1 Energy'."""
+    """What a journal option costs whoever decides, in words ('2 Wealth, 1 Energy'), unless
+    its own text says it already ("... (1 Food).")."""
     state = game.state
     payer = state.hero(state.frames[-1].heroes[0])
-    return ", ".join(f"{amount_of(game.campaign, value, state, payer)} {name.capitalize()}"
-                     for name, value in (option.cost.items() if option.cost else []))
+    parts = [f"{amount_of(game.campaign, value, state, payer)} {name.capitalize()}"
+             for name, value in (option.cost.items() if option.cost else [])]
+    return "" if all(part in option.text for part in parts) else ", ".join(parts)
 
 
 def action_label(game: Game, action: Any) -> str:
-    """A legal action in words, as the terminal says it: a button's text."""
-    return action_text(game, action)
+    """A legal action as a button says it, beside the board that shows the rest: a journal
+    option's text alone (its tile shows its cost and where it leads), and no "from" or "at"
+    the Location where the character already stands."""
+    campaign = game.campaign
+    if isinstance(action, Choose) and (choice := pending_choice(campaign, game.state)):
+        return f"{hero_name(campaign, action.hero)} chooses: {choice.choose[action.option].text}"
+    text = action_text(game, action)
+    hero = getattr(action, "hero", None)
+    if hero is not None and any(member.id == hero for member in game.state.heroes):
+        here = place_name(campaign, game.state.hero(hero).location)
+        text = text.replace(f" from {here} to ", " to ").replace(f" at {here}", "")
+    return text

@@ -184,7 +184,7 @@ class EncounterScene(GameScene):
         members = []
         count = len(fight.members) if fight else 0
         room = side.height - px(34 + 34 + 3 * 47 + 8)
-        tall = px(48) if count * px(48) <= room else px(32)
+        tall = px(52) if count * px(52) <= room else px(38)
         y = side.y + px(34)
         for member in fight.members if fight else ():
             members.append((pygame.Rect(side.x + pad, y, side.width - 2 * pad, tall - px(4)),

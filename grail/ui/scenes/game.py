@@ -244,9 +244,9 @@ class GameScene(Scene):
         if self.per_page != 2 * self.bar_rows(app):  # a large scale, a small window
             self.per_page, self.page = 2 * self.bar_rows(app), 0
         rows = max(1, min(self.per_page // 2, (area.height + gap) // px(36)))
-        columns = 2
         legal = self.session.legal()
         shown = legal[self.page * self.per_page:(self.page + 1) * self.per_page]
+        columns = 2 if len(shown) > rows else 1  # a few actions: the whole width each
         width = (area.width - gap * (columns - 1)) // columns
         height = max(app.theme.px(30), (area.height - gap * (rows - 1)) // rows)
         buttons = []
@@ -302,7 +302,7 @@ class GameScene(Scene):
             draw_text(surface, line, (x, middle - font.get_height() // 2), font,
                       theme["accent_ink"])
             return
-        day = f"Day {state.day} · {state.stage.replace('_', ' ')} · chapter {state.chapter}   —   "
+        day = f"Day {state.day} · Chapter {state.chapter}   —   "
         x = draw_text(surface, day, (x, middle - font.get_height() // 2), font,
                       theme["accent_ink"]).right
         marks = hero_marks(game)
