@@ -371,3 +371,22 @@ def test_typing_a_number_finds_a_card_drawn_from_a_deck(app: App, ennor: Campaig
     key(app, pygame.K_RETURN)
     assert session.game.log[-1] == ChanceOutcome(point="tamsin draws a card",
                                                  outcome="combat-12v")
+
+
+def test_a_save_opened_mid_entry_shows_all_of_the_reading_so_far(
+        app: App, ennor: Campaign, tmp_path: Path) -> None:
+    """Tamsin read 103 and chose an option that goes on at 103.1 [JOURNAL-1]; the game,
+    saved and opened again, shows both passages, not only the last."""
+    from grail.session import open_save
+
+    session = at_the_clamp(ennor)
+    session.act(Choose(hero="tamsin", option=1))
+    assert [frame.key for frame in session.game.state.frames] == ["103.1"]
+    path = tmp_path / "mid-entry.grail"
+    session.save(path)
+    opened = open_save(path)
+    scene = JournalScene(opened)
+    app.stack = [scene]
+    app.frame(events=[])
+    assert [piece.passage.key for piece in scene.story if piece.passage is not None] == [
+        "entry:103", "entry:103.1"]

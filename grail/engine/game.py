@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from grail.content import Campaign
@@ -90,8 +90,10 @@ class Game:
         return game
 
     @classmethod
-    def replay(cls, campaign: Campaign, setup: dict[str, Any], log: list[AnyAction]) -> Game:
-        """The game its setup and log make. Logged chance outcomes answer the chance points
+    def replay(cls, campaign: Campaign, setup: dict[str, Any], log: list[AnyAction],
+               heard: Callable[[Game, list[Event]], None] | None = None) -> Game:
+        """The game its setup and log make; ``heard`` is told each action's events, the
+        game as the action left it. Logged chance outcomes answer the chance points
         again, so a replay never depends on the generator. A setup with a ``start``
         state (a save whose campaign's content changed, or one from an older format whose
         draws the chance points cannot replay: grail/save/) replays from there, not from the
@@ -111,7 +113,9 @@ class Game:
         for action, answers in groups[1:]:
             assert action is not None
             game._check_legal(action)
-            game._run(action, answers)
+            events = game._run(action, answers)
+            if heard is not None:
+                heard(game, events)
         return game
 
     @classmethod

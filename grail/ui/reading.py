@@ -111,6 +111,25 @@ def passage_of(campaign: Campaign, frame: Frame) -> Passage:
     return Passage(address, f"{source.replace('_', ' ').capitalize()} {key}", "")
 
 
+def read_so_far(game: Game) -> list[str]:
+    """The journal entries read since the reading under way began, oldest first, so that a
+    save opened in the middle of an entry shows all of it, not only its last part (a
+    ``goto`` replaces the frame it leaves). Plays the log again: only when a game opens
+    mid-reading."""
+    read: list[str] = []
+
+    def heard(again: Game, events: list[Any]) -> None:
+        if not again.state.frames:
+            read.clear()
+            return
+        read.extend(event.entry for event in events if event.type == "entry_read")
+
+    if not game.state.frames:
+        return []
+    Game.replay(game.campaign, game.setup, game.log, heard)
+    return read
+
+
 def current_passage(game: Game) -> Passage | None:
     """The passage being resolved now (the top frame's), if any."""
     frames = game.state.frames

@@ -25,7 +25,7 @@ from grail.words.names import hero_name, item_name, other_side, place_name, skil
 
 from ..app import App
 from ..changes import ChangeList, draw_changes, draw_heroes
-from ..reading import Passage, chosen, entry_passage, options, passage_of, shared
+from ..reading import Passage, chosen, entry_passage, options, passage_of, read_so_far, shared
 from ..theme import Theme
 from ..tiles import Tile, Tiles, column, heading
 from ..widgets import Button, draw_text, wrap
@@ -54,6 +54,9 @@ class JournalScene(HoldingScene):
     def __init__(self, session: Session) -> None:
         super().__init__(session)
         self.story: list[Piece] = []
+        if not session.last_events:  # a game just opened mid-reading: all read so far
+            self.story = [Piece(entry_passage(session.campaign, entry))
+                          for entry in dict.fromkeys(read_so_far(session.game))]
         self.changes = ChangeList()
         self.seen = -1
         self.scroll = 0
