@@ -4,6 +4,8 @@ no button label is cut (grail.ui.widgets.OVERFLOWS notes each text that does not
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -49,3 +51,25 @@ def test_a_text_beyond_its_box_is_noted(app: App) -> None:
     OVERFLOWS.clear()
     Button(pygame.Rect(10, 10, 300, 60), "Pass", None).draw(surface, Theme())
     assert not OVERFLOWS
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_menus_fit_the_window(app: App, size: tuple[int, int], tmp_path: Path,
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The title, the settings, a new game's choices and the save list fit too."""
+    from grail.content import bundled_pack, load_pack
+    from grail.ui.scenes.load import LoadScene
+    from grail.ui.scenes.new_game import NewGameScene
+    from grail.ui.scenes.settings import SettingsScene
+    from grail.ui.scenes.title import TitleScene
+
+    monkeypatch.setenv("GRAIL_SAVES", str(tmp_path))
+    app.screen = pygame.display.set_mode(size)
+    app.settings = Settings()
+    for scene in (TitleScene(), SettingsScene(app.settings),
+                  NewGameScene(load_pack(bundled_pack()), None, tmp_path), LoadScene(None)):
+        app.stack = [scene]
+        OVERFLOWS.clear()
+        app.frame(events=[])
+        app.frame(events=[])
+        assert list(OVERFLOWS) == [], type(scene).__name__

@@ -74,10 +74,12 @@ class Scene:
 
 @dataclass
 class Settings:
-    """What the player sets once for every game: the UI scale and the high-contrast theme."""
+    """What the player sets once for every game: the UI scale, the high-contrast theme, and
+    less motion (no meter sliding to its new space: the board shows the change at once)."""
 
     scale: float = 1.0
     contrast: bool = False
+    reduce_motion: bool = False
 
     @property
     def theme(self) -> Theme:
@@ -93,7 +95,8 @@ class Settings:
         """The saved settings; the defaults if none were saved or they cannot be read."""
         try:
             data = json.loads((path or cls.path()).read_text(encoding="utf-8"))
-            return cls(scale=float(data.get("scale", 1.0)), contrast=bool(data.get("contrast")))
+            return cls(scale=float(data.get("scale", 1.0)), contrast=bool(data.get("contrast")),
+                       reduce_motion=bool(data.get("reduce_motion")))
         except (OSError, ValueError, TypeError, AttributeError):
             return cls()
 

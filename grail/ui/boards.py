@@ -67,6 +67,22 @@ def _font(size: int, bold: bool = False) -> pygame.font.Font:
 
 
 
+SLIDE_MS = 450
+"""How long a meter's marker takes to slide to its new space."""
+
+
+@dataclass(frozen=True)
+class Spaces:
+    """A meter track on the panel: its first space's left, its top, a space's width and
+    height, and the marker's space."""
+
+    left: int
+    y: int
+    cell: int
+    height: int
+    value: int
+
+
 @dataclass
 class DayPanel:
     """The side panel of the map scene, scrolled by ``offset`` pixels."""
@@ -77,14 +93,21 @@ class DayPanel:
     _key: tuple[object, ...] = ()
     _surface: pygame.Surface | None = None
     _shown: str | None = None
+    _spaces: dict[tuple[str, str], Spaces] = field(default_factory=dict)
+    sliding: dict[tuple[str, str], tuple[int, int, int]] = field(default_factory=dict)
+    """Each meter's marker on its way from the old space to the new: (old, new, start in
+    milliseconds)."""
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, game: Game, revision: int,
-             theme: Theme, acting: str | None) -> None:
+             theme: Theme, acting: str | None, motion: bool = True) -> None:
         """Blit the panel (drawn again only when the game, the theme or the width changed),
-        scrolled so that the acting hero's board shows when the acting hero changes."""
+        scrolled so that the acting hero's board shows when the acting hero changes; a
+        meter that changed slides its marker to the new space, unless ``motion`` is off."""
         key = (revision, id(game), theme, rect.width, acting)
         if key != self._key or self._surface is None:
-            self._surface, self.boards = Painter(game, theme, rect.width, acting).paint()
+            painter = Painter(game, theme, rect.width, acting)
+            self._surface, self.boards = painter.paint()
+            self.slide(painter.spaces, motion)
             self._key = key
         if acting != self._shown:
             self._shown = acting
@@ -93,8 +116,33 @@ class DayPanel:
         clip = surface.get_clip()
         surface.set_clip(rect)
         surface.blit(self._surface, (rect.x, rect.y - self.offset))
+        self._draw_sliding(surface, (rect.x, rect.y - self.offset), theme)
         self._scrollbar(surface, rect, theme)
         surface.set_clip(clip)
+
+    def slide(self, spaces: dict[tuple[str, str], Spaces], motion: bool) -> None:
+        """Start a marker's slide for each meter whose value changed since the last paint."""
+        now = pygame.time.get_ticks()
+        for meter, now_at in spaces.items():
+            before = self._spaces.get(meter)
+            if motion and before is not None and before.value != now_at.value:
+                self.sliding[meter] = (before.value, now_at.value, now)
+        self._spaces = spaces
+
+    def _draw_sliding(self, surface: pygame.Surface, origin: tuple[int, int],
+                      theme: Theme) -> None:
+        now = pygame.time.get_ticks()
+        for meter, (old, new, start) in list(self.sliding.items()):
+            done = (now - start) / SLIDE_MS
+            spaces = self._spaces.get(meter)
+            if done >= 1 or spaces is None:
+                del self.sliding[meter]
+                continue
+            eased = 1 - (1 - done) ** 3
+            x = spaces.left + round((old + (new - old) * eased) * spaces.cell)
+            ring = pygame.Rect(origin[0] + x, origin[1] + spaces.y, spaces.cell - 1, spaces.height)
+            pygame.draw.rect(surface, theme["highlight"], ring.inflate(4, 4), max(2, theme.px(3)),
+                             border_radius=theme.px(3))
 
     def reveal(self, hero: str | None, height: int) -> None:
         """Scroll so that ``hero``'s board is in view."""
@@ -132,6 +180,8 @@ class Painter:
 
     def __init__(self, game: Game, theme: Theme, width: int, acting: str | None) -> None:
         self.game, self.theme, self.width, self.acting = game, theme, width, acting
+        self.spaces: dict[tuple[str, str], Spaces] = {}
+        """Where each hero's meter tracks were drawn, and their markers."""
         self.pad = theme.px(10)
         self.surface = pygame.Surface((width, theme.px(3000)))
         self.surface.fill(theme["panel"])
@@ -270,10 +320,14 @@ class Painter:
         cell = min(self.theme.px(24), (self.width - self.pad - left) // (most + 1))
         energy = set(range(spec.energy.red))
         shut = set(range(bar + 1, spec.energy.max + 1)) if bar is not None else set()
-        self.track("Energy", hero.energy, spec.energy.max, cell, energy, shut, bar)
-        self.track("Health", hero.health, spec.health.max, cell, set(), set(), None)
         terror = set(range(spec.terror.max - spec.terror.red + 1, spec.terror.max + 1))
-        self.track("Terror", hero.terror, spec.terror.max, cell, terror, set(), None)
+        for label, value, top, red, limit in (
+                ("Energy", hero.energy, spec.energy.max, energy, bar),
+                ("Health", hero.health, spec.health.max, set(), None),
+                ("Terror", hero.terror, spec.terror.max, terror, None)):
+            self.spaces[hero.id, label] = Spaces(left, self.y, cell, self.theme.px(18), value)
+            self.track(label, value, top, cell, red, shut if label == "Energy" else set(),
+                       limit)
 
     def track(self, label: str, value: int, top: int, cell: int, red: set[int], shut: set[int],
               limit: int | None) -> None:

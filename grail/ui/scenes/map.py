@@ -327,7 +327,7 @@ class MapScene(GameScene):
 
     def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         self.panel.draw(surface, rect, self.session.game, self.session.revision, app.theme,
-                        self.acting())
+                        self.acting(), motion=not app.settings.reduce_motion)
 
 
 def _far(a: tuple[int, int], b: tuple[int, int]) -> bool:

@@ -1,11 +1,14 @@
-"""The settings: the UI scale (1x to 2x) and the high-contrast theme. A change applies at
-once and is saved for every game (:meth:`grail.ui.app.Settings.save`).
+"""The settings: the UI scale (1x to 2x), the high-contrast theme and less motion. A change
+applies at once and is saved for every game (:meth:`grail.ui.app.Settings.save`).
 
 Keys: Left/Right (or - and +) make everything smaller or larger, H turns high contrast on
-or off, Esc goes back; Up/Down and Enter, or the mouse, reach every button.
+or off, M turns less motion on or off, Esc goes back; Up/Down and Enter, or the mouse,
+reach every button.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pygame
 
@@ -33,7 +36,7 @@ class SettingsScene(Scene):
     def panel(self, app: App) -> pygame.Rect:
         px = app.theme.px
         width = min(app.size[0] - px(40), px(700))
-        height = min(app.size[1] - px(40), px(480))
+        height = min(app.size[1] - px(40), px(580))
         rect = pygame.Rect(0, 0, width, height)
         rect.center = (app.size[0] // 2, app.size[1] // 2)
         return rect
@@ -54,6 +57,11 @@ class SettingsScene(Scene):
         buttons.append(Button(pygame.Rect(panel.x, row + px(110), panel.width, px(46)),
                               contrast, ("contrast", None),
                               style="primary" if settings.contrast else "normal"))
+        motion = "On: changes shown at once (M turns it off)" if settings.reduce_motion \
+            else "Off: meters and markers slide (M turns it on)"
+        buttons.append(Button(pygame.Rect(panel.x, row + px(210), panel.width, px(46)),
+                              motion, ("motion", None),
+                              style="primary" if settings.reduce_motion else "normal"))
         back = pygame.Rect(panel.x, self.panel(app).bottom - px(66), px(200), px(46))
         buttons.append(Button(back, "Back", ("back", None), key="Esc"))
         cursor = min(self.buttons.cursor, len(buttons) - 1)
@@ -67,6 +75,8 @@ class SettingsScene(Scene):
                 self.step(app, 1)
             elif event.key == pygame.K_h:
                 self.do(app, ("contrast", None))
+            elif event.key == pygame.K_m:
+                self.do(app, ("motion", None))
             elif event.key == pygame.K_ESCAPE:
                 self.do(app, ("back", None))
             elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
@@ -91,10 +101,12 @@ class SettingsScene(Scene):
             app.pop()
             return
         if what == "scale" and value is not None:
-            app.settings = Settings(scale=value, contrast=app.settings.contrast)
+            app.settings = replace(app.settings, scale=value)
             self.buttons.cursor = SCALES.index(value)
         elif what == "contrast":
-            app.settings = Settings(scale=app.settings.scale, contrast=not app.settings.contrast)
+            app.settings = replace(app.settings, contrast=not app.settings.contrast)
+        elif what == "motion":
+            app.settings = replace(app.settings, reduce_motion=not app.settings.reduce_motion)
         app.settings.save()
 
     def draw(self, app: App, surface: pygame.Surface) -> None:
@@ -111,8 +123,10 @@ class SettingsScene(Scene):
                   (x, panel.y + px(80)), label, theme["ink"])
         draw_text(surface, "High contrast: white on black, with bright highlights",
                   (x, panel.y + px(190)), label, theme["ink"])
+        draw_text(surface, "Less motion: no animation when something changes",
+                  (x, panel.y + px(290)), label, theme["ink"])
         self.buttons.draw(surface, theme, pygame.mouse.get_pos())
-        sample = panel.y + px(290)
+        sample = panel.y + px(390)
         lines = wrap(SAMPLE, theme.font(20), panel.width - px(48))
         bottom = self.buttons.buttons[-1].rect.y - px(12) if self.buttons.buttons else 0
         room = max(0, (bottom - sample) // theme.font(20).get_linesize())

@@ -1,0 +1,46 @@
+"""Short animations where something changes, and a setting that turns them off: a meter
+that changes slides its marker from the old space to the new one on the hero's board,
+unless the player asked for less motion (the board then shows the change at once)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grail.content import bundled_pack, load_pack
+from grail.engine.actions import Travel
+from grail.session import Session
+from grail.ui.app import App, Settings
+from grail.ui.boards import SLIDE_MS
+from grail.ui.scenes.map import MapScene
+
+
+@pytest.mark.parametrize("reduce_motion", [False, True])
+def test_a_meter_that_changes_slides_unless_motion_is_reduced(
+        reduce_motion: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = App((1280, 720), Settings(reduce_motion=reduce_motion), headless=True)
+    session = Session.start(load_pack(bundled_pack()), ["tamsin"], seed=3)
+    scene = MapScene(session)
+    app.stack = [scene]
+    app.frame(events=[])
+    energy = session.game.state.hero("tamsin").energy
+    session.act(Travel(hero="tamsin", to=102))  # Travel costs 1 Energy [ACT-TRAVEL-1]
+    assert session.game.state.hero("tamsin").energy == energy - 1
+    app.stack = [scene]
+    app.frame(events=[])
+    sliding = scene.panel.sliding.get(("tamsin", "Energy"))
+    if reduce_motion:
+        assert sliding is None
+        return
+    assert sliding is not None and sliding[:2] == (energy, energy - 1)
+    later = sliding[2] + SLIDE_MS
+    monkeypatch.setattr("pygame.time.get_ticks", lambda: later)
+    app.frame(events=[])
+    assert ("tamsin", "Energy") not in scene.panel.sliding  # the slide is over
+
+
+def test_less_motion_is_kept_with_the_settings(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    Settings(reduce_motion=True).save(path)
+    assert Settings.load(path).reduce_motion
