@@ -1,6 +1,7 @@
-"""Short animations where something changes, and a setting that turns them off: a meter
-that changes slides its marker from the old space to the new one on the hero's board,
-unless the player asked for less motion (the board then shows the change at once)."""
+"""Short animations where something changes, and a setting that turns them off: a hero who
+travels walks from the old Location to the new one on the map, a meter that changes
+slides its marker from the old space to the new one on the hero's board, unless the player
+asked for less motion (the board then shows the change at once)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from grail.engine.actions import Travel
 from grail.session import Session
 from grail.ui.app import App, Settings
 from grail.ui.boards import SLIDE_MS
+from grail.ui.mapview import WALK_MS
 from grail.ui.scenes.map import MapScene
 
 
@@ -30,14 +32,18 @@ def test_a_meter_that_changes_slides_unless_motion_is_reduced(
     app.stack = [scene]
     app.frame(events=[])
     sliding = scene.panel.sliding.get(("tamsin", "Energy"))
+    walking = scene.view.walking.get("tamsin")
     if reduce_motion:
-        assert sliding is None
+        assert sliding is None and walking is None
         return
     assert sliding is not None and sliding[:2] == (energy, energy - 1)
-    later = sliding[2] + SLIDE_MS
+    spots = session.game.state.spot_of(101), session.game.state.spot_of(102)
+    assert walking is not None and walking[:2] == spots  # from 101 to 102 on the map
+    later = max(sliding[2] + SLIDE_MS, walking[2] + WALK_MS)
     monkeypatch.setattr("pygame.time.get_ticks", lambda: later)
     app.frame(events=[])
     assert ("tamsin", "Energy") not in scene.panel.sliding  # the slide is over
+    assert "tamsin" not in scene.view.walking
 
 
 def test_less_motion_is_kept_with_the_settings(tmp_path: Path) -> None:

@@ -28,6 +28,7 @@ from grail.engine.upgrades import attribute
 from grail.words.events import dying_text
 from grail.words.names import hero_name
 
+from .icons import RESOURCES, draw_resource
 from .theme import HERO_COLOURS, Colour, Theme
 from .widgets import draw_text, wrap
 
@@ -386,9 +387,23 @@ class Painter:
             self.text(f"Skills: {names}", 14, "faint")
 
     def resources(self, hero: HeroState) -> None:
-        self.y += self.theme.px(2)
-        self.text(f"Food {hero.food} · Wealth {hero.wealth} · Rep {hero.rep} · "
-                  f"Magic {hero.magic} · Exp {hero.exp}", 15, bold=True)
+        """Food, Wealth, Rep, Magic and Exp, each a drawn icon with its name and number, in
+        a row (two rows in a narrow panel)."""
+        theme = self.theme
+        font = theme.font(16, bold=True)
+        size = font.get_height() - theme.px(4)
+        self.y += theme.px(3)
+        x = self.pad
+        for kind, name in RESOURCES:
+            words = f"{name} {getattr(hero, kind)}"
+            width = size + theme.px(4) + font.size(words)[0]
+            if x > self.pad and x + width > self.width - self.pad:
+                x, self.y = self.pad, self.y + font.get_linesize()
+            draw_resource(self.surface, kind, pygame.Rect(x, self.y + theme.px(2), size, size),
+                          theme)
+            draw_text(self.surface, words, (x + size + theme.px(4), self.y), font, theme["ink"])
+            x += width + theme.px(12)
+        self.y += font.get_linesize()
 
     def cards(self, hero: HeroState) -> None:
         """Items and Secrets: in use (face up) first, the others marked face down."""

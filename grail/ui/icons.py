@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import pygame
@@ -112,3 +113,47 @@ def draw_joint(surface: pygame.Surface, centre: tuple[int, int], link: str, them
         pygame.draw.circle(surface, theme["panel"], centre, radius)
         pygame.draw.circle(surface, theme["bad"], centre, radius, max(1, theme.px(2)))
         draw_shape(surface, "cross", box.inflate(-radius // 2, -radius // 2), theme["bad"], font)
+
+
+RESOURCES: tuple[tuple[str, str], ...] = (("food", "Food"), ("wealth", "Wealth"), ("rep", "Rep"),
+                                          ("magic", "Magic"), ("exp", "Exp"))
+"""A hero's resources in the order of the board, each with its drawn icon [RES-1]."""
+
+RESOURCE_COLOURS: dict[str, Colour] = {"food": (176, 112, 52), "wealth": (204, 158, 30),
+                                       "rep": (70, 110, 170), "magic": (120, 72, 160),
+                                       "exp": (60, 130, 80)}
+
+
+def draw_resource(surface: pygame.Surface, kind: str, box: pygame.Rect, theme: Theme) -> None:
+    """A resource's icon in ``box``, a shape of its own so that no colour is needed to tell
+    it: a loaf (Food), a coin (Wealth), a star (Rep), a diamond (Magic), a chevron (Exp)."""
+    colour = theme["ink"] if theme.palette == "contrast" else RESOURCE_COLOURS[kind]
+    ink = theme["panel"]
+    width = max(1, box.width // 8)
+    if kind == "food":
+        loaf = box.inflate(0, -box.height // 3)
+        pygame.draw.ellipse(surface, colour, loaf)
+        for step in (1, 2, 3):
+            x = loaf.x + loaf.width * step // 4
+            pygame.draw.line(surface, ink, (x - 1, loaf.y + 2), (x + 1, loaf.bottom - 3), width)
+    elif kind == "wealth":
+        pygame.draw.circle(surface, colour, box.center, box.width // 2)
+        pygame.draw.circle(surface, ink, box.center, box.width // 2 - width - 1, width)
+    elif kind == "rep":
+        points = []
+        for index in range(10):
+            angle = math.pi / 2 + index * math.pi / 5
+            reach = box.width / 2 if index % 2 == 0 else box.width / 4.5
+            points.append((box.centerx + reach * math.cos(angle),
+                           box.centery - reach * math.sin(angle)))
+        pygame.draw.polygon(surface, colour, points)
+    elif kind == "magic":
+        _diamond(surface, colour, box, 0)
+        _diamond(surface, ink, box.inflate(-box.width // 2, -box.height // 2), 0)
+    elif kind == "exp":
+        third = box.height // 3
+        for top in (box.y + third // 2, box.y + third * 3 // 2):
+            pygame.draw.lines(surface, colour, False, [(box.x + 1, top + third),
+                                                       (box.centerx, top),
+                                                       (box.right - 1, top + third)],
+                              max(2, box.width // 5))

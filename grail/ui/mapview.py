@@ -29,7 +29,8 @@ from grail.engine.map import connected, neighbour
 from grail.engine.preview import vanishing
 from grail.words.names import hero_name
 
-from .mapcards import CARD, GUTTER, Grid, Spot, fit, paint
+from .boards import draw_token, hero_marks
+from .mapcards import CARD, GUTTER, Grid, Spot, paint
 from .mapdraw import SEAL_NAMES
 from .theme import Theme
 from .widgets import wrap
@@ -64,6 +65,10 @@ def bounds(plan: Layout) -> tuple[int, int, int, int]:
     return x0 - 1, y0 - 1, x1 + 1, y1 + 1
 
 
+WALK_MS = 500
+"""How long a hero token takes to walk to its new Location."""
+
+
 class MapView:
     """The camera on the live map and the painting it shows."""
 
@@ -79,6 +84,11 @@ class MapView:
         self._surface: pygame.Surface | None = None
         self.badges: dict[int, list[pygame.Rect]] = {}
         """Each card's key badges on the painted map."""
+        self.stands: dict[str, tuple[int, tuple[float, float]]] = {}
+        """Where each hero's token was last shown: its Location and its spot."""
+        self.walking: dict[str, tuple[tuple[float, float], tuple[float, float], int]] = {}
+        """Each hero token on its way to a new Location: (from, to) in spots, and its start
+        in milliseconds."""
 
     # --- the painting -----------------------------------------------------------------
 
@@ -103,13 +113,45 @@ class MapView:
         return self._surface, grid
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, game: Game, revision: int,
-             theme: Theme) -> None:
-        """Blit the part of the map in view into ``rect``."""
+             theme: Theme, motion: bool = True) -> None:
+        """Blit the part of the map in view into ``rect``; a hero who moved walks from the
+        old Location to the new one, unless ``motion`` is off."""
         painted, grid = self.painted(game, revision, theme)
         clip = surface.get_clip()
         surface.set_clip(rect)
         surface.blit(painted, self.origin(rect, grid))
+        self._walk(surface, rect, grid, game, theme, motion)
         surface.set_clip(clip)
+
+    def _walk(self, surface: pygame.Surface, rect: pygame.Rect, grid: Grid, game: Game,
+              theme: Theme, motion: bool) -> None:
+        """Start a walk for each hero whose Location changed; draw the walks under way."""
+        now = pygame.time.get_ticks()
+        marks = hero_marks(game)
+        for hero in game.state.heroes:
+            spot = game.state.spot_of(hero.location)
+            if spot is None:
+                continue
+            here = (float(spot[0]), float(spot[1]))
+            before = self.stands.get(hero.id)
+            if motion and before is not None and before[0] != hero.location:
+                self.walking[hero.id] = (before[1], here, now)
+            self.stands[hero.id] = (hero.location, here)
+        for hero_id, (start, end, began) in list(self.walking.items()):
+            done = (now - began) / WALK_MS
+            if done >= 1 or hero_id not in marks:
+                del self.walking[hero_id]
+                continue
+            eased = 1 - (1 - done) ** 3
+            x, y = grid.point((start[0] + (end[0] - start[0]) * eased,
+                               start[1] + (end[1] - start[1]) * eased))
+            origin = self.origin(rect, grid)
+            colour, letter = marks[hero_id]
+            radius = max(4, round(12 * grid.zoom))  # where the card's first token stands
+            x += round(7 * grid.zoom) + radius - grid.card[0] / 2
+            y += round(122 * grid.zoom) - grid.card[1] / 2
+            draw_token(surface, (round(origin[0] + x), round(origin[1] + y)), radius, colour,
+                       letter, theme, theme.px(15))
 
     def raise_badges(self, surface: pygame.Surface, rect: pygame.Rect, grid: Grid,
                      number: int) -> None:
@@ -206,10 +248,13 @@ def hint_line(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
     key = (theme.palette, theme.scale, rect.width)
     if not _hints or _hints[0][0] != key:
         font = theme.font(14)
-        strip = pygame.Surface((rect.width, font.get_linesize() + theme.px(6)), pygame.SRCALPHA)
+        lines = wrap(HINT, font, rect.width - theme.px(16))  # two lines in a narrow view
+        strip = pygame.Surface((rect.width, len(lines) * font.get_linesize() + theme.px(6)),
+                               pygame.SRCALPHA)
         strip.fill((*theme["panel"], 225))
-        strip.blit(font.render(fit(HINT, font, rect.width - theme.px(16)), True, theme["faint"]),
-                   (theme.px(8), theme.px(3)))
+        for row, line in enumerate(lines):
+            strip.blit(font.render(line, True, theme["faint"]),
+                       (theme.px(8), theme.px(3) + row * font.get_linesize()))
         _hints[:] = [(key, strip)]
     strip = _hints[0][1]
     surface.blit(strip, (rect.x, rect.bottom - strip.get_height()))
@@ -223,6 +268,11 @@ class Tip:
         self._surface: pygame.Surface | None = None
         self.badges: dict[int, list[pygame.Rect]] = {}
         """Each card's key badges on the painted map."""
+        self.stands: dict[str, tuple[int, tuple[float, float]]] = {}
+        """Where each hero's token was last shown: its Location and its spot."""
+        self.walking: dict[str, tuple[tuple[float, float], tuple[float, float], int]] = {}
+        """Each hero token on its way to a new Location: (from, to) in spots, and its start
+        in milliseconds."""
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, mouse: tuple[int, int],
              game: Game, revision: int, theme: Theme, number: int, acting: str | None,

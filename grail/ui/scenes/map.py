@@ -259,7 +259,8 @@ class MapScene(GameScene):
 
     def draw_view(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         theme, game = app.theme, self.session.game
-        self.view.draw(surface, rect, game, self.session.revision, theme)
+        self.view.draw(surface, rect, game, self.session.revision, theme,
+                       motion=not app.settings.reduce_motion)
         grid = self.grid()
         clip = surface.get_clip()
         surface.set_clip(rect)
