@@ -150,7 +150,13 @@ class App:
 
     @property
     def theme(self) -> Theme:
-        return self.settings.theme
+        """The settings' theme, grown with a window larger than :data:`MIN_SIZE` so that a
+        scene looks the same at 1920x1080 or 2560x1440 as at 1280x720, only sharper; the
+        UI scale chosen multiplies it."""
+        chosen = self.settings.theme
+        width, height = self.size
+        grown = round(max(1.0, min(width / MIN_SIZE[0], height / MIN_SIZE[1])) * 20) / 20
+        return chosen if grown == 1.0 else Theme(chosen.palette, chosen.scale * grown)
 
     @property
     def visible(self) -> bool:

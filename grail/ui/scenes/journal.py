@@ -211,7 +211,9 @@ class JournalScene(HoldingScene):
         width = main.width - 2 * pad
         wanted = sum(tile.height(theme, width) + theme.px(6) for tile in tiles)
         prompt = theme.font(20, bold=True).get_linesize() + theme.px(10)
-        height = min(wanted, (main.height - prompt - 3 * pad) // 2)  # the text keeps half
+        story = max(5 * theme.font(STYLES["text"][0]).get_linesize(),
+                    (main.height - prompt - 3 * pad) // 3)  # the text keeps a third, 5 lines
+        height = min(wanted, main.height - prompt - 3 * pad - story)
         return pygame.Rect(main.x + pad, main.bottom - pad - height, width, height)
 
     def text_rect(self, app: App, main: pygame.Rect) -> pygame.Rect:
