@@ -147,7 +147,8 @@ def test_the_combat_example_played_in_grail_text(
         "remove 1 marker." in attack
     assert "  1. Attack (Beor): connected: Aggression key 1, the free key." in attack
     assert "  Defense: nothing (the free key); paying Magic key 2: continue (Magic key 2, the " \
-        "free key). Can be played paying Magic key 2." in attack
+        "free key). Enemy attack: prevent 2 damage. Delayed (1 Time): draw 1 card. Can be " \
+        "played paying Magic key 2." in attack  # its Abilities too [ANAT-7]
     assert "  Shove: +1 marker (the free key). Cannot be played now: after the first card, a " \
         "card must connect a continue key of its own: it has no continue key." in attack
     assert "1. Play Defense (pay 1 Magic for key 2: Beor): continue" in attack
@@ -222,7 +223,8 @@ def test_the_diplomacy_example_played_in_grail_text(
     assert "1. Spend 2 Charges of Black Humour: the next card connects a continue key" in humour
     # [EX-DIPLO-9]: the Charges paid, Eye for Detail may follow.
     spent = next(screen for screen in screens if "The next card plays as if" in screen)
-    assert "  Eye for Detail: up 1 (Logic key 2, the free key). Can be played." in spent
+    assert "  Eye for Detail: up 1 (Logic key 2, the free key). Delayed (1 Time): draw 1 card. " \
+        "Can be played." in spent
     # [EX-DIPLO-10]: the Response destroys Eye for Detail; Black Humour is last again.
     response = next(screen for screen in screens if "Arev discards Eye for Detail from the "
                     "Sequence." in screen)

@@ -172,7 +172,8 @@ def test_the_terminal_shows_what_the_window_shows_by_key(
         "Spirituality 2." in out
     assert "The Event of the Day: The Last Lit Stone." in out
     assert "101 Tallow Cross (Tamsin Vell):\n  Turf-roofed houses huddle" in out
-    assert "  Location action: The Reeve's Larder." in out
+    assert "  Location action: The Reeve's Larder, costs 1 Wealth, once a Day: Pay 1 Wealth to " \
+        "buy 2 Food from the village stores." in out
     assert "Around Tamsin Vell at 101 Tallow Cross:\n  North: 102 The Crown of Nine; Tamsin " \
         "Vell may travel there." in out
     assert "On the island of Ennor the standing stones burn" in out

@@ -107,3 +107,48 @@ def test_a_refusal_reads_without_ids_or_rule_tags() -> None:
     text = said(campaign, str(refused.value))
     assert list(problems(campaign, "refusal", text)) == []
     assert "not allowed" in text
+
+
+class _Heard:
+    """A font that notes every text it renders, for the window's words."""
+
+    def __init__(self, font: object, heard: list[str]) -> None:
+        self._font, self._heard = font, heard
+
+    def render(self, text: str, *args: object) -> object:
+        self._heard.append(text)
+        return self._font.render(text, *args)  # type: ignore[attr-defined]
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._font, name)
+
+
+def test_the_window_shows_no_internal_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every text the window draws, in every view of games in many states (the map, the
+    journal, fights of four, Diplomacy, the End of Day, a hero dying, a companion game's
+    table), names things by their names: no id, rule tag nor placeholder."""
+    import pygame
+
+    from grail.session import Session
+    from grail.ui import theme
+    from grail.ui.app import App
+    from grail.ui.scenes.game import view_for
+
+    from .ui_states import STATES
+
+    heard: list[str] = []
+    real = theme.face_at
+    monkeypatch.setattr(theme, "face_at", lambda face, points: _Heard(real(face, points), heard))
+    app = App((1600, 900), headless=True)
+    found: list[str] = []
+    for name, build in sorted(STATES.items()):
+        game = build()
+        session = Session(game, None)
+        app.stack = [view_for(session)(session)]
+        heard.clear()
+        app.frame(events=[])
+        app.frame(events=[])
+        assert heard, f"{name}: nothing drawn"
+        found += [problem for text in heard for problem in problems(game.campaign, name, text)]
+    pygame.display.quit()
+    assert found == []

@@ -275,7 +275,8 @@ class Trade(_Action):
     number: int | None = Field(default=None, description="The Item's or Secret's number.")
 
     def describe(self) -> str:
-        thing = f"{self.what} {self.number}" if self.number is not None else f"1 {self.what}"
+        what = self.what.capitalize()  # "1 Food", "Item 3" (named by the words layer)
+        thing = f"{what} {self.number}" if self.number is not None else f"1 {what}"
         return f"Trade: {self.hero} gives {thing} to {self.to}"
 
 

@@ -23,10 +23,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from grail.content import Campaign
 from grail.content.cards import AttributeKey, BonusKey, MagicBonus, MagicHalf, PlayerCard
-from grail.engine.state import GameState
-from grail.words.effects import effects_words
 
 from .icons import draw_icons
 from .theme import HERO_COLOURS, Colour, Theme
@@ -35,11 +32,6 @@ from .widgets import draw_text, overflow, wrap
 SHORT = {"aggression": "Agg", "empathy": "Emp", "courage": "Cou", "caution": "Cau",
          "logic": "Log", "spirituality": "Spi"}
 """Attributes as three letters on keys."""
-
-TRIGGERS = {"on_place": "On placing", "delayed": "Delayed", "enemy_attack": "Enemy attack",
-            "response": "Response", "passive": "Passive", "spend_charges": "Pay Charges"}
-"""Ability triggers in words [ANAT-7], [ANAT-10]."""
-
 
 @dataclass(frozen=True)
 class Frame:
@@ -93,20 +85,6 @@ class Frame:
         return pygame.Rect(self.rect.x + self.theme.px(4), top,
                            self.rect.width - self.theme.px(8),
                            max(0, self.rect.bottom - self.footer - top - self.theme.px(2)))
-
-
-def ability_lines(campaign: Campaign, state: GameState, card: PlayerCard) -> list[str]:
-    """Each Ability as 'trigger: what it does' [ANAT-7], [ANAT-10]."""
-    lines = []
-    for ability in card.abilities:
-        said = TRIGGERS[ability.trigger]
-        if ability.trigger == "delayed":
-            tokens = ability.tokens or campaign.manifest.rules.delayed_tokens
-            said += f" ({tokens} Time)"
-        if ability.trigger == "spend_charges" and isinstance(ability.charges, int):
-            said = f"Pay {ability.charges} Charge{'s' * (ability.charges != 1)}"
-        lines.append(f"{said}: {ability.text or effects_words(campaign, state, ability.effects)}")
-    return lines
 
 
 def draw_fitted(surface: pygame.Surface, text: str, at: tuple[int, int], width: int,

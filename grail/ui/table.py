@@ -20,8 +20,9 @@ import pygame
 
 from grail.engine.actions import PlayCard, SpendCharges
 from grail.engine.game import Game
+from grail.words.effects import ability_lines
 
-from .cards import Frame, Marks, ability_lines, draw_card, draw_fitted
+from .cards import Frame, Marks, draw_card, draw_fitted
 from .fight import Fight, InHand, Joint
 from .icons import DIPLOMACY_SHAPES, LEGEND, draw_joint, draw_shape
 from .theme import Theme

@@ -20,6 +20,10 @@ def effects_words(campaign: Campaign, state: GameState, effects: Sequence[Any]) 
                                                                           "mark ")
 
 
+TRIGGERS = {"on_place": "On placing", "delayed": "Delayed", "enemy_attack": "Enemy attack",
+            "response": "Response", "passive": "Passive", "spend_charges": "Pay Charges"}
+"""Ability triggers in words [ANAT-7], [ANAT-10]."""
+
 _LEADS: dict[type, Any] = {
     fx.DrawEncounter: lambda c, e: f"a {e.draw_encounter.deck.capitalize()} Encounter"
     + ("" if e.draw_encounter.deck == "blue" else ": a fight"),
@@ -47,3 +51,22 @@ def leads_to(campaign: Campaign, effects: Sequence[Any]) -> str:
     found = [_LEADS[type(effect)](campaign, effect) for effect in effects
              if type(effect) in _LEADS]
     return ", then ".join(found)
+
+
+def ability_lines(campaign: Campaign, state: GameState, card: Any) -> list[str]:
+    """Each Ability of a player card as 'when: what it does' [ANAT-7], [ANAT-10]: the
+    card's own words where it has them (they say when already), else its trigger and its
+    effects in words; a delayed Ability's Time tokens and a Charges Ability's price."""
+    lines = []
+    for ability in card.abilities:
+        said = TRIGGERS[ability.trigger]
+        if ability.trigger == "delayed":
+            tokens = ability.tokens or campaign.manifest.rules.delayed_tokens
+            said += f" ({tokens} Time)"
+        if ability.trigger == "spend_charges" and isinstance(ability.charges, int):
+            said = f"Pay {ability.charges} Charge{'s' * (ability.charges != 1)}"
+        if ability.text and ability.trigger not in ("delayed", "spend_charges"):
+            lines.append(ability.text)
+        else:
+            lines.append(f"{said}: {ability.text or effects_words(campaign, state, ability.effects)}")
+    return lines

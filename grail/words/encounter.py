@@ -32,7 +32,7 @@ from grail.engine.game import Game
 from grail.engine.state import EncounterState
 from grail.engine.upgrades import attribute
 
-from .effects import effects_words
+from .effects import ability_lines, effects_words
 from .names import full_name, player_card_name, said
 
 TRAITS = {"ambush": "the first active character discards down to 1 card",
@@ -247,7 +247,9 @@ def hand_lines(game: Game, hero_id: str) -> list[str]:
         else:
             can = "Can be played " + " or ".join(
                 "paying Magic " + _keys(paid) if paid else "without paying" for paid in open_) + "."
-        lines.append(f"{card.name}: {'; '.join(gives)}. {can}")
+        abilities = "".join(f" {line.rstrip('.')}." for line in
+                            ability_lines(game.campaign, game.state, card))
+        lines.append(f"{card.name}: {'; '.join(gives)}.{abilities} {can}")
     return lines
 
 

@@ -4,7 +4,8 @@ Locations where the characters stand, the map around each of them by direction, 
 campaign's introduction).
 
 >>> from grail.content import load_pack, bundled_pack
->>> from grail.engine.game import Game
+>>> from grail.engine.amounts import amount_of
+from grail.engine.game import Game
 >>> game = Game.new(load_pack(bundled_pack()), ["tamsin"], seed=7)
 >>> print(map_lines(game)[1])
   North: 102 The Crown of Nine; Tamsin Vell may travel there.
@@ -16,6 +17,7 @@ from grail.content import Campaign
 from grail.content.base import ATTRIBUTES
 from grail.content.locations import STEP
 from grail.engine.actions import Travel
+from grail.engine.amounts import amount_of
 from grail.engine.game import Game
 from grail.engine.items import uses_of
 from grail.engine.state import UNSEEN
@@ -86,7 +88,14 @@ def place_lines(game: Game) -> list[str]:
         if location.description:
             lines.append(f"  {location.description.strip()}")
         if location.action is not None:
-            lines.append(f"  Location action: {location.action.name}.")
+            action = location.action
+            payer = next(hero for hero in state.heroes if hero.location == number)
+            cost = ", ".join(f"{amount_of(campaign, value, state, payer)} {name.capitalize()}"
+                             for name, value in (action.cost or {}).items())
+            lines.append(f"  Location action: {action.name}"
+                         + (f", costs {cost}" if cost else "")
+                         + (", once a Day" if action.once_per_day else "")
+                         + (f": {action.text.strip()}" if action.text else "."))
         menhir = next((m for m in state.menhirs if m.location == number), None)
         if menhir is not None:
             left = f"{menhir.dial} Days left" if menhir.dial is not None else "its last Day"

@@ -29,11 +29,12 @@ from grail.engine.actions import (
 )
 from grail.engine.upgrades import attribute, attribute_costs, deck_upgrade_cost, free_skills
 from grail.session import Session
+from grail.words.effects import ability_lines
 from grail.words.names import card_lines, hero_name, player_card_name, said
 from grail.words.table import rest_lines
 
 from ..app import App
-from ..cards import Frame, Marks, ability_lines, draw_card
+from ..cards import Frame, Marks, draw_card
 from ..changes import ChangeList, draw_changes, draw_hero
 from ..reading import Passage, entry_passage
 from ..tiles import Label, Tile, Tiles, column, grid, labels
