@@ -152,3 +152,18 @@ def test_the_window_shows_no_internal_words(monkeypatch: pytest.MonkeyPatch) -> 
         found += [problem for text in heard for problem in problems(game.campaign, name, text)]
     pygame.display.quit()
     assert found == []
+
+
+def test_a_proposed_action_says_nothing_is_paid_yet() -> None:
+    """A Travel others may join is only proposed: its words, and undo's, say so, and no
+    Energy is spent until it begins [TEAM-1]."""
+    from grail.engine.actions import Travel
+
+    game = Game.new(ennor(), ["tamsin", "jago"], seed=3)
+    energy = game.state.hero("tamsin").energy
+    game.apply(Travel(hero="tamsin", to=102))
+    assert game.state.hero("tamsin").energy == energy
+    assert [said(game.campaign, told) for told in game.undoable()] == [
+        "Travel: Tamsin Vell from 101 Tallow Cross to 102 The Crown of Nine, -1 Energy; others "
+        "here may join before it begins"]
+    assert said(game.campaign, game.pending().text) == "Travel: who joins, before it begins"

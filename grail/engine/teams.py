@@ -158,6 +158,14 @@ def propose(campaign: Campaign, state: GameState,
     return _settle(campaign, state)
 
 
+def would_propose(campaign: Campaign, state: GameState, action: Any) -> bool:
+    """Whether this Day action would be proposed first, others on the Location being free
+    to join it, its cost paid only when it begins [TEAM-1]."""
+    to = action.to if isinstance(action, Travel) else None
+    return bool(_may_join(campaign, state, TeamAction(action=action.type, to=to,
+                                                      members=[action.hero])))
+
+
 def legal(campaign: Campaign, state: GameState) -> list[TeamStep]:
     """Joining, leaving, beginning or cancelling; then the parts of the cost."""
     team = state.team
@@ -202,9 +210,9 @@ def pending(campaign: Campaign, state: GameState) -> Pending:
     team = state.team
     assert team is not None
     kind: Kind = "team_paying" if team.paying else "team_forming"
-    text = "who pays what" if team.paying else "who joins the action"
-    action = "journal option" if team.action == "option" else team.action.replace("_", " ")
-    return Pending(kind=kind, heroes=list(team.members), text=f"{action}: {text}")
+    text = "who pays what" if team.paying else "who joins, before it begins"
+    action = "a journal option" if team.action == "option" else team.action.replace("_", " ")
+    return Pending(kind=kind, heroes=list(team.members), text=f"{action.capitalize()}: {text}")
 
 
 def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:

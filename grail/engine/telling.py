@@ -27,6 +27,7 @@ from grail.content.amounts import Amounts, Count
 from grail.content.encounters import CombatEncounter, DiplomacyEncounter
 from grail.content.keyed import Keyed
 
+from . import teams
 from .actions import (
     Activate,
     ActivateMenhir,
@@ -62,6 +63,10 @@ COUNTED = {"attribute": "point of {attribute}",
 _EFFECT: TypeAdapter[Any] = TypeAdapter(fx.Effect)
 
 
+PROPOSED = "; others here may join before it begins"
+"""What the words of a Day action add when others may join it first [TEAM-1]."""
+
+
 def tell(campaign: Campaign, state: GameState, action: Any) -> str:
     """The action's text, naming its origin and cost where the state knows them."""
     if isinstance(action, IN_A_FIGHT):
@@ -69,6 +74,13 @@ def tell(campaign: Campaign, state: GameState, action: Any) -> str:
     if not isinstance(action, Travel | Explore | LocationAction | CharacterAction
                       | ActivateMenhir):
         return str(action.describe())
+    if teams.would_propose(campaign, state, action):  # nothing is paid yet [TEAM-1]
+        return _done(campaign, state, action) + PROPOSED
+    return _done(campaign, state, action)
+
+
+def _done(campaign: Campaign, state: GameState, action: Any) -> str:
+    """A Day action in words, with its cost."""
     hero = state.hero(action.hero)
     if isinstance(action, Travel):
         return f"Travel: {hero.id} {hero.location} -> {action.to}, -1 Energy"

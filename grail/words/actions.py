@@ -12,7 +12,7 @@ from grail.engine.amounts import amount_of
 from grail.engine.game import Game
 from grail.engine.items import card_name, uses_of
 from grail.engine.journal import closed_options, pending_choice
-from grail.engine.telling import tell
+from grail.engine.telling import PROPOSED, tell
 
 from .effects import leads_to
 from .encounter import gain
@@ -79,4 +79,4 @@ def action_label(game: Game, action: Any) -> str:
     if hero is not None and any(member.id == hero for member in game.state.heroes):
         here = place_name(campaign, game.state.hero(hero).location)
         text = text.replace(f" from {here} to ", " to ").replace(f" at {here}", "")
-    return text
+    return text.removesuffix(PROPOSED)  # the banner asks who joins, once proposed

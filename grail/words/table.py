@@ -4,8 +4,7 @@ Locations where the characters stand, the map around each of them by direction, 
 campaign's introduction).
 
 >>> from grail.content import load_pack, bundled_pack
->>> from grail.engine.amounts import amount_of
-from grail.engine.game import Game
+>>> from grail.engine.game import Game
 >>> game = Game.new(load_pack(bundled_pack()), ["tamsin"], seed=7)
 >>> print(map_lines(game)[1])
   North: 102 The Crown of Nine; Tamsin Vell may travel there.
