@@ -1,7 +1,8 @@
 """Short animations where something changes, and a setting that turns them off: a hero who
 travels walks from the old Location to the new one on the map, a meter that changes
-slides its marker from the old space to the new one on the hero's board, unless the player
-asked for less motion (the board then shows the change at once)."""
+slides its marker from the old space to the new one on the hero's board, a card played
+rises into the Sequence, unless the player asked for less motion (every change is then
+shown at once)."""
 
 from __future__ import annotations
 
@@ -50,3 +51,34 @@ def test_less_motion_is_kept_with_the_settings(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     Settings(reduce_motion=True).save(path)
     assert Settings.load(path).reduce_motion
+
+
+@pytest.mark.parametrize("reduce_motion", [False, True])
+def test_a_card_played_rises_into_the_sequence_unless_motion_is_reduced(
+        reduce_motion: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    from grail.engine.actions import PlayCard
+    from grail.ui.scenes.encounter import PLACE_MS, EncounterScene
+
+    from .ui_states import combat_of_four
+
+    game = combat_of_four()
+    session = Session(game, None)
+    app = App((1280, 720), Settings(reduce_motion=reduce_motion), headless=True)
+    scene = EncounterScene(session)
+    app.stack = [scene]
+    app.frame(events=[])
+    play = next(action for action in session.legal() if isinstance(action, PlayCard))
+    session.act(play)  # the active character places a card [COMBAT-9]
+    app.stack = [scene]
+    app.frame(events=[])
+    fight = scene.fight()
+    assert fight is not None and len(fight.sequence) == 1
+    rising = scene.rising(fight, not reduce_motion)
+    assert (rising == {}) == reduce_motion
+    if not reduce_motion:
+        serial = fight.sequence[0].serial
+        assert 0 < rising[serial] <= 1
+        assert scene.placed_at is not None
+        later = scene.placed_at[serial] + PLACE_MS
+        monkeypatch.setattr("pygame.time.get_ticks", lambda: later)
+        assert scene.rising(fight, True) == {}  # in its place

@@ -122,13 +122,17 @@ def _tag(surface: pygame.Surface, text: str, at: tuple[int, int], theme: Theme) 
 
 
 def draw_sequence(surface: pygame.Surface, row: Row, legend: pygame.Rect | None, fight: Fight,
-                  game: Game, theme: Theme, hinted: Any) -> list[str]:
+                  game: Game, theme: Theme, hinted: Any,
+                  rising: Mapping[int, float] | None = None) -> list[str]:
     """The Sequence from the Encounter card rightwards: each card with its keys, Time
-    tokens, Charges, Magic paid and covered Abilities, and its joints with the card before."""
+    tokens, Charges, Magic paid and covered Abilities, and its joints with the card before;
+    a card just placed rises into its place (``rising``: how far it still has to go, from 1
+    to 0, by its serial)."""
     said = []
     names = {hero: (spec.name, spec.colour) for hero, spec in game.campaign.hero.items()}
     for index, rect in row.cards:
         placed = fight.sequence[index]
+        rect = rect.move(0, round((rising or {}).get(placed.serial, 0.0) * theme.px(80)))
         frame = Frame(rect, fight.rows, theme)
         name, colour = names.get(placed.owner, (placed.owner, "grey"))
         draw_card(surface, frame, placed.card, Marks(

@@ -53,6 +53,9 @@ PROMINENT = (Ready, KeepHands, Mulligan, ChooseApproach, Activate, EndPlay, Spen
              UseCard, SetItemAside, Avoid, Escape)
 """The Encounter actions the view shows as its own buttons too, in this order."""
 
+PLACE_MS = 300
+"""How long a card just placed takes to rise into the Sequence."""
+
 HINT = "hint"
 """The hint button's action."""
 
@@ -87,6 +90,8 @@ class EncounterScene(GameScene):
         self.panel = Buttons()
         self.said: list[str] = []
         """What the last drawing wrote (tests read it)."""
+        self.placed_at: dict[int, int] | None = None
+        """When each card of the Sequence was first seen, in milliseconds."""
         self._fight: tuple[tuple[int, int, int, str | None], Fight | None] | None = None
         self._layout: Layout | None = None
 
@@ -332,10 +337,23 @@ class EncounterScene(GameScene):
         hinted = self.current_hint()
         first = hinted.actions[0] if hinted is not None else None
         self.said += draw_sequence(surface, layout.sequence, layout.legend, fight,
-                                   self.session.game, theme, first)
+                                   self.session.game, theme, first,
+                                   self.rising(fight, not app.settings.reduce_motion))
         keys = {button.action: button.key for button in self.actions.buttons}
         self.said += draw_hand(surface, layout.title, layout.hand, fight, self.session.game,
                                theme, first, keys, pygame.mouse.get_pos())
+
+    def rising(self, fight: Fight, motion: bool) -> dict[int, float]:
+        """The cards just placed, each with how far it still has to rise (1 to 0, eased);
+        none with less motion, none when the view opens on a Sequence already there."""
+        now = pygame.time.get_ticks()
+        serials = {placed.serial for placed in fight.sequence}
+        if self.placed_at is None or not motion:
+            self.placed_at = {serial: now - PLACE_MS for serial in serials}
+        for serial in serials - set(self.placed_at):
+            self.placed_at[serial] = now
+        return {serial: (1 - done) ** 3 for serial in serials
+                if (done := (now - self.placed_at[serial]) / PLACE_MS) < 1}
 
     def status(self, fight: Fight) -> str:
         """What the Encounter waits for, in a line."""
