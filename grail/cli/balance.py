@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 from pathlib import Path
 from typing import Any
 
 from grail.cli.game import CommandError
+from grail.cli.workers import add_worker_options, cluster_errors, workers_asked
 from grail.content import Campaign, bundled_pack
 from grail.content.cache import open_pack
 from grail.sim.balance import Report, encounters, report
@@ -23,8 +23,9 @@ def cmd_balance(args: argparse.Namespace) -> int:
     if args.n < 1 or args.runs < 0 or args.days < 1:
         raise CommandError("--n (fights a matchup) and --days must be 1 or more, --runs 0 or more")
     pack = Path(args.pack) if args.pack else bundled_pack()
-    result = report(pack, n=args.n, runs=args.runs, days=args.days, seed=args.seed,
-                    workers=max(1, min(2, os.cpu_count() or 1)), progress=True)
+    with cluster_errors():
+        result = report(pack, n=args.n, runs=args.runs, days=args.days, seed=args.seed,
+                        workers=workers_asked(args), progress=True, scheduler=args.scheduler)
     if args.json:
         print(json.dumps(result.as_json()))
     else:
@@ -88,4 +89,5 @@ def add_balance_command(commands: Any) -> None:
                          "(default 100)")
     command.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
     command.add_argument("--json", action="store_true", help="print the report as JSON")
+    add_worker_options(command)
     command.set_defaults(run=cmd_balance)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 from pathlib import Path
 from typing import Any
 
 from grail.cli.game import CommandError
+from grail.cli.workers import add_worker_options, cluster_errors, workers_asked
 from grail.content import bundled_pack
 from grail.content.cache import open_pack
 from grail.sim.odds import odds
@@ -37,9 +37,10 @@ def cmd_odds(args: argparse.Namespace) -> int:
         except DeckError as error:
             raise CommandError(f"--deck {error}") from None
     pack = Path(args.pack) if args.pack else bundled_pack()
-    workers = max(1, min(2, os.cpu_count() or 1))
-    result = odds(pack, args.hero, args.encounter, args.n, args.policy, args.seed, workers=workers,
-                  progress=args.n >= PROGRESS_FROM, deck=deck)
+    with cluster_errors():
+        result = odds(pack, args.hero, args.encounter, args.n, args.policy, args.seed,
+                      workers=workers_asked(args), progress=args.n >= PROGRESS_FROM,
+                      deck=deck, scheduler=args.scheduler)
     if args.json:
         print(json.dumps(result.as_json()))
         return 0
@@ -66,4 +67,6 @@ def add_odds_command(commands: Any) -> None:
                          help="who decides in the playouts (default search)")
     command.add_argument("--seed", type=int, default=1, help="first playout's seed (default 1)")
     command.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_worker_options(command)
     command.set_defaults(run=cmd_odds)
+

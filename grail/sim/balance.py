@@ -3,15 +3,16 @@ and how solo campaigns end: won, lost and to what, who died of what, how many fi
 chapter 1 (``grail balance``, docs/balance.md).
 
 Fights are played by the search policy (:mod:`.playouts`), whole campaigns by the day
-auto-player (:mod:`.days`). The work is split over worker processes; each result depends
-only on its seed, so the report is the same whatever the number of workers.
+auto-player (:mod:`.days`). The work is split over worker processes or a Dask cluster
+(:mod:`.workers`); each result depends only on its seed, so the report is the same
+whatever runs it.
 """
 
 from __future__ import annotations
 
 import sys
 from collections import Counter
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Future, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from grail.content.cache import load_cached
 from .days import Run, run
 from .odds import wilson
 from .playouts import Start, playout, prepare
+from .workers import Source, campaign_of, executor, finished
 
 LEVELS = (1, 2)
 """The Encounter levels the report covers."""
@@ -82,27 +84,20 @@ class Report:
         }
 
 
-_CAMPAIGN: Campaign | None = None
-_STARTS: dict[tuple[str, str], Start] = {}
+_STARTS: dict[tuple[int, str, str], Start] = {}
+"""The fights this worker process has set up, by campaign, hero and Encounter."""
 
 
-def _set_up(pack: str) -> None:
-    global _CAMPAIGN
-    _CAMPAIGN = load_cached(Path(pack))
-    _STARTS.clear()
-
-
-def _fights(hero: str, encounter: str, seeds: range) -> int:
-    assert _CAMPAIGN is not None
-    start = _STARTS.get((hero, encounter))
+def _fights(source: Source, hero: str, encounter: str, seeds: range) -> int:
+    campaign = campaign_of(source)
+    start = _STARTS.get((id(campaign), hero, encounter))
     if start is None:
-        start = _STARTS[hero, encounter] = prepare(_CAMPAIGN, hero, encounter)
+        start = _STARTS[id(campaign), hero, encounter] = prepare(campaign, hero, encounter)
     return sum(playout(start, seed, "search").won for seed in seeds)
 
 
-def _run(hero: str, seed: int, days: int) -> Run:
-    assert _CAMPAIGN is not None
-    return run(_CAMPAIGN, hero, seed, days)
+def _run(source: Source, hero: str, seed: int, days: int) -> Run:
+    return run(campaign_of(source), hero, seed, days)
 
 
 def encounters(campaign: Campaign) -> list[tuple[str, str, int]]:
@@ -114,17 +109,19 @@ def encounters(campaign: Campaign) -> list[tuple[str, str, int]]:
 
 
 def report(pack: Path, n: int = 200, runs: int = 50, days: int = 100, seed: int = 1,
-           workers: int = 2, progress: bool = False) -> Report:
+           workers: int | None = None, progress: bool = False,
+           scheduler: str | None = None) -> Report:
     """``n`` fights per hero and Encounter, ``runs`` solo campaigns per hero of at most
-    ``days`` Days, seeds from ``seed``."""
+    ``days`` Days, seeds from ``seed``; over ``workers`` processes (default: every core; 1:
+    in this process) or on the Dask cluster at ``scheduler``."""
     campaign = load_cached(pack)
     heroes = sorted(campaign.hero, key=lambda hero: campaign.hero[hero].number)
     matchups = [(hero, *found) for hero in heroes for found in encounters(campaign)]
-    with ProcessPoolExecutor(max_workers=workers, initializer=_set_up,
-                             initargs=(str(pack),)) as pool:
-        fights = [pool.submit(_fights, hero, encounter, range(seed, seed + n))
+    with executor(pack, workers, scheduler) as (pool, source):
+        submit = pool.submit if pool is not None else finished
+        fights = [submit(_fights, source, hero, encounter, range(seed, seed + n))
                   for hero, encounter, _, _ in matchups]
-        trips = {hero: [pool.submit(_run, hero, seed + index, days) for index in range(runs)]
+        trips = {hero: [submit(_run, source, hero, seed + index, days) for index in range(runs)]
                  for hero in heroes}
         total = len(fights) + runs * len(heroes)
         everything: list[Future[Any]] = [*fights]

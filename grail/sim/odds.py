@@ -1,8 +1,9 @@
 """Odds: Monte Carlo playouts of one Encounter, with a 95% Wilson interval (``grail odds``).
 
 Playout ``i`` plays from seed ``seed + i`` (:func:`.playouts.playout`), so the answer for a
-seed is the same whatever the number of worker processes: each worker sets the start up
-once and copies it per playout, and only sums come back.
+seed is the same whatever runs it (:mod:`.workers`: this process, every core, a Dask
+cluster): each worker sets the start up once and copies it per playout, and only sums
+come back.
 
 >>> [round(bound, 4) for bound in wilson(50, 100)]
 [0.4038, 0.5962]
@@ -12,13 +13,14 @@ from __future__ import annotations
 
 import math
 import sys
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
 from grail.content.cache import load_cached
 
 from .playouts import Start, cost_meter, playout, prepare
+from .workers import Source, campaign_of, cores, executor, finished
 
 
 @dataclass(frozen=True)
@@ -55,44 +57,43 @@ def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
 Totals = tuple[int, int, int]
 """Wins, turns and the meter the Encounter costs, summed over playouts."""
 
-_START: Start | None = None
-"""The start a worker process copies for each playout."""
+_STARTS: dict[tuple[int, str, str, tuple[str, ...] | None], Start] = {}
+"""The starts this worker process has set up, each copied for every playout."""
 
 
-def _set_up(pack: str, hero: str, encounter: str, deck: list[str] | None) -> None:
-    global _START
-    _START = prepare(load_cached(Path(pack)), hero, encounter, deck)
-
-
-def _batch(seeds: range, policy: str) -> Totals:
-    assert _START is not None
+def _batch(source: Source, hero: str, encounter: str, deck: list[str] | None, seeds: range,
+           policy: str) -> Totals:
+    campaign = campaign_of(source)
+    key = (id(campaign), hero, encounter, tuple(deck) if deck is not None else None)
+    start = _STARTS.get(key)
+    if start is None:
+        start = _STARTS[key] = prepare(campaign, hero, encounter, deck)
     wins = turns = damage = 0
     for seed in seeds:
-        result = playout(_START, seed, policy)
+        result = playout(start, seed, policy)
         wins, turns, damage = wins + result.won, turns + result.turns, damage + result.damage
     return wins, turns, damage
 
 
 def odds(pack: Path, hero: str, encounter: str, n: int, policy: str = "search", seed: int = 1,
-         workers: int = 2, progress: bool = False, deck: list[str] | None = None) -> Odds:
+         workers: int | None = None, progress: bool = False, deck: list[str] | None = None,
+         scheduler: str | None = None) -> Odds:
     """Play ``n`` playouts (seeds ``seed`` .. ``seed + n - 1``) over ``workers`` processes
-    (1: in this process), ``deck`` replacing the hero's deck of the Encounter's kind;
-    ``progress`` counts them on stderr."""
-    size = max(1, min(250, n // (workers * 8)))
-    batches = [range(first, min(first + size, seed + n)) for first in range(seed, seed + n, size)]
-    totals: list[Totals] = []
-    if workers == 1:
-        _set_up(str(pack), hero, encounter, deck)
-        for batch in batches:
-            totals.append(_batch(batch, policy))
+    (default: every core; 1: in this process) or on the Dask cluster at ``scheduler``,
+    ``deck`` replacing the hero's deck of the Encounter's kind; ``progress`` counts them on
+    stderr."""
+    with executor(pack, workers, scheduler) as (pool, source):
+        share = 64 if scheduler is not None else workers or cores()  # batches per worker: 8
+        size = max(1, min(250, n // (share * 8)))
+        batches = [range(first, min(first + size, seed + n))
+                   for first in range(seed, seed + n, size)]
+        submit = pool.submit if pool is not None else finished
+        futures = [submit(_batch, source, hero, encounter, deck, batch, policy)
+                   for batch in batches]
+        totals: list[Totals] = []
+        for future in as_completed(futures):
+            totals.append(future.result())
             _count(totals, batches, n, progress)
-    else:
-        with ProcessPoolExecutor(max_workers=workers, initializer=_set_up,
-                                 initargs=(str(pack), hero, encounter, deck)) as pool:
-            futures = [pool.submit(_batch, batch, policy) for batch in batches]
-            for future in as_completed(futures):
-                totals.append(future.result())
-                _count(totals, batches, n, progress)
     if progress:
         print(file=sys.stderr)
     wins, turns, damage = (sum(column) for column in zip(*totals, strict=True))

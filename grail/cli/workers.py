@@ -1,0 +1,40 @@
+"""The options of the commands that simulate (``grail odds``, ``grail balance``): how many
+worker processes, or which Dask cluster (grail/sim/workers.py)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from grail.cli.game import CommandError
+from grail.sim.workers import ClusterError
+
+
+def add_worker_options(command: Any) -> None:
+    """``--workers N`` and ``--scheduler ADDRESS``."""
+    command.add_argument("--workers", type=int, metavar="N",
+                         help="worker processes (default: every core; 1: none)")
+    command.add_argument("--scheduler", metavar="ADDRESS",
+                         help="run on the Dask cluster whose scheduler is at ADDRESS "
+                         "(tcp://host:8786), with pip install 'grail[cluster]'")
+
+
+def workers_asked(args: argparse.Namespace) -> int | None:
+    """The ``--workers`` asked, checked (None: every core)."""
+    if args.workers is not None and args.workers < 1:
+        raise CommandError("--workers is the number of worker processes: 1 or more")
+    if args.workers is not None and args.scheduler is not None:
+        raise CommandError("--workers and --scheduler: choose one (a cluster has its own "
+                           "workers)")
+    return int(args.workers) if args.workers is not None else None
+
+
+@contextmanager
+def cluster_errors() -> Iterator[None]:
+    """A cluster that cannot be used, as the command's one-line error."""
+    try:
+        yield
+    except ClusterError as error:
+        raise CommandError(str(error)) from None

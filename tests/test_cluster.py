@@ -1,0 +1,81 @@
+"""Every core, and a cluster when one machine is not enough: ``grail odds`` and ``grail
+balance`` give the same results for a seed in this process, over worker processes, and on a
+Dask cluster (a local one, started here: its scheduler and workers in this process)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+from distributed import LocalCluster
+
+from grail.cli import main
+from grail.content import bundled_pack
+from grail.sim import workers
+from grail.sim.balance import report
+from grail.sim.odds import odds
+
+from .conftest import MINIMAL
+
+BUNDLED = bundled_pack()
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                      dashboard_address=None) as cluster:
+        yield str(cluster.scheduler_address)
+
+
+def test_the_odds_on_a_cluster_are_those_of_one_machine(scheduler: str) -> None:
+    here = odds(BUNDLED, "jago", "blue-salt-widow", n=40, policy="greedy", seed=5, workers=1)
+    there = odds(BUNDLED, "jago", "blue-salt-widow", n=40, policy="greedy", seed=5,
+                 scheduler=scheduler)
+    assert there == here and there.n == 40
+
+
+def test_the_balance_report_on_a_cluster_is_that_of_one_machine(scheduler: str) -> None:
+    here = report(MINIMAL, n=4, runs=2, days=5, seed=3, workers=1)
+    assert report(MINIMAL, n=4, runs=2, days=5, seed=3, scheduler=scheduler) == here
+
+
+def test_grail_odds_takes_a_scheduler_and_a_number_of_workers(
+        scheduler: str, capsys: pytest.CaptureFixture[str]) -> None:
+    ask = ["odds", "--hero", "tamsin", "--encounter", "green-bramble-hogs", "--n", "24",
+           "--policy", "greedy", "--json"]
+    assert main([*ask, "--workers", "1"]) == 0
+    alone = json.loads(capsys.readouterr().out)
+    assert main([*ask, "--workers", "2"]) == 0
+    assert json.loads(capsys.readouterr().out) == alone
+    assert main([*ask, "--scheduler", scheduler]) == 0
+    assert json.loads(capsys.readouterr().out) == alone
+
+
+def test_a_scheduler_that_does_not_answer_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "--hero", "tamsin", "--encounter", "green-bramble-hogs", "--n", "4",
+                 "--scheduler", "tcp://127.0.0.1:9"]) != 0
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("grail: no Dask scheduler answers at tcp://127.0.0.1:9")
+    assert "\n" not in err
+
+
+@pytest.mark.parametrize("asked", [["--workers", "0"], ["--workers", "2", "--scheduler", "x"]])
+def test_what_cannot_run_is_refused(asked: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["balance", "--n", "1", *asked]) != 0
+    assert "--workers" in capsys.readouterr().err
+
+
+def test_every_core_is_used_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[int] = []
+
+    class Counted(ProcessPoolExecutor):
+        def __init__(self, max_workers: int) -> None:
+            asked.append(max_workers)
+            super().__init__(max_workers=max_workers)
+
+    monkeypatch.setattr(workers, "ProcessPoolExecutor", Counted)
+    monkeypatch.setattr(workers, "cores", lambda: 3)
+    odds(BUNDLED, "jago", "green-bramble-hogs", n=6, policy="greedy")
+    assert asked == [3]
