@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -23,14 +24,16 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # only figures on stan
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from commands import commands
 from simulations import simulations
 from synthetic import write_pack
 from timing import median_time, paired_medians, say
 from window import window
 
-from grail.content import Campaign, load_pack
+from grail.content import Campaign, bundled_pack, load_pack
 from grail.content.cache import load_cached
 from grail.content.loader import pack_files
+from grail.content.yamlsource import paused_gc
 from grail.engine.game import Game
 from grail.save import export_save, load_game
 from grail.save.files import envelope
@@ -38,7 +41,8 @@ from saves import saves
 
 
 def content_load(repeat: int) -> list[tuple[str, float, str]]:
-    """Cold load (parse + validate + cross-check) and warm load, against a raw C parse."""
+    """Cold load (parse + validate + cross-check) and warm load, against a raw C parse on
+    the same footing: the collector paused during the parse, as grail pauses it."""
     with tempfile.TemporaryDirectory() as tmp:
         pack = write_pack(Path(tmp) / "pack")
         cache = Path(tmp) / "cache"
@@ -46,7 +50,8 @@ def content_load(repeat: int) -> list[tuple[str, float, str]]:
         paths = [path for group in by_kind.values() for path in group]
 
         def raw_parse() -> list[object]:
-            return [yaml.load(path.read_bytes(), Loader=yaml.CSafeLoader) for path in paths]
+            with paused_gc():
+                return [yaml.load(path.read_bytes(), Loader=yaml.CSafeLoader) for path in paths]
 
         raw = median_time(raw_parse, repeat)
         cold = median_time(lambda: load_pack(pack), repeat)
@@ -78,27 +83,37 @@ def _random_game(campaign: Campaign, seed: int) -> tuple[Game, int]:
     return game, actions
 
 
+def _rate(campaign: Campaign, repeat: int, actions: int, name: str) -> tuple[float, list[Game]]:
+    """The median rate of random legal actions over whole games, ``actions`` a run."""
+    rates: list[float] = []
+    games: list[Game] = []
+    for run in range(repeat):
+        played_all, elapsed = 0, 0.0
+        while played_all < actions:
+            start = time.perf_counter()
+            game, played = _random_game(campaign, seed=run * 1_000 + len(games))
+            elapsed += time.perf_counter() - start
+            played_all += played
+            games.append(game)
+        rates.append(played_all / elapsed)
+    ended = [game for game in games if game.state.outcome is not None]
+    say(f"{name}: 4 heroes, random legal actions: {len(games)} whole games, {len(ended)} "
+        f"reached an outcome ({_outcomes(games)}), "
+        f"{statistics.mean(g.state.day for g in games):.1f} Days on average")
+    return statistics.median(rates), games
+
+
 def engine(repeat: int) -> list[tuple[str, float, str]]:
-    """Random legal actions through whole games to their end with 4 heroes on the synthetic
-    pack; the round trip of the save of the longest of those games."""
+    """Random legal actions through whole games to their end with 4 heroes, on the
+    synthetic pack and on the bundled campaign; the round trip of the save of the longest
+    of the synthetic games."""
+    ennor, _ = _rate(load_cached(bundled_pack()), repeat, ENGINE_ACTIONS,
+                     "engine_ennor_actions_per_s: the bundled campaign")
     with tempfile.TemporaryDirectory() as tmp:
         campaign = load_pack(write_pack(Path(tmp) / "pack"))
-        rates: list[float] = []
-        games: list[Game] = []
-        for run in range(repeat):
-            actions, elapsed = 0, 0.0
-            while actions < ENGINE_ACTIONS:
-                start = time.perf_counter()
-                game, played = _random_game(campaign, seed=run * 1_000 + len(games))
-                elapsed += time.perf_counter() - start
-                actions += played
-                games.append(game)
-            rates.append(actions / elapsed)
-        ended = [game for game in games if game.state.outcome is not None]
+        rate, games = _rate(campaign, repeat, ENGINE_ACTIONS,
+                            "engine_actions_per_s: the synthetic pack")
         game = max(games, key=lambda game: (game.state.day, len(game.log)))
-        say(f"engine: synthetic pack, 4 heroes, random legal actions: {len(games)} whole "
-            f"games, {len(ended)} reached an outcome ({_outcomes(games)}), "
-            f"{statistics.mean(g.state.day for g in games):.1f} Days on average")
         say(f"save_roundtrip: the longest of them, Day {game.state.day}, "
             f"{len(game.log)} actions in its log, exported as JSON (grail export) and read back")
         path = Path(tmp) / "game.json"
@@ -113,9 +128,37 @@ def engine(repeat: int) -> list[tuple[str, float, str]]:
             return json.loads(path.read_text())
 
         save_s, raw_s = paired_medians(roundtrip, raw, runs=20 * repeat)
-    return [("engine_actions_per_s", statistics.median(rates), "actions/s"),
+    return [("engine_actions_per_s", rate, "actions/s"),
+            ("engine_ennor_actions_per_s", ennor, "actions/s"),
             ("save_roundtrip_s", save_s, "s"),
             ("save_roundtrip_ratio", save_s / raw_s, "x")]
+
+
+AFTER_LOAD = 3_000
+"""Actions timed right after a pack is loaded."""
+
+
+def engine_after_load(repeat: int) -> list[tuple[str, float, str]]:
+    """The engine's rate over the first ``AFTER_LOAD`` random legal actions right after a
+    synthetic pack is loaded as a program loads it (``load_cached``, from the content cache),
+    at 1x, 4x and 16x its size; the ratios to the 1x rate."""
+    rates: dict[int, float] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for scale in (1, 4, 16):
+            pack = write_pack(Path(tmp) / f"pack{scale}", scale)
+            cache = Path(tmp) / "cache"
+            load_cached(pack, cache)  # fill the cache, as a player's first start does
+            runs = []
+            for _ in range(repeat):
+                gc.unfreeze()  # the last run's campaign goes, as in a new process
+                gc.collect()
+                campaign = load_cached(pack, cache)
+                runs.append(_rate(campaign, 1, AFTER_LOAD, f"engine_after_load {scale}x")[0])
+                del campaign
+            rates[scale] = statistics.median(runs)
+    return [("engine_after_load_1x_per_s", rates[1], "actions/s"),
+            ("engine_4x_ratio", rates[4] / rates[1], "x"),
+            ("engine_16x_ratio", rates[16] / rates[1], "x")]
 
 
 def _outcomes(games: list[Game]) -> str:
@@ -129,8 +172,9 @@ def sims(repeat: int) -> list[tuple[str, float, str]]:
     return simulations(repeat, paired_medians)
 
 
-BENCHMARKS = {"content_load": content_load, "engine": engine, "saves": saves,
-              "simulations": sims, "window": window}
+BENCHMARKS = {"content_load": content_load, "engine": engine,
+              "engine_after_load": engine_after_load, "saves": saves, "simulations": sims,
+              "window": window, "commands": commands}
 
 
 def main() -> int:

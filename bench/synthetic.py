@@ -22,15 +22,16 @@ COLOURS = [("green", "V"), ("brown", "M"), ("blue", "A"), ("grey", "G")]
 
 def _dump(path: Path, data: Any) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100))
+    path.write_text(yaml.dump(data, Dumper=yaml.CSafeDumper, sort_keys=False,
+                              allow_unicode=True, width=100))
 
 
 def _number(index: int) -> int:
     return 1001 + index
 
 
-def _locations(root: Path) -> None:
-    count = SIZES["locations"]
+def _locations(root: Path, sizes: dict[str, int]) -> None:
+    count = sizes["locations"]
     for i in range(count):
         x, y = i % WIDTH, i // WIDTH
         keys: dict[str, int] = {}
@@ -55,9 +56,9 @@ def _locations(root: Path) -> None:
         _dump(root / "locations" / f"{_number(i)}.yaml", data)
 
 
-def _journal(root: Path) -> None:
-    per, extra = divmod(SIZES["entries"], SIZES["locations"])
-    for i in range(SIZES["locations"]):
+def _journal(root: Path, sizes: dict[str, int]) -> None:
+    per, extra = divmod(sizes["entries"], sizes["locations"])
+    for i in range(sizes["locations"]):
         section = str(_number(i))
         entries: dict[str, Any] = {}
         n = per + (1 if i < extra else 0)
@@ -93,8 +94,8 @@ def _card(index: int, colour: str, letter: str, kind: str, hero: str | None) -> 
     }
 
 
-def _cards_and_heroes(root: Path) -> None:
-    per_colour = SIZES["cards"] // len(COLOURS) // 2  # per kind
+def _cards_and_heroes(root: Path, sizes: dict[str, int]) -> None:
+    per_colour = sizes["cards"] // len(COLOURS) // 2  # per kind
     for number, (colour, letter) in enumerate(COLOURS, start=1):
         hero = f"hero-{colour}"
         cards = [_card(i, colour, letter, kind, None)
@@ -115,9 +116,9 @@ def _cards_and_heroes(root: Path) -> None:
             "weaknesses": [{"name": "Tired", "text": "Sleeps late."}], "decks": decks})
 
 
-def _encounters(root: Path) -> None:
+def _encounters(root: Path, sizes: dict[str, int]) -> None:
     decks = ["green", "grey", "purple", "blue"]
-    for i in range(SIZES["encounters"]):
+    for i in range(sizes["encounters"]):
         deck, level = decks[i % 4], 1 + (i // 4) % 4
         base: dict[str, Any] = {"id": f"enc-{i}", "name": f"Foe {i}", "deck": deck,
                                 "level": level, "text": LOREM,
@@ -170,11 +171,17 @@ def _rest(root: Path) -> None:
     })
 
 
-def write_pack(root: Path) -> Path:
-    """Write the synthetic pack under ``root`` and return it."""
-    _locations(root)
-    _journal(root)
-    _cards_and_heroes(root)
-    _encounters(root)
+def write_pack(root: Path, scale: int = 1) -> Path:
+    """Write the synthetic pack under ``root`` and return it; ``scale`` times as many
+    Locations, journal entries, cards and Encounters (the other parts as they are)."""
+    sizes = {name: count * (scale if name in SCALED else 1) for name, count in SIZES.items()}
+    _locations(root, sizes)
+    _journal(root, sizes)
+    _cards_and_heroes(root, sizes)
+    _encounters(root, sizes)
     _rest(root)
     return root
+
+
+SCALED = ("locations", "entries", "cards", "encounters")
+"""The parts a larger synthetic pack has more of."""

@@ -10,6 +10,7 @@ and rebuilt. The entry is plain JSON read back through the pydantic models: no p
 from __future__ import annotations
 
 import contextlib
+import gc
 import hashlib
 import os
 import tempfile
@@ -85,7 +86,7 @@ def load_cached(root: Path | str, cache_dir: Path | None = None,
         entry = _entry(cache_dir, root, digest)
         try:
             with paused_gc():
-                return Campaign.model_validate_json(entry.read_bytes())
+                return settled(Campaign.model_validate_json(entry.read_bytes()))
         except (OSError, ValueError, ValidationError):
             with contextlib.suppress(OSError):
                 entry.unlink(missing_ok=True)
@@ -95,7 +96,16 @@ def load_cached(root: Path | str, cache_dir: Path | None = None,
     digest = pack_digest(root, report.files)
     if digest is not None:
         _store(cache_dir, root, digest, report.campaign)
-    return report.campaign
+    return settled(report.campaign)
+
+
+def settled(campaign: Campaign) -> Campaign:
+    """The campaign, kept out of the cyclic collector's way: a program keeps its content
+    for its whole life, and without this the first collections after a load walk every
+    model of it (most of the wall time of a large pack's first games)."""
+    gc.collect()
+    gc.freeze()
+    return campaign
 
 
 def _store(cache_dir: Path, root: Path, digest: str, campaign: Campaign) -> None:
