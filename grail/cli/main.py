@@ -15,18 +15,17 @@ from pathlib import Path
 from typing import Any
 
 from grail import __version__
-from grail.cli.author import add_author_commands
-from grail.cli.balance import add_balance_command
 from grail.cli.game import CommandError, add_commands
-from grail.cli.odds import add_odds_command
-from grail.cli.play import add_play_command
-from grail.cli.text import add_text_command
 from grail.content import Campaign, PackError, bundled_pack, check_pack
 from grail.content.cache import load_cached
 from grail.content.problems import Problem
-from grail.content.schema import schema_texts
 from grail.engine.journal import ContentLoop
 from grail.save import SaveError
+
+ON_A_SAVE = frozenset({"new", "show", "legal", "act", "players", "undo", "checkpoint",
+                       "marks", "restore", "export", "import", "replay"})
+"""The commands that play on a save file (cli/game.py): for them the parser is built from
+that module alone, so that ``grail act`` imports no window, simulation or author tool."""
 
 LISTABLE = ("heroes", "locations", "journal", "encounters", "events", "secrets", "items",
             "skills", "cards")
@@ -102,6 +101,8 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_schema(args: argparse.Namespace) -> int:
     """Write the JSON Schema of every content kind (default: docs/schema)."""
+    from grail.content.schema import schema_texts
+
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     for name, text in schema_texts().items():
@@ -110,11 +111,21 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of the commands on a save alone when ``command`` is
+    one of them."""
     parser = argparse.ArgumentParser(
         prog="grail", description="A co-op campaign engine for the Tainted Grail board game.")
     parser.add_argument("--version", action="version", version=f"grail {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    if command in ON_A_SAVE:
+        add_commands(commands)
+        return parser
+    from grail.cli.author import add_author_commands
+    from grail.cli.balance import add_balance_command
+    from grail.cli.odds import add_odds_command
+    from grail.cli.play import add_play_command
+    from grail.cli.text import add_text_command
 
     validate = commands.add_parser("validate", help="check a content pack")
     validate.add_argument("pack", nargs="?", help="pack folder (default: the bundled campaign)")
@@ -141,7 +152,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser(words[0] if words else None).parse_args(words)
     run: Callable[[argparse.Namespace], int] = args.run
     try:
         return run(args)
