@@ -16,6 +16,7 @@ part in view. Its hit tests say which card and which hero token lie under a poin
 
 from __future__ import annotations
 
+import json
 import math
 
 import pygame
@@ -65,6 +66,27 @@ def bounds(plan: Layout) -> tuple[int, int, int, int]:
     return x0 - 1, y0 - 1, x1 + 1, y1 + 1
 
 
+SHOWN = frozenset({"placed", "menhirs", "dials", "guardians", "left_items", "location_tokens",
+                   "quest_tokens", "time_tokens"})
+"""The parts of the state the live map draws, with where each hero stands."""
+
+_looks: dict[int, tuple[int, str]] = {}
+
+
+def looks_of(game: Game, revision: int) -> str:
+    """What the map shows of the game, as a text that changes when any of it does (worked
+    out once per revision)."""
+    known = _looks.get(id(game))
+    if known is not None and known[0] == revision:
+        return known[1]
+    state = game.state
+    shown = json.dumps([state.model_dump(mode="json", include=set(SHOWN)),
+                        [(hero.id, hero.location) for hero in state.heroes]], sort_keys=True)
+    _looks.clear()
+    _looks[id(game)] = (revision, shown)
+    return shown
+
+
 WALK_MS = 500
 """How long a hero token takes to walk to its new Location."""
 
@@ -93,19 +115,22 @@ class MapView:
     # --- the painting -----------------------------------------------------------------
 
     def plan(self, game: Game, revision: int) -> Layout:
-        """The revealed layout, made again only when the game changed."""
-        if self._plan is None or self._plan_key != (revision, id(game)):
+        """The revealed layout, made again only when what the map shows changed."""
+        looks = (looks_of(game, revision), id(game))
+        if self._plan is None or self._plan_key != looks:
             self._plan = revealed(game)
-            self._plan_key = (revision, id(game))
+            self._plan_key = looks
         return self._plan
 
     def grid(self, game: Game, revision: int) -> Grid:
         return Grid(bounds(self.plan(game, revision)), self.zoom)
 
     def painted(self, game: Game, revision: int, theme: Theme) -> tuple[pygame.Surface, Grid]:
-        """The whole map at the current zoom, painted once per game change, zoom or theme."""
+        """The whole map at the current zoom, painted again only when what it shows, the
+        zoom or the theme changed: most actions (a trade, a journal choice, a rest) leave
+        the map as it was."""
         grid = self.grid(game, revision)
-        key = (revision, id(game), self.zoom, theme)
+        key = (self._plan_key, self.zoom, theme)
         if self._surface is None or self._key != key:
             self._surface = pygame.Surface(grid.size)
             self.badges = paint(self._surface, grid, self.plan(game, revision), game, theme)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -26,7 +27,13 @@ from .theme import TYPE_SCALE, Colour, Theme
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """``text`` cut into lines no wider than ``width`` pixels (a word too long stays whole);
-    blank lines between paragraphs are kept."""
+    blank lines between paragraphs are kept. Worked out once per text, font and width (a
+    frame wraps the same texts as the last)."""
+    return list(_wrapped(text, font, width))
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(text: str, font: pygame.font.Font, width: int) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
@@ -38,7 +45,7 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
             else:
                 line = trial
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 OVERFLOWS: deque[str] = deque(maxlen=100)
@@ -55,13 +62,20 @@ def draw_text(surface: pygame.Surface, text: str, at: tuple[int, int], font: pyg
               colour: Colour, box: pygame.Rect | None = None) -> pygame.Rect:
     """One line of text; its rectangle. A text that leaves ``box`` (by default the window,
     unless a clip is set for a scrolling region) is noted in :data:`OVERFLOWS`."""
-    rendered = font.render(text, True, colour)
+    rendered = _rendered(text, font, colour)
     drawn = pygame.Rect(at, rendered.get_size())
     bounds = box if box is not None else surface.get_rect() \
         if surface.get_clip() == surface.get_rect() else None
     if bounds is not None and text.strip() and not bounds.contains(drawn):
         overflow(text, f"{drawn} beyond {bounds}")
     return surface.blit(rendered, at)
+
+
+@lru_cache(maxsize=4096)
+def _rendered(text: str, font: pygame.font.Font, colour: Colour) -> pygame.Surface:
+    """A line rendered once per text, font and colour: most of a frame's lines are those of
+    the last frame."""
+    return font.render(text, True, colour)
 
 
 def fitted(text: str, theme: Theme, size: int, box: pygame.Rect,
