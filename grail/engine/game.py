@@ -40,7 +40,7 @@ from .events import ChanceAsked, ChanceDrawn, Event
 from .pending import Pending
 from .setup import new_state
 from .state import ChallengeRule, GameState, HeroState, Mode, PendingChance
-from .telling import tell
+from .telling import PROPOSED, proposing, tell
 
 AnyAction = Actions
 
@@ -238,6 +238,8 @@ class Game:
                 f"{'the setup' if action is None else action.describe()}, but the game did not "
                 f"meet the last {len(answers) - len(drawn)}")
         self._legal = None
+        if told and proposing(self.state, action):
+            told += PROPOSED
         self._log(action, told, drawn, len(answers) - 1 if logged else None)
         if drawn or any(e.type in REVEALING for e in events):
             self.state.undo_floor = len(self.log)

@@ -27,7 +27,6 @@ from grail.content.amounts import Amounts, Count
 from grail.content.encounters import CombatEncounter, DiplomacyEncounter
 from grail.content.keyed import Keyed
 
-from . import teams
 from .actions import (
     Activate,
     ActivateMenhir,
@@ -64,7 +63,15 @@ _EFFECT: TypeAdapter[Any] = TypeAdapter(fx.Effect)
 
 
 PROPOSED = "; others here may join before it begins"
-"""What the words of a Day action add when others may join it first [TEAM-1]."""
+"""What the words of a Day action add when it is only proposed, others on the Location
+being free to join it first, nothing paid yet [TEAM-1]."""
+
+
+def proposing(state: GameState, action: Any) -> bool:
+    """Whether ``action`` has just been proposed rather than begun [TEAM-1]."""
+    team = state.team
+    return team is not None and not team.paying and team.action == action.type \
+        and team.members == [getattr(action, "hero", None)]
 
 
 def tell(campaign: Campaign, state: GameState, action: Any) -> str:
@@ -74,13 +81,6 @@ def tell(campaign: Campaign, state: GameState, action: Any) -> str:
     if not isinstance(action, Travel | Explore | LocationAction | CharacterAction
                       | ActivateMenhir):
         return str(action.describe())
-    if teams.would_propose(campaign, state, action):  # nothing is paid yet [TEAM-1]
-        return _done(campaign, state, action) + PROPOSED
-    return _done(campaign, state, action)
-
-
-def _done(campaign: Campaign, state: GameState, action: Any) -> str:
-    """A Day action in words, with its cost."""
     hero = state.hero(action.hero)
     if isinstance(action, Travel):
         return f"Travel: {hero.id} {hero.location} -> {action.to}, -1 Energy"

@@ -65,6 +65,7 @@ def executor(pack: Path, workers: int | None = None,
         return
     count = workers if workers is not None else cores()
     if count <= 1:
+        _LOADED.clear()  # this process may run again later, on a pack changed since
         yield None, str(pack)
         return
     with ProcessPoolExecutor(max_workers=count) as pool:

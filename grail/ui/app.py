@@ -24,6 +24,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from functools import cache
 from pathlib import Path
 
 import platformdirs
@@ -72,10 +73,15 @@ class Scene:
         """Paint the scene. Never changes the game."""
 
 
+@cache
+def _theme(palette: str, scale: float) -> Theme:
+    return Theme(palette, scale)
+
+
 @dataclass
 class Settings:
     """What the player sets once for every game: the UI scale, the high-contrast theme, and
-    less motion (no meter sliding to its new space: the board shows the change at once)."""
+    less motion (no animation: every change shown at once)."""
 
     scale: float = 1.0
     contrast: bool = False
@@ -156,7 +162,7 @@ class App:
         chosen = self.settings.theme
         width, height = self.size
         grown = round(max(1.0, min(width / MIN_SIZE[0], height / MIN_SIZE[1])) * 20) / 20
-        return chosen if grown == 1.0 else Theme(chosen.palette, chosen.scale * grown)
+        return chosen if grown == 1.0 else _theme(chosen.palette, chosen.scale * grown)
 
     @property
     def visible(self) -> bool:

@@ -7,17 +7,31 @@ from __future__ import annotations
 from typing import Any
 
 from grail.content import effects as fx
-from grail.engine.actions import Choose, PlayCard, Rest, UseCard
+from grail.engine.actions import (
+    ActivateMenhir,
+    CharacterAction,
+    Choose,
+    Explore,
+    LocationAction,
+    PlayCard,
+    Rest,
+    Travel,
+    UseCard,
+)
 from grail.engine.amounts import amount_of
 from grail.engine.game import Game
 from grail.engine.items import card_name, uses_of
 from grail.engine.journal import closed_options, pending_choice
+from grail.engine.teams import would_propose
 from grail.engine.telling import PROPOSED, tell
 
 from .effects import leads_to
 from .encounter import gain
 from .names import hero_name, place_name, said
 from .table import rest_lines
+
+DAY_ACTIONS = (Travel, Explore, LocationAction, CharacterAction, ActivateMenhir)
+"""The Day actions others on the Location may join [TEAM-1]."""
 
 
 def action_lines(game: Game) -> list[str]:
@@ -47,6 +61,8 @@ def action_text(game: Game, action: Any) -> str:
         return f"Use: {hero_name(campaign, action.hero)} uses {card_name(campaign, action.card)}:" \
             f" {use.name}"
     text = said(campaign, tell(campaign, game.state, action))
+    if isinstance(action, DAY_ACTIONS) and would_propose(campaign, game.state, action):
+        text += PROPOSED  # nothing is paid until it begins [TEAM-1]
     if isinstance(action, Rest):  # what it will do [END-DAY-1]..[END-DAY-3]
         changed = [line for line in rest_lines(game, action.hero, action.eat)
                    if "stays" not in line]
