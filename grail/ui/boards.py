@@ -200,15 +200,11 @@ class Painter:
     # --- text -----------------------------------------------------------------------
 
     def text(self, text: str, size: int = 16, colour: str = "ink", bold: bool = False,
-             indent: int = 0, lines: int = 99) -> None:
-        """Wrapped text at the cursor, at most ``lines`` lines (the last cut with '...')."""
+             indent: int = 0) -> None:
+        """Wrapped text at the cursor, all of it: the panel scrolls."""
         font = self.theme.font(size, bold)
         width = self.width - 2 * self.pad - indent
-        wrapped = wrap(text, font, width)
-        if len(wrapped) > lines:
-            wrapped = wrapped[:lines]
-            wrapped[-1] = wrapped[-1].rstrip(".,;: ") + "..."
-        for line in wrapped:
+        for line in wrap(text, font, width):
             draw_text(self.surface, line, (self.pad + indent, self.y), font, self.theme[colour])
             self.y += font.get_linesize()
 
@@ -232,7 +228,7 @@ class Painter:
         if state.event is not None and state.event in campaign.event:
             event = campaign.event[state.event]
             self.heading(f"Event of the Day: {event.title}")
-            self.text(event.text, 15, lines=4)
+            self.text(event.text, 15)
 
     def board(self, hero: HeroState) -> pygame.Rect:
         """One hero's board; its rectangle on the panel."""
@@ -308,7 +304,7 @@ class Painter:
             self.y += font.get_linesize() + theme.px(6)
         if hero.dying:  # what the card asks, in the words the terminal uses [DEATH-1]
             held = dying_text(self.game.campaign, self.game.state)
-            self.text(held[:1].upper() + held[1:] + ".", size=13, colour="bad", lines=3)
+            self.text(held[:1].upper() + held[1:] + ".", size=13, colour="bad")
             self.y += theme.px(6)
 
     def meters(self, hero: HeroState) -> None:
@@ -433,7 +429,7 @@ class Painter:
                 known = campaign.quest.get(quest)
                 self.text(known.name if known else quest, 15, bold=True)
                 if known:
-                    self.text(known.text, 14, "faint", indent=self.theme.px(10), lines=3)
+                    self.text(known.text, 14, "faint", indent=self.theme.px(10))
         statuses = {status.id: status for status in campaign.manifest.game_sheet.statuses}
         marks = [mark for mark in state.statuses if mark.whole or mark.parts]
         if marks:
