@@ -149,8 +149,7 @@ def propose(campaign: Campaign, state: GameState,
             action: Explore | Travel | LocationAction | CharacterAction | ActivateMenhir
             ) -> list[Event]:
     """A character proposes an action: others on the Location may join first [TEAM-1]."""
-    to = action.to if isinstance(action, Travel) else None
-    state.team = TeamAction(action=action.type, to=to, members=[action.hero])
+    state.team = _proposal(action)
     if _may_join(campaign, state, state.team):
         return [WorldChanged(what=f"{action.hero} proposes to {action.type.replace('_', ' ')}; "
                              "others on the Location may join [TEAM-1]")]
@@ -161,9 +160,13 @@ def propose(campaign: Campaign, state: GameState,
 def would_propose(campaign: Campaign, state: GameState, action: Any) -> bool:
     """Whether this Day action would be proposed first, others on the Location being free
     to join it, its cost paid only when it begins [TEAM-1]."""
-    to = action.to if isinstance(action, Travel) else None
-    return bool(_may_join(campaign, state, TeamAction(action=action.type, to=to,
-                                                      members=[action.hero])))
+    return bool(_may_join(campaign, state, _proposal(action)))
+
+
+def _proposal(action: Any) -> TeamAction:
+    """The team a Day action starts: its proposer alone, before anyone joins."""
+    return TeamAction(action=action.type, to=action.to if isinstance(action, Travel) else None,
+                      members=[action.hero])
 
 
 def legal(campaign: Campaign, state: GameState) -> list[TeamStep]:

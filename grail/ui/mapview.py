@@ -293,11 +293,6 @@ class Tip:
         self._surface: pygame.Surface | None = None
         self.badges: dict[int, list[pygame.Rect]] = {}
         """Each card's key badges on the painted map."""
-        self.stands: dict[str, tuple[int, tuple[float, float]]] = {}
-        """Where each hero's token was last shown: its Location and its spot."""
-        self.walking: dict[str, tuple[tuple[float, float], tuple[float, float], int]] = {}
-        """Each hero token on its way to a new Location: (from, to) in spots, and its start
-        in milliseconds."""
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, mouse: tuple[int, int],
              game: Game, revision: int, theme: Theme, number: int, acting: str | None,
