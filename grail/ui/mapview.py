@@ -23,11 +23,11 @@ import pygame
 
 from grail.content.geography import Card, Layout, Menhir
 from grail.content.locations import EDGES
-from grail.engine.amounts import amount_of
 from grail.engine.game import Game
 from grail.engine.items import card_name
 from grail.engine.map import connected, neighbour
 from grail.engine.preview import vanishing
+from grail.words.effects import cost_words
 from grail.words.names import hero_name
 
 from .boards import draw_token, hero_marks
@@ -341,8 +341,7 @@ def details(game: Game, number: int, acting: str | None,
         lines.append((location.description, "ink", 15, False))
     if location.action is not None:
         action = location.action
-        cost = ", ".join(f"{amount_of(campaign, value, state)} {name.capitalize()}"
-                         for name, value in (action.cost.items() if action.cost else []))
+        cost = cost_words(campaign, state, action.cost)
         once = ", once a Day" if action.once_per_day else ""
         lines.append((f"Action: {action.name} ({cost or 'free'}{once})", "ink", 15, True))
         if action.text:

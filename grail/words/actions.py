@@ -18,14 +18,13 @@ from grail.engine.actions import (
     Travel,
     UseCard,
 )
-from grail.engine.amounts import amount_of
 from grail.engine.game import Game
 from grail.engine.items import card_name, uses_of
 from grail.engine.journal import closed_options, pending_choice
 from grail.engine.teams import would_propose
 from grail.engine.telling import PROPOSED, tell
 
-from .effects import leads_to
+from .effects import cost_words, leads_to
 from .encounter import gain
 from .names import hero_name, place_name, said
 from .table import rest_lines
@@ -77,10 +76,8 @@ def option_cost(game: Game, option: fx.Choice) -> str:
     """What a journal option costs whoever decides, in words ('2 Wealth, 1 Energy'), unless
     its own text says it already ("... (1 Food).")."""
     state = game.state
-    payer = state.hero(state.frames[-1].heroes[0])
-    parts = [f"{amount_of(game.campaign, value, state, payer)} {name.capitalize()}"
-             for name, value in (option.cost.items() if option.cost else [])]
-    return "" if all(part in option.text for part in parts) else ", ".join(parts)
+    cost = cost_words(game.campaign, state, option.cost, state.hero(state.frames[-1].heroes[0]))
+    return "" if all(part in option.text for part in cost.split(", ")) else cost
 
 
 def action_label(game: Game, action: Any) -> str:

@@ -8,10 +8,19 @@ from typing import Any
 
 from grail.content import Campaign
 from grail.content import effects as fx
-from grail.engine.state import GameState
+from grail.content.amounts import Amounts
+from grail.engine.amounts import amount_of
+from grail.engine.state import GameState, HeroState
 from grail.engine.telling import effects_text
 
 from .names import encounter_label, place_name, said
+
+
+def cost_words(campaign: Campaign, state: GameState, cost: Amounts | None,
+               payer: HeroState | None = None) -> str:
+    """A cost in words, as ``payer`` would pay it: '2 Wealth, 1 Energy'; empty for none."""
+    return ", ".join(f"{amount_of(campaign, value, state, payer)} {name.capitalize()}"
+                     for name, value in (cost.items() if cost else []))
 
 
 def effects_words(campaign: Campaign, state: GameState, effects: Sequence[Any]) -> str:

@@ -16,12 +16,12 @@ from grail.content import Campaign
 from grail.content.base import ATTRIBUTES
 from grail.content.locations import STEP
 from grail.engine.actions import Travel
-from grail.engine.amounts import amount_of
 from grail.engine.game import Game
 from grail.engine.items import uses_of
 from grail.engine.state import UNSEEN
 from grail.engine.survival import rest
 
+from .effects import cost_words
 from .names import full_name, hero_name, item_name, place_name, secret_name, skill_name
 
 DIRECTIONS = {"up": "North", "right": "East", "down": "South", "left": "West"}
@@ -89,8 +89,7 @@ def place_lines(game: Game) -> list[str]:
         if location.action is not None:
             action = location.action
             payer = next(hero for hero in state.heroes if hero.location == number)
-            cost = ", ".join(f"{amount_of(campaign, value, state, payer)} {name.capitalize()}"
-                             for name, value in (action.cost or {}).items())
+            cost = cost_words(campaign, state, action.cost, payer)
             lines.append(f"  Location action: {action.name}"
                          + (f", costs {cost}" if cost else "")
                          + (", once a Day" if action.once_per_day else "")
