@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 from grail.content import Campaign
-from grail.content.cache import load_cached
 
 from .days import Run, run
 from .odds import wilson
@@ -114,10 +113,9 @@ def report(pack: Path, n: int = 200, runs: int = 50, days: int = 100, seed: int 
     """``n`` fights per hero and Encounter, ``runs`` solo campaigns per hero of at most
     ``days`` Days, seeds from ``seed``; over ``workers`` processes (default: every core; 1:
     in this process) or on the Dask cluster at ``scheduler``."""
-    campaign = load_cached(pack)
-    heroes = sorted(campaign.hero, key=lambda hero: campaign.hero[hero].number)
-    matchups = [(hero, *found) for hero in heroes for found in encounters(campaign)]
-    with executor(pack, workers, scheduler) as (pool, source):
+    with executor(pack, workers, scheduler) as (pool, source, campaign):
+        heroes = sorted(campaign.hero, key=lambda hero: campaign.hero[hero].number)
+        matchups = [(hero, *found) for hero in heroes for found in encounters(campaign)]
         submit = pool.submit if pool is not None else finished
         fights = [submit(_fights, source, hero, encounter, range(seed, seed + n))
                   for hero, encounter, _, _ in matchups]

@@ -17,8 +17,6 @@ from concurrent.futures import as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
-from grail.content.cache import load_cached
-
 from .playouts import Start, cost_meter, playout, prepare
 from .workers import Source, campaign_of, cores, executor, finished
 
@@ -82,7 +80,7 @@ def odds(pack: Path, hero: str, encounter: str, n: int, policy: str = "search", 
     (default: every core; 1: in this process) or on the Dask cluster at ``scheduler``,
     ``deck`` replacing the hero's deck of the Encounter's kind; ``progress`` counts them on
     stderr."""
-    with executor(pack, workers, scheduler) as (pool, source):
+    with executor(pack, workers, scheduler) as (pool, source, campaign):
         share = 64 if scheduler is not None else workers or cores()  # batches per worker: 8
         size = max(1, min(250, n // (share * 8)))
         batches = [range(first, min(first + size, seed + n))
@@ -98,7 +96,7 @@ def odds(pack: Path, hero: str, encounter: str, n: int, policy: str = "search", 
         print(file=sys.stderr)
     wins, turns, damage = (sum(column) for column in zip(*totals, strict=True))
     return Odds(win_probability=wins / n, ci95=wilson(wins, n), n=n, mean_turns=turns / n,
-                mean_damage=damage / n, meter=cost_meter(load_cached(pack), encounter))
+                mean_damage=damage / n, meter=cost_meter(campaign, encounter))
 
 
 def _count(totals: list[Totals], batches: list[range], n: int, progress: bool) -> None:

@@ -54,26 +54,28 @@ def campaign_of(source: Source) -> Campaign:
 
 
 @contextmanager
-def executor(pack: Path, workers: int | None = None,
-             scheduler: str | None = None) -> Iterator[tuple[Executor | None, Source]]:
-    """Where to run, and the source its tasks get: ``None`` (run here, in this process)
-    for one worker, a process pool of ``workers`` (default: every core), or the Dask
-    cluster at ``scheduler``."""
+def executor(pack: Path, workers: int | None = None, scheduler: str | None = None
+             ) -> Iterator[tuple[Executor | None, Source, Campaign]]:
+    """Where to run, the source its tasks get, and the campaign, loaded once here: ``None``
+    (run here, in this process) for one worker, a process pool of ``workers`` (default:
+    every core), or the Dask cluster at ``scheduler``."""
+    campaign = load_cached(pack)
     if scheduler is not None:
-        with _cluster(pack, scheduler) as found:
-            yield found
+        with _cluster(campaign, scheduler) as (client, sent):
+            yield client, sent, campaign
         return
     count = workers if workers is not None else cores()
     if count <= 1:
-        _LOADED.clear()  # this process may run again later, on a pack changed since
-        yield None, str(pack)
+        _LOADED.clear()  # what this process loaded before may have changed since
+        _LOADED[str(pack)] = campaign
+        yield None, str(pack), campaign
         return
     with ProcessPoolExecutor(max_workers=count) as pool:
-        yield pool, str(pack)
+        yield pool, str(pack), campaign
 
 
 @contextmanager
-def _cluster(pack: Path, scheduler: str) -> Iterator[tuple[Executor, Source]]:
+def _cluster(campaign: Campaign, scheduler: str) -> Iterator[tuple[Executor, Source]]:
     try:  # an optional extra, untyped: reached through Any
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
@@ -84,8 +86,7 @@ def _cluster(pack: Path, scheduler: str) -> Iterator[tuple[Executor, Source]]:
     except (OSError, TimeoutError) as error:
         raise ClusterError(f"no Dask scheduler answers at {scheduler}: {error}") from None
     with client:
-        campaign = client.scatter(load_cached(pack), broadcast=True)
-        yield client.get_executor(), campaign
+        yield client.get_executor(), client.scatter(campaign, broadcast=True)
 
 
 def finished(task: Callable[..., Any], *args: Any) -> Future[Any]:
