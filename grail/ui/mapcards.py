@@ -369,13 +369,19 @@ def hero_tokens(grid: Grid, game: Game, number: int) -> dict[str, tuple[tuple[in
     spot = state.spot_of(number)
     if spot is None:
         return {}
-    rect = grid.rect(spot)
+    here = [hero.id for hero in state.heroes if hero.location == number]
+    return {hero: token_at(grid, spot, index) for index, hero in enumerate(here)}
+
+
+def token_at(grid: Grid, spot: tuple[float, float], index: int) -> tuple[tuple[int, int], int]:
+    """Where the ``index``-th hero token on the card at ``spot`` stands on the map surface
+    (a fractional spot: a token on its way between two cards), and its radius."""
+    x, y = grid.point(spot)
     k = grid.zoom
     r = max(4, round(12 * k))
-    here = [hero.id for hero in state.heroes if hero.location == number]
     gap = max(1, round(3 * k))
-    return {hero: ((rect.left + round(7 * k) + r + index * (2 * r + gap),
-                    rect.top + round(122 * k)), r) for index, hero in enumerate(here)}
+    return (round(x - grid.card[0] / 2) + round(7 * k) + r + index * (2 * r + gap),
+            round(y - grid.card[1] / 2) + round(122 * k)), r
 
 
 def paint(surface: pygame.Surface, grid: Grid, plan: Layout, game: Game,

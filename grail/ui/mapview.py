@@ -31,7 +31,7 @@ from grail.words.effects import cost_words
 from grail.words.names import hero_name
 
 from .boards import draw_token, hero_marks
-from .mapcards import CARD, GUTTER, Grid, Spot, paint
+from .mapcards import CARD, GUTTER, Grid, Spot, paint, token_at
 from .mapdraw import SEAL_NAMES
 from .theme import Theme
 from .widgets import wrap
@@ -70,21 +70,11 @@ SHOWN = frozenset({"placed", "menhirs", "dials", "guardians", "left_items", "loc
                    "quest_tokens", "time_tokens"})
 """The parts of the state the live map draws, with where each hero stands."""
 
-_looks: dict[int, tuple[int, str]] = {}
-
-
-def looks_of(game: Game, revision: int) -> str:
-    """What the map shows of the game, as a text that changes when any of it does (worked
-    out once per revision)."""
-    known = _looks.get(id(game))
-    if known is not None and known[0] == revision:
-        return known[1]
+def looks_of(game: Game) -> str:
+    """What the map shows of the game, as a text that changes when any of it does."""
     state = game.state
-    shown = json.dumps([state.model_dump(mode="json", include=set(SHOWN)),
-                        [(hero.id, hero.location) for hero in state.heroes]], sort_keys=True)
-    _looks.clear()
-    _looks[id(game)] = (revision, shown)
-    return shown
+    return json.dumps([state.model_dump(mode="json", include=set(SHOWN)),
+                       [(hero.id, hero.location) for hero in state.heroes]], sort_keys=True)
 
 
 WALK_MS = 500
@@ -101,6 +91,8 @@ class MapView:
         self.placed = False
         """The camera was put on its first place."""
         self._plan_key: tuple[object, ...] = ()
+        self._seen: tuple[int, int] = (-1, -1)
+        """The revision and game the plan was last checked against."""
         self._plan: Layout | None = None
         self._key: tuple[object, ...] = ()
         self._surface: pygame.Surface | None = None
@@ -115,11 +107,15 @@ class MapView:
     # --- the painting -----------------------------------------------------------------
 
     def plan(self, game: Game, revision: int) -> Layout:
-        """The revealed layout, made again only when what the map shows changed."""
-        looks = (looks_of(game, revision), id(game))
-        if self._plan is None or self._plan_key != looks:
-            self._plan = revealed(game)
-            self._plan_key = looks
+        """The revealed layout, made again only when what the map shows changed (looked
+        at once per revision)."""
+        if self._seen != (revision, id(game)):
+            self._seen = (revision, id(game))
+            looks = (looks_of(game), id(game))
+            if self._plan is None or self._plan_key != looks:
+                self._plan = revealed(game)
+                self._plan_key = looks
+        assert self._plan is not None
         return self._plan
 
     def grid(self, game: Game, revision: int) -> Grid:
@@ -168,15 +164,12 @@ class MapView:
                 del self.walking[hero_id]
                 continue
             eased = 1 - (1 - done) ** 3
-            x, y = grid.point((start[0] + (end[0] - start[0]) * eased,
-                               start[1] + (end[1] - start[1]) * eased))
+            (x, y), radius = token_at(grid, (start[0] + (end[0] - start[0]) * eased,
+                                             start[1] + (end[1] - start[1]) * eased), 0)
             origin = self.origin(rect, grid)
             colour, letter = marks[hero_id]
-            radius = max(4, round(12 * grid.zoom))  # where the card's first token stands
-            x += round(7 * grid.zoom) + radius - grid.card[0] / 2
-            y += round(122 * grid.zoom) - grid.card[1] / 2
-            draw_token(surface, (round(origin[0] + x), round(origin[1] + y)), radius, colour,
-                       letter, theme, theme.px(15))
+            draw_token(surface, (origin[0] + x, origin[1] + y), radius, colour, letter, theme,
+                       theme.px(15))
 
     def raise_badges(self, surface: pygame.Surface, rect: pygame.Rect, grid: Grid,
                      number: int) -> None:
