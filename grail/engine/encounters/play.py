@@ -16,7 +16,7 @@ from grail.content.encounters import AttributeBonus, CombatEncounter, DiplomacyE
 
 from ..actions import PlayCard
 from ..events import CardPlayed, Event, MagicPaid
-from ..state import EncounterState, GameState, SequenceCard
+from ..state import EncounterState, GameState, HeroState, SequenceCard
 from ..survival import panics
 from ..upgrades import attribute
 from . import effects, hands
@@ -115,16 +115,12 @@ def refused(campaign: Campaign, state: GameState, action: PlayCard) -> tuple[str
         return "KEY-3", "each Magic Key paid is a key that meets, paid with 1 Magic by a " \
             "member who has it"
     return "COMBAT-10", f"after the first card, a card must connect a continue key of its " \
-        f"own: {_no_continue(campaign, state, action.card, meets)}"
+        f"own: {_no_continue(campaign, hero, action.card, meets, sum(payers.values()))}"
 
 
-def _no_continue(campaign: Campaign, state: GameState, action_card: str,
-                 meets: list[Meeting]) -> str:
+def _no_continue(campaign: Campaign, hero: HeroState, card_id: str, meets: list[Meeting],
+                 team_magic: int) -> str:
     """What keeps each continue key of a card from connecting, in words [KEY-2], [KEY-3]."""
-    encounter = state.encounter
-    assert encounter is not None and encounter.active is not None
-    hero = state.hero(encounter.active)
-    team_magic = sum(state.hero(member).magic for member in {hero.id, *encounter.heroes})
     missing = []
     for meeting in meets:
         if "continue" not in meeting.bonus:
@@ -141,7 +137,7 @@ def _no_continue(campaign: Campaign, state: GameState, action_card: str,
                            + (", the team has none" if team_magic == 0 else " paid"))
     if missing:
         return "; ".join(missing)
-    card = campaign.card[action_card]
+    card = campaign.card[card_id]
     if any("continue" in key.bonus for key in card.left) or "continue" in card.free:
         return "its continue keys do not meet the last card's keys"
     return "it has no continue key"
