@@ -322,12 +322,12 @@ class Painter:
                 ("Energy", hero.energy, spec.energy.max, energy, bar),
                 ("Health", hero.health, spec.health.max, set(), None),
                 ("Terror", hero.terror, spec.terror.max, terror, None)):
-            self.spaces[hero.id, label] = Spaces(left, self.y, cell, self.theme.px(18), value)
-            self.track(label, value, top, cell, red, shut if label == "Energy" else set(),
-                       limit)
+            self.spaces[hero.id, label] = self.track(
+                label, value, top, cell, red, shut if label == "Energy" else set(), limit)
 
     def track(self, label: str, value: int, top: int, cell: int, red: set[int], shut: set[int],
-              limit: int | None) -> None:
+              limit: int | None) -> Spaces:
+        """One meter's track; where it was drawn."""
         theme = self.theme
         font = theme.font(15)
         small = theme.font(13 if cell >= theme.px(20) else 11)
@@ -355,7 +355,9 @@ class Painter:
             x = left + (limit + 1) * cell - 1
             pygame.draw.line(self.surface, theme["ink"], (x, self.y - theme.px(3)),
                              (x, self.y + height + theme.px(2)), max(2, theme.px(3)))
+        drawn = Spaces(left, self.y, cell, height, value)
         self.y += height + theme.px(4)
+        return drawn
 
     def attributes(self, hero: HeroState) -> None:
         """The three opposed pairs [ATTR-1], with Skills counted [ATTR-3]: a pair per column,
