@@ -69,4 +69,3 @@ def add_odds_command(commands: Any) -> None:
     command.add_argument("--json", action="store_true", help="print the result as JSON")
     add_worker_options(command)
     command.set_defaults(run=cmd_odds)
-
