@@ -82,7 +82,7 @@ def _actions(game: Game) -> Counter[str]:
 def test_four_programs_playing_one_save_lose_no_action(tmp_path: Path) -> None:
     """4 programs x 100 actions at once on one save of the bundled campaign: every action
     each reports applied is in the log once, the others were refused with a reason, and
-    the log replays to the saved state."""
+    the log replays to the saved state. Random players may lose early: then fewer apply."""
     path = tmp_path / "shared.grail"
     campaign = load_pack(bundled_pack())
     Session.start(campaign, ["tamsin", "jago", "kerra", "ysella"], seed=11, path=path).close()
@@ -93,7 +93,9 @@ def test_four_programs_playing_one_save_lose_no_action(tmp_path: Path) -> None:
                       for action in one["applied"])
     assert _actions(game) - before == applied  # each applied action is there, once
     assert sum(applied.values()) + sum(len(one["refused"]) for one in said) <= 400
-    assert sum(applied.values()) >= 100  # they took turns: most of them were applied
+    # they took turns: most actions were applied, unless the four random players ended
+    # the campaign sooner (lost, then no Mercy asked [MERCY-1]) and it refused the rest
+    assert sum(applied.values()) >= 100 or game.is_terminal()
     assert all(reason and "\n" not in reason for one in said for reason in one["refused"])
     assert Game.replay(campaign, game.setup, game.log).state_hash() == game.state_hash()
     assert main(["replay", str(path)]) == 0
