@@ -3,6 +3,7 @@ campaign's content, and is refused, untouched, with the first thing that no long
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
 import types
@@ -14,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import BaseModel
 
 from grail.content import Campaign, load_pack
 from grail.engine.game import Game
@@ -181,10 +181,12 @@ def test_misfits_names_each_kind_of_missing_content(minimal: Campaign) -> None:
         "encounter_decks names encounter_deck 'black'"]
 
 
-def _paths(model: type[BaseModel], prefix: str = "") -> Iterator[str]:
-    """Every field path of a state model, down to what fit.py lists."""
-    for name, field in model.model_fields.items():
-        yield from _paths_of(field.annotation, prefix + name)
+def _paths(model: type[Any], prefix: str = "") -> Iterator[str]:
+    """Every field path of a state value, down to what fit.py lists (not the private
+    bookkeeping of an action under way, which no save holds)."""
+    for name, annotation in typing.get_type_hints(model).items():
+        if not name.startswith("_"):
+            yield from _paths_of(annotation, prefix + name)
 
 
 def _paths_of(annotation: typing.Any, path: str) -> Iterator[str]:
@@ -201,7 +203,7 @@ def _paths_of(annotation: typing.Any, path: str) -> Iterator[str]:
     elif origin is dict:
         yield from _paths_of(args[0], path + ".{}")
         yield from _paths_of(args[1], path + ".*")
-    elif isinstance(annotation, type) and issubclass(annotation, BaseModel):
+    elif isinstance(annotation, type) and dataclasses.is_dataclass(annotation):
         yield from _paths(annotation, path + ".")
     else:
         yield "UNLISTED " + path

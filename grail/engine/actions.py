@@ -8,18 +8,21 @@ Travel(type='travel', hero='wren', to=102)
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Annotated, Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import Field, TypeAdapter, ValidationError
+
+from .plain import Plain
 
 
 class MalformedAction(ValueError):
     """Text that is not an action at all (as opposed to a legal-looking but illegal one)."""
 
 
-class _Action(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class _Action(Plain):
+    __slots__ = ()
 
     def to_json(self) -> str:
         return self.model_dump_json()
@@ -33,7 +36,7 @@ class _Action(BaseModel):
         >>> Travel.of(hero="wren", to=102) is Travel.of(hero="wren", to=102)
         True
         """
-        return _made(cls, tuple(fields.items()))  # type: ignore[return-value]
+        return _made(cls, tuple(fields.items()))  # type: ignore[return-value, arg-type]
 
 
 @lru_cache(maxsize=1 << 16)
@@ -41,189 +44,234 @@ def _made(cls: type[_Action], fields: tuple[tuple[str, Any], ...]) -> _Action:
     return cls(**dict(fields))
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class Travel(_Action):
     """Travel to a connected Location for 1 Energy [ACT-TRAVEL-1]."""
 
     type: Literal["travel"] = "travel"
-    hero: str = Field(description="Who travels.")
-    to: int = Field(description="The connected Location.")
+    hero: str
+    """Who travels."""
+    to: int
+    """The connected Location."""
 
     def describe(self) -> str:
         return f"Travel: {self.hero} to {self.to}, -1 Energy"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class Pass(_Action):
     """End this character's Day; irreversible [ACT-PASS-1]."""
 
     type: Literal["pass"] = "pass"
-    hero: str = Field(description="Who passes.")
+    hero: str
+    """Who passes."""
 
     def describe(self) -> str:
         return f"Pass: {self.hero} rests for the Day"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class Rest(_Action):
     """End of Day rest: eat 1 Food or not [END-DAY-1], [END-DAY-2]."""
 
     type: Literal["rest"] = "rest"
-    hero: str = Field(description="Who rests.")
-    eat: bool = Field(description="Eat 1 Food (gain Health, lose Terror) or go hungry.")
+    hero: str
+    """Who rests."""
+    eat: bool
+    """Eat 1 Food (gain Health, lose Terror) or go hungry."""
 
     def describe(self) -> str:
         return f"Rest: {self.hero} {'eats 1 Food' if self.eat else 'goes hungry'}"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class Explore(_Action):
     """Explore the Location for 1 Energy: read its journal entry [ACT-EXPLORE-1]."""
 
     type: Literal["explore"] = "explore"
-    hero: str = Field(description="Who explores.")
+    hero: str
+    """Who explores."""
 
     def describe(self) -> str:
         return f"Explore: {self.hero} reads the journal, -1 Energy"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class Choose(_Action):
     """Take one option of the choice the journal waits on."""
 
     type: Literal["choose"] = "choose"
-    hero: str = Field(description="Who decides (the active character).")
-    option: int = Field(description="The option's index, from 0.")
+    hero: str
+    """Who decides (the active character)."""
+    option: int
+    """The option's index, from 0."""
 
     def describe(self) -> str:
         return f"Choose: {self.hero} takes option {self.option + 1}"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class LocationAction(_Action):
     """Use the action printed on the Location [ACT-LOC-1]."""
 
     type: Literal["location_action"] = "location_action"
-    hero: str = Field(description="Who acts.")
+    hero: str
+    """Who acts."""
 
     def describe(self) -> str:
         return f"Location action: {self.hero}"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class CharacterAction(_Action):
     """Use the character action on the hero's tile [ACT-CHAR-1]."""
 
     type: Literal["character_action"] = "character_action"
-    hero: str = Field(description="Whose action.")
+    hero: str
+    """Whose action."""
 
     def describe(self) -> str:
         return f"Character action: {self.hero}"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class ActivateMenhir(_Action):
     """Activate the Menhir of this Location, paying its cost [ACT-MENHIR-1], [MENHIR-5]."""
 
     type: Literal["activate_menhir"] = "activate_menhir"
-    hero: str = Field(description="Who activates it.")
+    hero: str
+    """Who activates it."""
 
     def describe(self) -> str:
         return f"Activate the Menhir: {self.hero}"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class BuyAttribute(_Action):
     """End of Day: spend Exp on an Attribute point, beyond the 2nd as a Skill side [UPG-5]."""
 
     type: Literal["buy_attribute"] = "buy_attribute"
-    hero: str = Field(description="Who buys.")
-    attribute: str = Field(description="The Attribute raised.")
-    skill: int | None = Field(default=None, description="The Skill side kept, beyond 2 [ATTR-4].")
+    hero: str
+    """Who buys."""
+    attribute: str
+    """The Attribute raised."""
+    skill: int | None = None
+    """The Skill side kept, beyond 2 [ATTR-4]."""
 
     def describe(self) -> str:
         skill = f" with Skill {self.skill}" if self.skill is not None else ""
         return f"Upgrade: {self.hero} raises {self.attribute}{skill}"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class DeckUpgrade(_Action):
     """End of Day: spend Exp to draw from an Advanced pool and keep one card [UPG-2]."""
 
     type: Literal["deck_upgrade"] = "deck_upgrade"
-    hero: str = Field(description="Who upgrades.")
-    deck: Literal["combat", "diplomacy"] = Field(description="Which deck.")
+    hero: str
+    """Who upgrades."""
+    deck: Literal["combat", "diplomacy"]
+    """Which deck."""
 
     def describe(self) -> str:
         return f"Upgrade: {self.hero} draws from the advanced {self.deck} pool"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class KeepCard(_Action):
     """Keep one of the cards drawn for a deck upgrade [UPG-2]."""
 
     type: Literal["keep_card"] = "keep_card"
-    hero: str = Field(description="Who keeps it.")
-    card: str = Field(description="The card id.")
+    hero: str
+    """Who keeps it."""
+    card: str
+    """The card id."""
 
     def describe(self) -> str:
         return f"Upgrade: {self.hero} keeps {self.card}"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class FinishUpgrades(_Action):
     """End of Day: no more upgrades or deck building for this character today [END-DAY-4],
     [END-DAY-5]."""
 
     type: Literal["finish_upgrades"] = "finish_upgrades"
-    hero: str = Field(description="Who is done.")
+    hero: str
+    """Who is done."""
 
     def describe(self) -> str:
         return f"Upgrade: {self.hero} is done"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class SetAside(_Action):
     """End of Day: take a card out of a deck above the minimum; it stays with the character,
     never back in the Advanced pool [END-DAY-5], [UPG-3], [UPG-4]."""
 
     type: Literal["set_aside"] = "set_aside"
-    hero: str = Field(description="Whose deck.")
-    card: str = Field(description="The card id.")
+    hero: str
+    """Whose deck."""
+    card: str
+    """The card id."""
 
     def describe(self) -> str:
         return f"Decks: {self.hero} sets {self.card} aside"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class TakeBack(_Action):
     """End of Day: put a set-aside card back into its deck [END-DAY-5]."""
 
     type: Literal["take_back"] = "take_back"
-    hero: str = Field(description="Whose card.")
-    card: str = Field(description="The card id.")
+    hero: str
+    """Whose card."""
+    card: str
+    """The card id."""
 
     def describe(self) -> str:
         return f"Decks: {self.hero} puts {self.card} back in the deck"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class GiveSecret(_Action):
     """A dead character's Secret goes to a living one, as its player chooses [DEATH-5]."""
 
     type: Literal["give_secret"] = "give_secret"
-    secret: int = Field(description="The Secret's number.")
-    to: str = Field(description="Who receives it.")
+    secret: int
+    """The Secret's number."""
+    to: str
+    """Who receives it."""
 
     def describe(self) -> str:
         return f"Hand over: Secret {self.secret} to {self.to}"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class ChooseReplacement(_Action):
     """The character not yet played who takes a dead one's place [DEATH-3]."""
 
     type: Literal["choose_replacement"] = "choose_replacement"
-    hero: str = Field(description="The new character.")
+    hero: str
+    """The new character."""
 
     def describe(self) -> str:
         return f"Replacement: {self.hero} joins the game"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class FaceGuardian(_Action):
     """Of several Guardians on a Location, the one the players face next [GUARD-6]."""
 
     type: Literal["face_guardian"] = "face_guardian"
-    id: str = Field(description="The Guardian's Encounter card.")
+    id: str
+    """The Guardian's Encounter card."""
 
     def describe(self) -> str:
         return f"Guardian: face {self.id} next"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class AcceptMercy(_Action):
     """After a lost game: "Saved by the Goddess", back to the Chapter's start [MERCY-1]."""
 
@@ -233,6 +281,7 @@ class AcceptMercy(_Action):
         return "Mercy: saved by the Goddess, back to the Chapter's start"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class EndCampaign(_Action):
     """After a lost game: no Mercy, the campaign ends [DEATH-6], [MERCY-1]."""
 
@@ -242,37 +291,47 @@ class EndCampaign(_Action):
         return "Mercy: refused, the campaign ends"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class JoinGame(_Action):
     """A session's start: a new character joins on a veteran's Location [PLAYERS-2]."""
 
     type: Literal["join_game"] = "join_game"
-    hero: str = Field(description="The new character.")
-    at: int = Field(description="A Location holding a character already in play.")
+    hero: str
+    """The new character."""
+    at: int
+    """A Location holding a character already in play."""
 
     def describe(self) -> str:
         return f"Players: {self.hero} joins at {self.at}"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class LeaveGame(_Action):
     """A session's start: a character leaves; its Secrets go to those who remain
     [PLAYERS-1]."""
 
     type: Literal["leave_game"] = "leave_game"
-    hero: str = Field(description="Who leaves.")
+    hero: str
+    """Who leaves."""
 
     def describe(self) -> str:
         return f"Players: {self.hero} leaves the game"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class Trade(_Action):
     """Give 1 Food, 1 Wealth, an Item or a Secret to a character on the same Location,
     outside actions and Encounters [TEAM-5], [RES-2], [ITEM-5], [SECRET-6]."""
 
     type: Literal["trade"] = "trade"
-    hero: str = Field(description="Who gives.")
-    to: str = Field(description="Who receives.")
-    what: Literal["food", "wealth", "item", "secret"] = Field(description="What is given.")
-    number: int | None = Field(default=None, description="The Item's or Secret's number.")
+    hero: str
+    """Who gives."""
+    to: str
+    """Who receives."""
+    what: Literal["food", "wealth", "item", "secret"]
+    """What is given."""
+    number: int | None = None
+    """The Item's or Secret's number."""
 
     def describe(self) -> str:
         what = self.what.capitalize()  # "1 Food", "Item 3" (named by the words layer)
@@ -280,17 +339,21 @@ class Trade(_Action):
         return f"Trade: {self.hero} gives {thing} to {self.to}"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class FaceUp(_Action):
     """Choose which card of a keyword is in use (face up) [ITEM-2], [DAY-START-8]."""
 
     type: Literal["face_up"] = "face_up"
-    hero: str = Field(description="Whose card.")
-    card: str = Field(description="'item:N' or 'secret:N'.")
+    hero: str
+    """Whose card."""
+    card: str
+    """'item:N' or 'secret:N'."""
 
     def describe(self) -> str:
         return f"In use: {self.hero} turns {self.card} face up"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class LeaveStoryMode(_Action):
     """Play on in normal mode from now: Story mode may be left at any time [MODE-STORY-3]."""
 
@@ -300,62 +363,79 @@ class LeaveStoryMode(_Action):
         return "Mode: leave Story mode and play on in normal mode"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class ChanceOutcome(_Action):
     """How a chance point came out: a card drawn, a die rolled, a dial flipped. The log
     records one after the action that met it; in a companion game the table enters it
     (DESIGN.md, "Chance is explicit")."""
 
     type: Literal["chance"] = "chance"
-    point: str = Field(description="What was decided, e.g. 'guardian die'.")
-    outcome: str = Field(description="How it came out, e.g. 'north' or a card id.")
+    point: str
+    """What was decided, e.g. 'guardian die'."""
+    outcome: str
+    """How it came out, e.g. 'north' or a card id."""
 
     def describe(self) -> str:
         return f"{self.point}: {self.outcome}"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class UseCard(_Action):
     """Use an Item, Secret or Skill in use: a Day action (``when: action``) or a use outside
     actions (``any``, ``end_of_day``) [DAY-6], [ITEM-1]."""
 
     type: Literal["use_card"] = "use_card"
-    hero: str = Field(description="Who uses it.")
-    card: str = Field(description="'item:N', 'secret:N' or 'skill:N' (a Skill side).")
-    use: int = Field(description="Which of the card's uses, from 0.")
+    hero: str
+    """Who uses it."""
+    card: str
+    """'item:N', 'secret:N' or 'skill:N' (a Skill side)."""
+    use: int
+    """Which of the card's uses, from 0."""
 
     def describe(self) -> str:
         return f"Use: {self.hero} uses {self.card} (use {self.use + 1})"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class PickSkill(_Action):
     """Keep a Skill side that an effect gives [ATTR-4], [ATTR-5]."""
 
     type: Literal["pick_skill"] = "pick_skill"
-    hero: str = Field(description="Who gains it.")
-    skill: int = Field(description="The Skill side kept; the card's other side is lost.")
+    hero: str
+    """Who gains it."""
+    skill: int
+    """The Skill side kept; the card's other side is lost."""
 
     def describe(self) -> str:
         return f"Skill: {self.hero} keeps Skill {self.skill}"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class MoveTo(_Action):
     """Choose where special movement goes: not Travel, no Energy [MAP-9]."""
 
     type: Literal["move_to"] = "move_to"
-    hero: str = Field(description="Who decides (the active character; the team follows).")
-    to: int = Field(description="The Location.")
+    hero: str
+    """Who decides (the active character; the team follows)."""
+    to: int
+    """The Location."""
 
     def describe(self) -> str:
         return f"Move: {self.hero} goes to {self.to} (not Travel)"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class ItemCap(_Action):
     """At the Challenge cap of Items: discard a held Item to take the new one, or refuse it
     [MODE-CHALLENGE-10]."""
 
     type: Literal["item_cap"] = "item_cap"
-    hero: str = Field(description="Who is offered the Item.")
-    item: int = Field(description="The new Item.")
-    discard: int | None = Field(default=None, description="The held Item given up; none: refuse.")
+    hero: str
+    """Who is offered the Item."""
+    item: int
+    """The new Item."""
+    discard: int | None = None
+    """The held Item given up; none: refuse."""
 
     def describe(self) -> str:
         if self.discard is None:
@@ -363,81 +443,101 @@ class ItemCap(_Action):
         return f"Item cap: {self.hero} discards Item {self.discard} to take Item {self.item}"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class PickUp(_Action):
     """Take an Item a dead character left on this Location, outside actions [DEATH-4]."""
 
     type: Literal["pick_up"] = "pick_up"
-    hero: str = Field(description="Who takes it.")
-    item: int = Field(description="The Item.")
+    hero: str
+    """Who takes it."""
+    item: int
+    """The Item."""
 
     def describe(self) -> str:
         return f"Pick up: {self.hero} takes Item {self.item} left by the dead"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class Join(_Action):
     """Join the action a character on the same Location proposes, before it starts
     [TEAM-1], [DAY-7]."""
 
     type: Literal["join"] = "join"
-    hero: str = Field(description="Who joins.")
+    hero: str
+    """Who joins."""
 
     def describe(self) -> str:
         return f"Team: {self.hero} joins the action"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class Leave(_Action):
     """Leave the team before its action starts: by choice, or for want of one's share
     [TEAM-2], [TEAM-3]."""
 
     type: Literal["leave"] = "leave"
-    hero: str = Field(description="Who leaves.")
+    hero: str
+    """Who leaves."""
 
     def describe(self) -> str:
         return f"Team: {self.hero} leaves before the action starts"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class Begin(_Action):
     """The team is formed: the members split the cost and the action starts [TEAM-1]."""
 
     type: Literal["begin"] = "begin"
-    hero: str = Field(description="Who proposed the action.")
+    hero: str
+    """Who proposed the action."""
 
     def describe(self) -> str:
         return f"Team: {self.hero}'s action starts with the team as it is"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class Cancel(_Action):
     """Take back a proposed action before it starts; nobody has acted [TEAM-1]."""
 
     type: Literal["cancel"] = "cancel"
-    hero: str = Field(description="Who proposed the action.")
+    hero: str
+    """Who proposed the action."""
 
     def describe(self) -> str:
         return f"Team: {self.hero} takes the action back"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class PayShare(_Action):
     """A member's part of the team's cost; members may pay for one another
     [TEAM-6], [ACT-EXPLORE-2], [ACT-TRAVEL-3], [ACT-LOC-3]."""
 
     type: Literal["pay_share"] = "pay_share"
-    hero: str = Field(description="Who pays.")
-    what: str = Field(description="The resource or meter paid, e.g. 'energy'.")
-    amount: int = Field(description="How much of it this member pays.")
+    hero: str
+    """Who pays."""
+    what: str
+    """The resource or meter paid, e.g. 'energy'."""
+    amount: int
+    """How much of it this member pays."""
 
     def describe(self) -> str:
         return f"Pay: {self.hero} pays {self.amount} {self.what} of the team's cost"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class Share(_Action):
     """A member's part of a gain or loss the team splits (``who: share``): an amount, or the
     one card or effect [ACT-EXPLORE-2]."""
 
     type: Literal["share"] = "share"
-    hero: str = Field(description="The member whose part this is.")
-    what: str = Field(description="A resource or meter, or 'secret', 'item', 'meters'.")
-    amount: int = Field(description="How much of it (1 for a card or 'meters').")
-    loss: bool = Field(default=False, description="A loss rather than a gain.")
+    hero: str
+    """The member whose part this is."""
+    what: str
+    """A resource or meter, or 'secret', 'item', 'meters'."""
+    amount: int
+    """How much of it (1 for a card or 'meters')."""
+    loss: bool = False
+    """A loss rather than a gain."""
 
     def describe(self) -> str:
         verb = "loses" if self.loss else "takes"
@@ -450,18 +550,22 @@ class Share(_Action):
 # --- Encounters (RULES.md 17, 18) -----------------------------------------------------------
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class SetItemAside(_Action):
     """At an Encounter's start, leave an Item in use out of it; it comes back at the end
     [ITEM-3]."""
 
     type: Literal["set_item_aside"] = "set_item_aside"
-    hero: str = Field(description="Whose Item.")
-    item: int = Field(description="The Item's number.")
+    hero: str
+    """Whose Item."""
+    item: int
+    """The Item's number."""
 
     def describe(self) -> str:
         return f"Encounter: {self.hero} sets Item {self.item} aside"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class Ready(_Action):
     """The Items used are confirmed: the Encounter begins and hands are drawn [ITEM-3],
     [COMBAT-3]."""
@@ -472,6 +576,7 @@ class Ready(_Action):
         return "Encounter: Items confirmed, draw the hands"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class Avoid(_Action):
     """Avoid a Diplomacy Encounter before it begins: meet its requirements, each member pays
     its cost [DIPLO-14], [DIPLO-15]."""
@@ -482,16 +587,19 @@ class Avoid(_Action):
         return "Encounter: avoid it"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class Mulligan(_Action):
     """Discard the hand and draw one card fewer [COMBAT-4]."""
 
     type: Literal["mulligan"] = "mulligan"
-    hero: str = Field(description="Whose hand.")
+    hero: str
+    """Whose hand."""
 
     def describe(self) -> str:
         return f"Encounter: {self.hero} draws a new hand, one card fewer"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class KeepHands(_Action):
     """Everyone keeps the hand they hold: the first turn begins [COMBAT-4]."""
 
@@ -501,26 +609,31 @@ class KeepHands(_Action):
         return "Encounter: keep the hands"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class ChooseApproach(_Action):
     """Of a Diplomacy Encounter's alternative approaches, the one played [DIPLO-2]."""
 
     type: Literal["choose_approach"] = "choose_approach"
-    approach: int = Field(description="The approach's index, from 0.")
+    approach: int
+    """The approach's index, from 0."""
 
     def describe(self) -> str:
         return f"Encounter: take approach {self.approach + 1}"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class Activate(_Action):
     """The team picks the next active character [COMBAT-5]."""
 
     type: Literal["activate"] = "activate"
-    hero: str = Field(description="A member not yet activated this turn.")
+    hero: str
+    """A member not yet activated this turn."""
 
     def describe(self) -> str:
         return f"Encounter: {self.hero} is active"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class PlayCard(_Action):
     """The active character adds a card to the Sequence [COMBAT-8]..[COMBAT-10]; ``magic``
     names, for each Magic Key that meets, who pays its 1 Magic, if anyone [KEY-3].
@@ -530,56 +643,69 @@ class PlayCard(_Action):
     """
 
     type: Literal["play_card"] = "play_card"
-    hero: str = Field(description="The active character.")
-    card: str = Field(description="A card in hand (in Panic, first the top of the deck).")
-    magic: tuple[tuple[int, str], ...] = Field(
-        default=(), description="[position, payer] for each Magic Key paid.")
+    hero: str
+    """The active character."""
+    card: str
+    """A card in hand (in Panic, first the top of the deck)."""
+    magic: tuple[tuple[int, str], ...] = ()
+    """[position, payer] for each Magic Key paid."""
 
     def describe(self) -> str:
         paid = "".join(f", {payer} pays 1 Magic at {at}" for at, payer in self.magic)
         return f"Play: {self.hero} plays {self.card}{paid}"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class SpendCharges(_Action):
     """Pay Charges from a card in the Sequence for its Ability [ANAT-10], [COMBAT-20]."""
 
     type: Literal["spend_charges"] = "spend_charges"
-    hero: str = Field(description="The active character.")
-    serial: int = Field(description="The card's place in the order of play, from 1.")
-    ability: int = Field(description="Which of the card's Abilities, from 0.")
+    hero: str
+    """The active character."""
+    serial: int
+    """The card's place in the order of play, from 1."""
+    ability: int
+    """Which of the card's Abilities, from 0."""
 
     def describe(self) -> str:
         return f"Charges: {self.hero} spends the Charges of card {self.serial}"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class EndPlay(_Action):
     """The active character plays no more cards this activation [COMBAT-10], [COMBAT-11]."""
 
     type: Literal["end_play"] = "end_play"
-    hero: str = Field(description="The active character.")
+    hero: str
+    """The active character."""
 
     def describe(self) -> str:
         return f"Play: {self.hero} plays no more cards"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class Escape(_Action):
     """Leave the Encounter: in Combat the active character, for 1 Energy and the
     Opportunity attack [COMBAT-17]; in Diplomacy the team, each taking the Failure
     [DIPLO-13]."""
 
     type: Literal["escape"] = "escape"
-    hero: str = Field(description="The active character.")
+    hero: str
+    """The active character."""
 
     def describe(self) -> str:
         return f"Escape: {self.hero} escapes"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class DiscardCard(_Action):
     """Discard a card from hand, where an Encounter asks for a discard [COMBAT-15]."""
 
     type: Literal["discard_card"] = "discard_card"
-    hero: str = Field(description="Who discards.")
-    card: str = Field(description="The card.")
+    hero: str
+    """Who discards."""
+    card: str
+    """The card."""
 
     def describe(self) -> str:
         return f"Discard: {self.hero} discards {self.card}"
@@ -619,6 +745,6 @@ def _why(error: ValidationError) -> str:
         return f"there is no action '{tag}'" if tag else "it names no action type ('type')"
     if kind == "missing":
         return f"'{where}' is missing"
-    if kind == "extra_forbidden":
+    if kind == "unexpected_keyword_argument":
         return f"'{where}' is not part of this action"
     return f"'{where}' does not read as this action needs" if where else "it does not read"

@@ -49,14 +49,15 @@ class ChanceMismatch(ValueError):
 
 def begin(state: GameState, answers: Sequence[ChanceOutcome]) -> None:
     """Start an action: these outcomes answer its chance points first, in order."""
-    state._answers = list(answers)
-    state._drawn = []
+    state._answers[:] = answers
+    state._drawn.clear()
 
 
 def end(state: GameState) -> list[ChanceOutcome]:
     """Finish an action: the outcomes it met, in order (for the log)."""
-    drawn = state._drawn
-    state._answers, state._drawn = [], []
+    drawn = list(state._drawn)
+    state._answers.clear()
+    state._drawn.clear()
     return drawn
 
 

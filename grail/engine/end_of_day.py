@@ -8,7 +8,7 @@ nothing to decide in both is not asked at all.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from grail.content import Campaign
 from grail.content.base import ATTRIBUTES
@@ -137,7 +137,9 @@ def choices(campaign: Campaign, state: GameState) -> list[Any]:
             found += [BuyAttribute(hero=hero.id, attribute=name, skill=side)
                       for side in upgrades.free_skills(campaign, state, name)]
     cost = upgrades.deck_upgrade_cost(campaign, state)[0]
-    for deck, pool in (("combat", hero.combat_pool), ("diplomacy", hero.diplomacy_pool)):
+    decks: tuple[tuple[Literal["combat", "diplomacy"], list[str]], ...] = (
+        ("combat", hero.combat_pool), ("diplomacy", hero.diplomacy_pool))
+    for deck, pool in decks:
         if hero.exp >= cost and pool:
             found.append(DeckUpgrade(hero=hero.id, deck=deck))
     found += deck_building.options(campaign, hero)

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from .plain import Plain
 
 
-class _Event(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class _Event(Plain):
+    __slots__ = ()
 
-
+@dataclass(slots=True, kw_only=True, frozen=True)
 class ChanceDrawn(_Event):
     """A chance point's outcome: a card drawn, a die rolled, a dial flipped."""
 
@@ -19,6 +20,7 @@ class ChanceDrawn(_Event):
     outcome: str
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class ChanceAsked(_Event):
     """A companion game waits for the table to say how a chance point came out."""
 
@@ -27,6 +29,7 @@ class ChanceAsked(_Event):
     options: list[str]
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class EncounterEnded(_Event):
     """An Encounter is over: won, or not (fled, failed, escaped, robbed, avoided, nobody left
     standing) [ENC-4]."""
@@ -37,6 +40,7 @@ class EncounterEnded(_Event):
     result: str
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class Activated(_Event):
     """A character's activation begins [COMBAT-5]."""
 
@@ -45,6 +49,7 @@ class Activated(_Event):
     turn: int
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class CardPlayed(_Event):
     """A card joins the Sequence: the keys that connected, and the icons they gave
     [COMBAT-9]."""
@@ -57,6 +62,7 @@ class CardPlayed(_Event):
     icons: list[str]
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class PoolChanged(_Event):
     """The Combat pool changed [KEY-5], [COMBAT-25]."""
 
@@ -65,6 +71,7 @@ class PoolChanged(_Event):
     change: int
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class AffinityMoved(_Event):
     """The Affinity marker moved [DIPLO-10]."""
 
@@ -73,6 +80,7 @@ class AffinityMoved(_Event):
     change: int
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class CardsDrawn(_Event):
     """A character drew Combat or Diplomacy cards [KEY-5]."""
 
@@ -81,6 +89,7 @@ class CardsDrawn(_Event):
     cards: list[str]
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class CardDiscarded(_Event):
     """A card left a hand, a deck's top or the Sequence for the discards [COMBAT-21],
     [ANAT-16]."""
@@ -91,6 +100,7 @@ class CardDiscarded(_Event):
     source: Literal["hand", "deck", "sequence"]
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class MagicPaid(_Event):
     """Magic paid to connect a Magic Key; it sits on the key [KEY-3]."""
 
@@ -100,12 +110,14 @@ class MagicPaid(_Event):
     at: int
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class EnergySpent(_Event):
     type: Literal["energy_spent"] = "energy_spent"
     hero: str
     amount: int
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class HeroMoved(_Event):
     type: Literal["hero_moved"] = "hero_moved"
     hero: str
@@ -113,6 +125,7 @@ class HeroMoved(_Event):
     to: int
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class LocationRevealed(_Event):
     type: Literal["location_revealed"] = "location_revealed"
     number: int
@@ -120,27 +133,32 @@ class LocationRevealed(_Event):
     y: int
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class LocationDiscarded(_Event):
     type: Literal["location_discarded"] = "location_discarded"
     number: int
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class MenhirDialTurned(_Event):
     type: Literal["menhir_dial_turned"] = "menhir_dial_turned"
     location: int
     dial: int | None
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class MenhirRemoved(_Event):
     type: Literal["menhir_removed"] = "menhir_removed"
     location: int
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class HeroPassed(_Event):
     type: Literal["hero_passed"] = "hero_passed"
     hero: str
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class MetersChanged(_Event):
     type: Literal["meters_changed"] = "meters_changed"
     hero: str
@@ -151,6 +169,7 @@ class MetersChanged(_Event):
     reason: str
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class DayBegan(_Event):
     type: Literal["day_began"] = "day_began"
     day: int
@@ -158,18 +177,21 @@ class DayBegan(_Event):
 
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class EntryRead(_Event):
     type: Literal["entry_read"] = "entry_read"
     entry: str
     text: str
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class ResourcesChanged(_Event):
     type: Literal["resources_changed"] = "resources_changed"
     hero: str
     changes: dict[str, int]
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class StatusMarked(_Event):
     type: Literal["status_marked"] = "status_marked"
     status: str
@@ -177,6 +199,7 @@ class StatusMarked(_Event):
     marked: bool
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class CardGained(_Event):
     type: Literal["card_gained"] = "card_gained"
     hero: str
@@ -185,22 +208,26 @@ class CardGained(_Event):
     gained: bool
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class TaskLogged(_Event):
     type: Literal["task_logged"] = "task_logged"
     task: str
     open: bool
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class QuestChanged(_Event):
     type: Literal["quest_changed"] = "quest_changed"
     quest: str
     change: Literal["started", "completed", "removed"]
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class ExplorationEnded(_Event):
     type: Literal["exploration_ended"] = "exploration_ended"
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class EffectDeferred(_Event):
     """An effect whose rule a later step implements (skill choices, passive bonuses, card
     effects inside a fight): logged, not lost."""
@@ -213,6 +240,7 @@ DeathCause = Literal["losing_health", "end_of_day", "start_of_day", "effect"]
 """What killed a character: its "You Are Dying" card's moment, or a ``die`` effect."""
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class DyingChanged(_Event):
     """"You Are Dying": a character at 0 Health takes the card, or heals and gives it back
     [SURV-4], [DEATH-1]."""
@@ -222,6 +250,7 @@ class DyingChanged(_Event):
     change: Literal["taken", "healed"]
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class GoingMadChanged(_Event):
     """"You Are Going Mad": a character's Terror reaches the red spaces and it takes the
     card, or leaves them and gives it back [SURV-5], [MAD-1]."""
@@ -231,6 +260,7 @@ class GoingMadChanged(_Event):
     change: Literal["taken", "given_back"]
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class HeroDied(_Event):
     """A character dies, and what killed it [DEATH-1]..[DEATH-6]."""
 
@@ -239,6 +269,7 @@ class HeroDied(_Event):
     cause: DeathCause
 
 
+@dataclass(slots=True, kw_only=True, frozen=True)
 class WorldChanged(_Event):
     """Tokens, dials, Menhirs and replaced Locations."""
 

@@ -24,13 +24,13 @@ ENCOUNTER_SOURCES = frozenset({"encounter_text", "ability", "attack", "opportuni
 def read_entry(campaign: Campaign, state: GameState, entry: str, heroes: list[str]) -> list[Event]:
     """Start reading ``entry``: count the visit and push its frame [JOURNAL-1]."""
     state.entry_visits[entry] = state.entry_visits.get(entry, 0) + 1
-    state.frames.append(Frame(source="entry", key=entry, heroes=heroes))
+    state.frames.append(Frame(source="entry", key=entry, heroes=list(heroes)))
     return [EntryRead(entry=entry, text=campaign.entry[entry].text)]
 
 
 def push(state: GameState, source: FrameSource, key: Any, heroes: list[str]) -> None:
     """Resolve the effects of ``source`` (a Location's lightning rules, an action...)."""
-    state.frames.append(Frame(source=source, key=str(key), heroes=heroes))
+    state.frames.append(Frame(source=source, key=str(key), heroes=list(heroes)))
 
 
 def take_option(state: GameState, option: int) -> None:
@@ -39,7 +39,7 @@ def take_option(state: GameState, option: int) -> None:
     index = frame.index
     frame.index += 1
     state.frames.append(Frame(source=frame.source, key=frame.key,
-                              path=[*frame.path, index, "choose", option], heroes=frame.heroes))
+                              path=[*frame.path, index, "choose", option], heroes=list(frame.heroes)))
 
 
 def base_effects(campaign: Campaign, source: FrameSource, key: str) -> list[Any]:

@@ -176,14 +176,14 @@ def resolve(campaign: Campaign, state: GameState, floor: int = 0) -> list[Event]
             branch = "then" if holds(campaign, state, effect.if_, actors(state, frame)) else "else"
             state.frames.append(Frame(source=frame.source, key=frame.key,
                                       path=[*frame.path, frame.index - 1, branch],
-                                      heroes=frame.heroes))
+                                      heroes=list(frame.heroes)))
         elif isinstance(effect, fx.Goto):
             heroes = frame.heroes
             _drop_reading(state)
             events += read_entry(campaign, state, effect.goto, heroes)
         elif isinstance(effect, fx.DrawEncounter | fx.StartEncounter):
             origin = Frame(source=frame.source, key=frame.key,
-                           path=[*frame.path, frame.index - 1], heroes=frame.heroes)
+                           path=[*frame.path, frame.index - 1], heroes=list(frame.heroes))
             events += encounter_decks.begin(campaign, state, effect, origin)
             if state.encounter is not None:
                 return events  # a decision: the fight
@@ -191,14 +191,14 @@ def resolve(campaign: Campaign, state: GameState, floor: int = 0) -> list[Event]
             face = chance.pick(state, "dial flip", ["skull", "grail"])
             state.frames.append(Frame(source=frame.source, key=frame.key,
                                       path=[*frame.path, frame.index - 1, face],
-                                      heroes=frame.heroes))
+                                      heroes=list(frame.heroes)))
             events.append(WorldChanged(what=f"a dial is flipped: {face}"))
         elif isinstance(effect, fx.EndExploration):
             _end_reading(state, frame)
             events.append(ExplorationEnded())
         elif isinstance(effect, fx.PlaceDial):  # it remembers where its expired effects are
             expired = Frame(source=frame.source, key=frame.key,
-                            path=[*frame.path, frame.index - 1, "expired"], heroes=frame.heroes)
+                            path=[*frame.path, frame.index - 1, "expired"], heroes=list(frame.heroes))
             events += dials.place(campaign, state, effect.place_dial, actors(state, frame)[0],
                                   expired)
         elif board.handles(state, frame, effect):  # inside an Encounter

@@ -13,9 +13,10 @@ Pending(kind='day_action', heroes=['tamsin'], text='a Day action, or Pass')
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from .plain import Plain
 
 Kind = Literal["none", "chance", "mercy", "encounter", "skill", "destination", "item_cap",
                "discard", "encounter_items", "mulligan", "approach", "activation", "play",
@@ -23,11 +24,13 @@ Kind = Literal["none", "chance", "mercy", "encounter", "skill", "destination", "
                "replacement", "journal", "rest", "upgrade", "keep_card", "day_action"]
 
 
-class Pending(BaseModel):
+@dataclass(slots=True, kw_only=True, frozen=True)
+class Pending(Plain):
     """A decision waiting: what kind, who takes it (none: the table), and in words."""
 
-    model_config = ConfigDict(frozen=True)
-
-    kind: Kind = Field(description="What is decided.")
-    heroes: list[str] = Field(description="Who decides, first the one who answers for all.")
-    text: str = Field(description="The decision in words.")
+    kind: Kind
+    """What is decided."""
+    heroes: list[str]
+    """Who decides, first the one who answers for all."""
+    text: str
+    """The decision in words."""

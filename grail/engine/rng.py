@@ -12,9 +12,10 @@ seed gives the same game on any Python and any hash seed (DESIGN.md, Determinism
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from .plain import Plain
 
 T = TypeVar("T")
 
@@ -22,13 +23,14 @@ _MULTIPLIER = 6364136223846793005
 _MASK64 = (1 << 64) - 1
 
 
-class Rng(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class Rng(Plain):
     """PCG32 (XSH RR): 64-bit state, odd increment, 32-bit outputs."""
 
-    model_config = ConfigDict(extra="forbid")
-
-    state: int = Field(description="The 64-bit state.")
-    inc: int = Field(description="The odd 64-bit increment (the stream).")
+    state: int
+    """The 64-bit state."""
+    inc: int
+    """The odd 64-bit increment (the stream)."""
 
     @classmethod
     def seeded(cls, seed: int, stream: int = 54) -> Rng:

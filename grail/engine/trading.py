@@ -6,7 +6,7 @@ but in an Encounter, so in the middle of their action too [TEAM-5], [RES-2], [RE
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from grail.content import Campaign
 
@@ -17,7 +17,7 @@ from .modes import room
 from .state import GameState, HeroState
 from .world import may_take_item
 
-RESOURCES = ("food", "wealth")
+RESOURCES: tuple[Literal["food", "wealth"], ...] = ("food", "wealth")
 """The resources traded; Rep, Exp and Magic never are [RES-2], [RES-3]."""
 
 
@@ -77,7 +77,7 @@ def _gifts(holdings: tuple[tuple[Any, ...], ...]) -> tuple[Trade, ...]:
             if taker == giver or place != where or not gives:
                 continue
             found += [Trade(hero=giver, to=taker, what=resource)
-                      for resource, has in (("food", food), ("wealth", wealth))
+                      for resource, has in zip(RESOURCES, (food, wealth), strict=True)
                       if has and resource in takes]
             if takes_items:
                 found += [Trade(hero=giver, to=taker, what="item", number=n) for n in held]
