@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
 from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, Tag, model_validator
@@ -139,8 +140,13 @@ class Amounts(Model):
 
     def items(self) -> list[tuple[str, Any]]:
         """The named resources and meters in a fixed order."""
-        return [(name, getattr(self, name)) for name in type(self).model_fields
-                if getattr(self, name) is not None]
+        return list(self._named)
+
+    @cached_property
+    def _named(self) -> tuple[tuple[str, Any], ...]:
+        """Worked out once: content never changes, and costs are read on every step."""
+        return tuple((name, getattr(self, name)) for name in type(self).model_fields
+                     if getattr(self, name) is not None)
 
 
 class Range(Model):

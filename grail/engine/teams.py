@@ -81,8 +81,9 @@ def may_propose_location_action(campaign: Campaign, state: GameState, hero: Hero
         return False
     action = campaign.location[hero.location].action
     assert action is not None
-    team = [hero, *joiners(campaign, state, [hero.id])]
-    return action.cost is None or can_pay_together(campaign, state, team, action.cost)
+    return action.cost is None or can_pay_together(campaign, state, [hero], action.cost) \
+        or can_pay_together(campaign, state, [hero, *joiners(campaign, state, [hero.id])],
+                            action.cost)  # who could join only adds to what is paid
 
 
 def may_propose_menhir(campaign: Campaign, state: GameState, hero: HeroState) -> bool:
@@ -90,6 +91,8 @@ def may_propose_menhir(campaign: Campaign, state: GameState, hero: HeroState) ->
     meet and whose cost they can pay between them, any member paying any part, as for the
     Location's own action [ACT-MENHIR-1], [ACT-LOC-3], [TEAM-6]: "Activar un Menhir requiere
     la ayuda de todos los jugadores"."""
+    if campaign.location[hero.location].menhir is None:
+        return False
     team = TeamAction(action="activate_menhir", members=[hero.id])
     members = [hero, *_may_join(campaign, state, team)]
     return menhirs.requirements_met(campaign, state, members) \
@@ -101,8 +104,9 @@ def may_propose_character_action(campaign: Campaign, state: GameState,
     """Its owner, paying at least 1 Energy, and those who could join can pay its cost
     [ACT-CHAR-1], [ACT-CHAR-2], [TEAM-6]."""
     team = TeamAction(action="character_action", members=[hero.id])
-    helpers = _may_join(campaign, state, team)
-    return _covered(team.action, [hero, *helpers], _cost(campaign, state, team))
+    cost = _cost(campaign, state, team)
+    return _covered(team.action, [hero], cost) \
+        or _covered(team.action, [hero, *_may_join(campaign, state, team)], cost)
 
 
 def _may_join(campaign: Campaign, state: GameState, team: TeamAction) -> list[HeroState]:

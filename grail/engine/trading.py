@@ -5,6 +5,7 @@ but in an Encounter, so in the middle of their action too [TEAM-5], [RES-2], [RE
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -26,14 +27,16 @@ def trades(campaign: Campaign, state: GameState, among: list[str] | None = None)
     Food and Wealth one at a time, Items, non-Personal Secrets. Rep, Exp and Magic are never
     traded [RES-3]. Nothing is given that the receiver may not hold [MODE-CHALLENGE-9],
     [MODE-CHALLENGE-10]."""
+    heroes = [hero for hero in state.heroes if among is None or hero.id in among]
+    places = Counter(hero.location for hero in heroes)
     holdings = tuple(
         (hero.id, hero.location, hero.food > 0, hero.wealth > 0, tuple(hero.items),
          tuple(n for n in hero.secrets if "personal" not in campaign.secret[n].keywords),
          may_take_item(campaign, state, hero),
          tuple(resource for resource in RESOURCES if _may_hold_more(campaign, state, hero, resource)),
          not dying.forbids(campaign, state, hero, "trade"))  # [DEATH-1]
-        for hero in state.heroes if among is None or hero.id in among)
-    return list(_gifts(holdings))
+        for hero in heroes if places[hero.location] > 1)  # alone, one neither gives nor takes
+    return list(_gifts(holdings)) if holdings else []
 
 
 def within_team(campaign: Campaign, state: GameState) -> list[Trade]:
