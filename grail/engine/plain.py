@@ -29,7 +29,7 @@ class Plain:
     """Base of the engine's values: the boundary's reading and writing, by class."""
 
     __slots__ = ()
-    __pydantic_config__ = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+    __pydantic_config__ = ConfigDict(extra="forbid")
 
     @classmethod
     def model_validate(cls, data: Any) -> Self:
