@@ -8,6 +8,7 @@ from grail.content import Campaign, bundled_pack, load_pack
 from grail.content.effects import PlaceToken
 from grail.engine.actions import (
     Action,
+    CharacterAction,
     LocationAction,
     MalformedAction,
     Pass,
@@ -207,8 +208,6 @@ def test_undo_takes_back_actions_since_the_last_reveal(minimal: Campaign) -> Non
 
 
 def test_undo_names_where_actions_happened_and_their_cost(minimal: Campaign) -> None:
-    from grail.engine.actions import CharacterAction, LocationAction
-
     game = Game.new(minimal, ["wren"], seed=1)
     game.apply(CharacterAction(hero="wren"))
     game.apply(Travel(hero="wren", to=102))
@@ -221,6 +220,20 @@ def test_undo_names_where_actions_happened_and_their_cost(minimal: Campaign) -> 
     assert "Location action: wren at 101 (Forage), -1 Energy" in [
         tell(minimal, game.state, action) for action in game.legal_actions()
         if isinstance(action, LocationAction)]
+
+
+def test_a_simulations_game_tells_nothing_until_undo_asks(minimal: Campaign) -> None:
+    """Words are made only when read: a simulation's game keeps no words for its actions,
+    and undo still names them as a game told as it went would."""
+    told, quiet = (Game.new(minimal, ["wren"], seed=1, telling=telling) for telling in (True, False))
+    for game in (told, quiet):
+        game.apply(CharacterAction(hero="wren"))
+        game.apply(Travel(hero="wren", to=102))
+    assert quiet._told is None and quiet.state == told.state
+    assert quiet.undoable() == told.undoable() == [
+        "Character action: wren, Marsh lore, -2 Energy", "Travel: wren 101 -> 102, -1 Energy"]
+    quiet.apply(Travel(hero="wren", to=101))  # told from now on: undo asked once
+    assert quiet.undoable()[-1] == "Travel: wren 102 -> 101, -1 Energy"
 
 
 def _time_tokens_on(game: Game, *where: int) -> None:

@@ -65,25 +65,29 @@ class Game:
     """A campaign (immutable content) and a state (plain data) that actions change."""
 
     def __init__(self, campaign: Campaign, state: GameState,
-                 setup: dict[str, Any] | None = None, log: list[AnyAction] | None = None) -> None:
+                 setup: dict[str, Any] | None = None, log: list[AnyAction] | None = None,
+                 telling: bool = True) -> None:
+        """``telling=False``: a simulation's game, whose actions nobody reads; undo's words
+        are then worked out by a replay, if ever asked for."""
         self.campaign = campaign
         self.state = state
         self.setup = setup or {}
         self.log: list[AnyAction] = log or []
         self._legal: list[AnyAction] | None = None
-        self._told: list[str] = []  # each logged action told as it was taken (telling.py)
+        # each logged action told as it was taken (telling.py); None: not told
+        self._told: list[str] | None = [] if telling else None
 
     @classmethod
     def new(cls, campaign: Campaign, heroes: list[str], seed: int, mode: Mode = "normal",
             challenge_rules: list[ChallengeRule] | None = None, companion: bool = False,
-            answers: Sequence[ChanceOutcome] = ()) -> Game:
+            answers: Sequence[ChanceOutcome] = (), telling: bool = True) -> Game:
         """Set up a game and run the first Start of Day [SETUP-W10]; a Challenge game may
         adopt only some Challenge rules [MODE-CHALLENGE-1]. In a companion game the table
         answers chance points; ``answers`` are those already given."""
         state = new_state(campaign, heroes, seed, mode, challenge_rules)
         state.companion = companion
         game = cls(campaign, state, setup={"heroes": list(heroes), "seed": seed, "mode": mode,
-                                           "companion": companion})
+                                           "companion": companion}, telling=telling)
         if challenge_rules is not None:
             game.setup["challenge_rules"] = game.state.challenge_rules
         game._run(None, list(answers))
@@ -208,8 +212,8 @@ class Game:
         """Do ``action`` (None: the setup) with these chance outcomes given; log it with
         every outcome it met. A companion game's unanswered chance point rolls the state
         back and waits for the table."""
-        told = tell(self.campaign, self.state, action) if action is not None and not logged \
-            else ""
+        told = tell(self.campaign, self.state, action) \
+            if action is not None and not logged and self._telling() is not None else ""
         before = self.state.model_copy(deep=True) if self.state.companion else None
         chance.begin(self.state, answers)
         try:
@@ -256,8 +260,9 @@ class Game:
         else:
             entries, texts = list(outcomes[logged:]), []
         texts += [entry.describe() for entry in entries if isinstance(entry, ChanceOutcome)]
-        if len(self._told) == len(self.log):  # a loaded game tells its log when asked
-            self._told += texts
+        kept = self._telling()
+        if kept is not None:
+            kept += texts
         self.log += entries
 
     def _do(self, action: AnyAction) -> list[Event]:
@@ -267,9 +272,19 @@ class Game:
     def undoable(self) -> list[str]:
         """The actions undo can take back, latest last: those since the last reveal, told
         as they were taken ("Travel: wren 101 -> 104, -1 Energy")."""
-        if len(self._told) != len(self.log):  # a loaded game: replay to tell its log
-            self._told = Game.replay(self.campaign, self.setup, self.log)._told
-        return self._told[self.state.undo_floor:]
+        told = self._telling()
+        if told is None:  # a loaded game, or a simulation's: replay to tell its log
+            told = Game.replay(self.campaign, self.setup, self.log)._told
+            assert told is not None
+            self._told = told
+        return told[self.state.undo_floor:]
+
+    def _telling(self) -> list[str] | None:
+        """The words of each action as it was taken, while they are kept: in a game played
+        from its start, not in a loaded game (its log is told when undo asks) nor in a
+        simulation's."""
+        return self._told if self._told is not None and len(self._told) == len(self.log) \
+            else None
 
     def undo(self, count: int = 1, snapshot: tuple[int, GameState] | None = None) -> None:
         """Take back the last ``count`` actions, never past a reveal (a draw, a die roll,
