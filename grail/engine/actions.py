@@ -9,7 +9,7 @@ Travel(type='travel', hero='wren', to=102)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Annotated, Any, Literal, Self
 
 from pydantic import Field, TypeAdapter, ValidationError
@@ -719,7 +719,13 @@ Actions = (Travel | Explore | Choose | LocationAction | CharacterAction | Activa
            | ChanceOutcome | SetItemAside | Ready | Avoid | Mulligan | KeepHands
            | ChooseApproach | Activate | PlayCard | SpendCharges | EndPlay | Escape | DiscardCard)
 AnyAction = Annotated[Actions, Field(discriminator="type")]
-_ADAPTER: TypeAdapter[Actions] = TypeAdapter(AnyAction)
+
+
+@cache
+def _reader() -> TypeAdapter[Actions]:
+    """The reader of one action's JSON, built when first needed: a command that reads no
+    action from its user does not pay for it."""
+    return TypeAdapter(AnyAction)
 
 
 class Action:
@@ -728,7 +734,7 @@ class Action:
     @staticmethod
     def from_json(text: str) -> Actions:
         try:
-            return _ADAPTER.validate_json(text)
+            return _reader().validate_json(text)
         except ValidationError as error:
             raise MalformedAction(f"not an action: {_why(error)}") from None
 

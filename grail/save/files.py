@@ -44,9 +44,11 @@ class PackIdentity(BaseModel):
 
 
 class Envelope(BaseModel):
-    """A save's body, as the current format has it (the checksum is checked before)."""
+    """A save's body, as the current format has it (the checksum is checked before); its
+    reader is built when a save file is first read, not by every command that imports
+    this module."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     format: int
     grail: str
     pack: PackIdentity

@@ -29,6 +29,7 @@ import zlib
 from collections.abc import Iterator
 from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -94,7 +95,10 @@ class Mark:
     made: str
 
 
-_ENTRIES: TypeAdapter[list[AnyAction]] = TypeAdapter(list[AnyAction])
+@cache
+def _entries() -> TypeAdapter[list[AnyAction]]:
+    """The reader of a log's entries, built when a log is first read."""
+    return TypeAdapter(list[AnyAction])
 
 
 def fold(rows: list[tuple[int, str, str]]) -> list[AnyAction]:
@@ -106,7 +110,7 @@ def fold(rows: list[tuple[int, str, str]]) -> list[AnyAction]:
             del bodies[len(bodies) - int(body):]
         else:
             bodies.append(body)
-    return _ENTRIES.validate_json("[" + ",".join(bodies) + "]")
+    return _entries().validate_json("[" + ",".join(bodies) + "]")
 
 
 class SaveFile:
