@@ -96,3 +96,32 @@ def test_the_action_bar_fits_its_buttons_and_every_action_is_on_a_page(
         app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0,
                                       unicode="", scancode=0)])
     assert reached == session.legal()
+
+
+def test_the_buttons_words_are_made_once_an_action_and_follow_the_game(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Words are made when the game changed, not at every frame, and never go stale: after
+    an action the bar says what the new state allows."""
+    from grail.ui.scenes import game as scene_module
+    from grail.words.actions import action_label
+
+    made: list[object] = []
+
+    def counted(game: object, action: object) -> str:
+        made.append(action)
+        return action_label(game, action)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(scene_module, "action_label", counted)
+    session = Session(STATES["mid_day"](), None)
+    app.screen = pygame.display.set_mode((1280, 720))
+    app.settings = Settings()
+    scene = MapScene(session)
+    app.stack = [scene]
+    for _ in range(5):
+        app.frame(events=[])
+    assert len(made) == len(scene.actions.buttons) > 0  # once, however many frames
+    session.act(session.legal()[0])
+    app.stack = [scene]
+    app.frame(events=[])
+    assert [button.text for button in scene.actions.buttons] == [
+        action_label(session.game, action) for action in session.legal()[:len(scene.actions.buttons)]]

@@ -86,6 +86,9 @@ class GameScene(Scene):
         self.notice = ""
         self.log_open = False
         self.since_checked = 0.0
+        self._labels: tuple[tuple[int, int], dict[int, str]] = ((-1, -1), {})
+        """The buttons' words by the action's place in the legal list, for the revision and
+        game they were made for: made once, not at every frame."""
 
     # --- what is where -----------------------------------------------------------------
 
@@ -254,11 +257,20 @@ class GameScene(Scene):
             column, row = divmod(index, rows)
             rect = pygame.Rect(area.x + column * (width + gap), area.y + row * (height + gap),
                                width, height)
-            text = action_label(self.session.game, action)
-            buttons.append(Button(rect, text, action,
-                                  key=KEYS[index]))
+            buttons.append(Button(rect, self._label(self.page * self.per_page + index, action),
+                                  action, key=KEYS[index]))
         cursor = min(self.actions.cursor, max(0, len(buttons) - 1))
         self.actions = Buttons(buttons, cursor)
+
+    def _label(self, place: int, action: Any) -> str:
+        """The words of the legal action at ``place``, made once per revision of the game."""
+        seen = (self.session.revision, id(self.session.game))
+        if self._labels[0] != seen:
+            self._labels = (seen, {})
+        words = self._labels[1]
+        if place not in words:
+            words[place] = action_label(self.session.game, action)
+        return words[place]
 
     def draw(self, app: App, surface: pygame.Surface) -> None:
         regions = self.regions(app)
