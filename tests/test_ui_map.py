@@ -323,3 +323,37 @@ def test_the_map_marks_what_vanishes(ennor: Campaign, app: App) -> None:
     centre = centre_of(app, scene, 101)
     move(app, centre)
     assert scene.tip._key[2] == 101
+
+
+def test_cards_painted_again_alone_match_the_whole_map_painted_afresh(
+        ennor: Campaign, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After an action that leaves the map itself as it was, only the cards whose tokens
+    changed are painted again: the painting then has the same pixels as the whole map
+    painted afresh, action after action."""
+    import random
+
+    from grail.ui import mapview
+    from grail.ui.mapcards import paint
+
+    repainted: list[list[int]] = []
+    partial = mapview.repaint
+
+    def counted(*args: object) -> None:
+        repainted.append(list(args[-1]))  # type: ignore[call-overload]
+        partial(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(mapview, "repaint", counted)
+    game, view, chooser = crowded(ennor), mapview.MapView(), random.Random(4)
+    for revision in range(80):
+        legal = [action for action in game.legal_actions()
+                 if action.type not in ("join_game", "leave_game")]
+        if not legal:
+            break
+        travels = [action for action in legal if isinstance(action, Travel)]
+        game.apply(chooser.choice(travels if travels and chooser.random() < 0.7 else legal))
+        painted, grid = view.painted(game, revision, app.theme)
+        afresh = pygame.Surface(grid.size)
+        paint(afresh, grid, view.plan(game, revision), game, app.theme)
+        assert pygame.image.tobytes(painted, "RGB") == pygame.image.tobytes(afresh, "RGB"), \
+            f"after {game.log[-1]}"
+    assert sum(len(numbers) for numbers in repainted) >= 10  # the partial path was taken

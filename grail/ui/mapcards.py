@@ -11,7 +11,10 @@ it; a Menhir in its last Day has a thin faint frame.
 A card the next Start of Day takes away is hatched and says so (``engine.preview``).
 
 Everything here is painted once per change of the game (:class:`.mapview.MapView` keeps
-it); :func:`hero_tokens` tells where the tokens are, for clicks and the acting hero's ring.
+it): the whole map when the map itself changed (a card, a road, a Menhir's radius), else
+only the cards whose tokens changed (:func:`repaint`, tested to give the same pixels as a
+whole painting); :func:`hero_tokens` tells where the tokens are, for clicks and the acting
+hero's ring.
 """
 
 from __future__ import annotations
@@ -160,6 +163,37 @@ class Painter:
         for index, menhir in enumerate(plan.menhirs):
             self.radius_tag(menhir.spot, menhir.location, index, menhir.location in fading)
 
+    def repaint(self, plan: Layout, numbers: list[int]) -> None:
+        """Paint these cards again, each with the gutter around it, in the order
+        :meth:`paint` paints the map: the radii under them, the roads and walls of the
+        cards around, the card, the key badges the cards around reach into the gutter
+        with, the radius names on top."""
+        state = self.game.state
+        fading = set(fading_menhirs(state))
+        gone = set(vanishing(state))
+        for number in numbers:
+            spot = next(card.spot for card in plan.cards if card.number == number)
+            assert spot is not None
+            area = self.grid.rect(spot).inflate(self.grid.gutter, self.grid.gutter)
+            around = [card for card in plan.cards if card.spot is not None
+                      and abs(card.spot[0] - spot[0]) <= 1 and abs(card.spot[1] - spot[1]) <= 1]
+            self.surface.set_clip(area)
+            self.surface.fill(self.theme["background"], area)
+            for index, menhir in enumerate(plan.menhirs):
+                self.radius(menhir.spot, index, menhir.location in fading)
+            for card in around:
+                self.roads(card)
+            for card in around:
+                assert card.spot is not None
+                rect = self.grid.rect(card.spot)
+                if card.number == number:
+                    self.card(card, rect, number in gone)
+                else:
+                    self.keys(card, rect)
+            for index, menhir in enumerate(plan.menhirs):
+                self.radius_tag(menhir.spot, menhir.location, index, menhir.location in fading)
+            self.surface.set_clip(None)
+
     def radius(self, spot: Spot, index: int, fading: bool) -> None:
         """The dashed frame over the Menhir's card and the 8 around it [MENHIR-1]."""
         frame = self.frame(spot, index)
@@ -239,6 +273,11 @@ class Painter:
             words = next((words for words in VANISH if font.size(words)[0] <= strip.width - pad),
                          VANISH[-1])
             self.label(words, strip.center, 13, theme["accent_ink"], bold=True, anchor="center")
+        self.keys(card, rect)
+
+    def keys(self, card: Card, rect: pygame.Rect) -> None:
+        """Each printed Direction Key on its edge, reaching into the gutter."""
+        px = self.px
         for edge, key in card.keys.items():
             a, b = _edge(rect, edge)
             dx, dy = STEP[edge]
@@ -248,6 +287,28 @@ class Painter:
             if edge not in card.connected:  # and its arrow
                 box = box.inflate(abs(dx) * 2 * px(12), abs(dy) * 2 * px(12))
             self.badges.setdefault(card.number, []).append(box)
+
+    def looks(self, plan: Layout) -> tuple[object, dict[int, object]]:
+        """What the painting shows, as values that differ when the painting would: of the
+        map as a whole (the cards, their roads, the Menhirs' radii and names), and of each
+        card (what lies on it)."""
+        state = self.game.state
+        fading, gone = set(fading_menhirs(state)), set(vanishing(state))
+        whole = (self.grid.size, self.grid.zoom, plan.cards,
+                 [(m.location, m.spot, m.location in fading,
+                   next((s.dial for s in state.menhirs if s.location == m.location), None))
+                  for m in plan.menhirs])
+        marks = hero_marks(self.game)
+        cards: dict[int, object] = {card.number: (
+            card.number in gone, [marks[h.id] for h in state.heroes if h.location == card.number],
+            next((m.dial for m in state.menhirs if m.location == card.number), "none"),
+            sum(g.location == card.number for g in state.guardians),
+            card.number in state.quest_tokens, card.number in state.location_tokens,
+            state.time_tokens.count(card.number),
+            [(d.token, d.value) for d in state.dials if d.location == card.number],
+            len(state.left_items.get(str(card.number), [])))
+            for card in plan.cards}
+        return whole, cards
 
     def hatch(self, rect: pygame.Rect) -> None:
         """Diagonal stripes over a card that vanishes at the next Start of Day."""
@@ -391,3 +452,15 @@ def paint(surface: pygame.Surface, grid: Grid, plan: Layout, game: Game,
     painter = Painter(surface, grid, game, theme)
     painter.paint(plan)
     return painter.badges
+
+
+def looks(grid: Grid, plan: Layout, game: Game, theme: Theme) -> tuple[object, dict[int, object]]:
+    """What a painting of ``plan`` shows: of the whole map, and of each card."""
+    return Painter(pygame.Surface((1, 1)), grid, game, theme).looks(plan)
+
+
+def repaint(surface: pygame.Surface, grid: Grid, plan: Layout, game: Game, theme: Theme,
+            numbers: list[int]) -> None:
+    """Paint again the cards ``numbers`` of a painting of ``plan`` whose map as a whole is
+    as it was: the same pixels as painting it all again."""
+    Painter(surface, grid, game, theme).repaint(plan, numbers)

@@ -31,7 +31,7 @@ from grail.words.effects import cost_words
 from grail.words.names import hero_name
 
 from .boards import draw_token, hero_marks
-from .mapcards import CARD, GUTTER, Grid, Spot, paint, token_at
+from .mapcards import CARD, GUTTER, Grid, Spot, looks, paint, repaint, token_at
 from .mapdraw import SEAL_NAMES
 from .theme import Theme
 from .widgets import wrap
@@ -95,6 +95,8 @@ class MapView:
         """The revision and game the plan was last checked against."""
         self._plan: Layout | None = None
         self._key: tuple[object, ...] = ()
+        self._looks: tuple[object, dict[int, object]] = ((), {})
+        """What the painting shows, as :func:`.mapcards.looks` says it."""
         self._surface: pygame.Surface | None = None
         self.badges: dict[int, list[pygame.Rect]] = {}
         """Each card's key badges on the painted map."""
@@ -124,13 +126,21 @@ class MapView:
     def painted(self, game: Game, revision: int, theme: Theme) -> tuple[pygame.Surface, Grid]:
         """The whole map at the current zoom, painted again only when what it shows, the
         zoom or the theme changed: most actions (a trade, a journal choice, a rest) leave
-        the map as it was."""
+        the map as it was, and most others change what lies on a card or two (a Travel, a
+        token), whose cards alone are painted again."""
         grid = self.grid(game, revision)
         key = (self._plan_key, self.zoom, theme)
         if self._surface is None or self._key != key:
-            self._surface = pygame.Surface(grid.size)
-            self.badges = paint(self._surface, grid, self.plan(game, revision), game, theme)
-            self._key = key
+            plan = self.plan(game, revision)
+            whole, cards = looks(grid, plan, game, theme)
+            if self._surface is not None and self._looks[0] == whole and self._key[2] is theme:
+                changed = [number for number, look in cards.items()
+                           if self._looks[1].get(number) != look]
+                repaint(self._surface, grid, plan, game, theme, changed)
+            else:
+                self._surface = pygame.Surface(grid.size)
+                self.badges = paint(self._surface, grid, plan, game, theme)
+            self._key, self._looks = key, (whole, cards)
         return self._surface, grid
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, game: Game, revision: int,
