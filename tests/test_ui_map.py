@@ -357,3 +357,42 @@ def test_cards_painted_again_alone_match_the_whole_map_painted_afresh(
         assert pygame.image.tobytes(painted, "RGB") == pygame.image.tobytes(afresh, "RGB"), \
             f"after {game.log[-1]}"
     assert sum(len(numbers) for numbers in repainted) >= 10  # the partial path was taken
+
+
+def test_boards_kept_from_the_last_painting_match_the_panel_painted_afresh(
+        ennor: Campaign, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The day panel paints again only the boards whose hero changed: the panel then has
+    the same pixels, the same board rectangles and the same meter tracks as one painted
+    afresh, action after action, whoever decides."""
+    import random
+
+    from grail.ui import boards
+
+    painted: list[str] = []
+    paint_board = boards.Painter.paint_board
+
+    def counted(self: boards.Painter, hero: object) -> None:
+        painted.append(hero.id)  # type: ignore[attr-defined]
+        paint_board(self, hero)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(boards.Painter, "paint_board", counted)
+    game, panel, chooser = crowded(ennor), boards.DayPanel(), random.Random(6)
+    rect = pygame.Rect(0, 0, 400, 600)
+    shown = 0
+    for revision in range(60):
+        legal = [action for action in game.legal_actions()
+                 if action.type not in ("join_game", "leave_game")]
+        if not legal:
+            break
+        game.apply(chooser.choice(legal))
+        acting = game.pending().heroes[0] if game.pending().heroes else None
+        panel.draw(pygame.Surface(rect.size), rect, game, revision, app.theme, acting)
+        shown += len(game.state.heroes)
+        kept = len(painted)
+        afresh = boards.Painter(game, app.theme, rect.width, acting)
+        image, rects = afresh.paint()
+        del painted[kept:]  # the panel's own paintings only
+        assert panel._surface is not None
+        assert pygame.image.tobytes(panel._surface, "RGB") == pygame.image.tobytes(image, "RGB")
+        assert panel.boards == rects and panel._spaces == afresh.spaces
+    assert len(painted) < shown / 2  # most boards were kept

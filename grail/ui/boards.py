@@ -14,7 +14,7 @@ scrolled with the wheel; a frame only blits it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pygame
 
@@ -84,6 +84,16 @@ class Spaces:
     value: int
 
 
+@dataclass(frozen=True)
+class Painted:
+    """A hero's board as painted: what it shows, its pixels from its top margin to its
+    bottom edge, and its meter tracks, their tops counted from there."""
+
+    look: tuple[object, ...]
+    image: pygame.Surface
+    spaces: dict[tuple[str, str], Spaces]
+
+
 @dataclass
 class DayPanel:
     """The side panel of the map scene, scrolled by ``offset`` pixels."""
@@ -93,6 +103,9 @@ class DayPanel:
     """Each hero's board on the panel's surface (before scrolling)."""
     _key: tuple[object, ...] = ()
     _surface: pygame.Surface | None = None
+    _painted: dict[str, Painted] = field(default_factory=dict)
+    """Each hero's board of the last painting: painted again only when what it shows
+    changed (an action changes one or two heroes' boards)."""
     _shown: str | None = None
     _spaces: dict[tuple[str, str], Spaces] = field(default_factory=dict)
     sliding: dict[tuple[str, str], tuple[int, int, int]] = field(default_factory=dict)
@@ -106,8 +119,9 @@ class DayPanel:
         meter that changed slides its marker to the new space, unless ``motion`` is off."""
         key = (revision, id(game), theme, rect.width, acting)
         if key != self._key or self._surface is None:
-            painter = Painter(game, theme, rect.width, acting)
+            painter = Painter(game, theme, rect.width, acting, self._painted)
             self._surface, self.boards = painter.paint()
+            self._painted = painter.painted
             self.slide(painter.spaces, motion)
             self._key = key
         if acting != self._shown:
@@ -179,10 +193,15 @@ class DayPanel:
 class Painter:
     """Draws the whole panel once into a tall surface."""
 
-    def __init__(self, game: Game, theme: Theme, width: int, acting: str | None) -> None:
+    def __init__(self, game: Game, theme: Theme, width: int, acting: str | None,
+                 kept: dict[str, Painted] | None = None) -> None:
         self.game, self.theme, self.width, self.acting = game, theme, width, acting
         self.spaces: dict[tuple[str, str], Spaces] = {}
         """Where each hero's meter tracks were drawn, and their markers."""
+        self.kept = kept or {}
+        """Boards painted before, by hero."""
+        self.painted: dict[str, Painted] = {}
+        """The boards of this painting, by hero."""
         self.pad = theme.px(10)
         self.surface = pygame.Surface((width, theme.px(3000)))
         self.surface.fill(theme["panel"])
@@ -231,7 +250,31 @@ class Painter:
             self.text(event.text, 15)
 
     def board(self, hero: HeroState) -> pygame.Rect:
-        """One hero's board; its rectangle on the panel."""
+        """One hero's board, copied from an earlier painting when it shows the same; its
+        rectangle on the panel."""
+        state = self.game.state
+        look = (hero.model_dump_json(), hero.id == self.acting, state.stage == "day",
+                dying_text(self.game.campaign, state) if hero.dying else "",
+                hero_marks(self.game)[hero.id], self.theme, self.width)
+        start = self.y
+        board = self.kept.get(hero.id)
+        if board is not None and board.look == look:
+            self.surface.blit(board.image, (0, start))
+            self.spaces.update({meter: replace(spaces, y=spaces.y + start)
+                                for meter, spaces in board.spaces.items()})
+            self.y += board.image.get_height()
+        else:
+            self.paint_board(hero)
+            image = self.surface.subsurface((0, start, self.width, self.y - start)).copy()
+            board = Painted(look, image, {meter: replace(spaces, y=spaces.y - start)
+                                    for meter, spaces in self.spaces.items()
+                                    if meter[0] == hero.id})
+        self.painted[hero.id] = board
+        return pygame.Rect(self.pad // 2, start + self.theme.px(8), self.width - self.pad,
+                           self.y - start - self.theme.px(8))
+
+    def paint_board(self, hero: HeroState) -> None:
+        """Paint one hero's board at the cursor."""
         theme = self.theme
         acting = hero.id == self.acting
         self.y += theme.px(8)
@@ -249,7 +292,6 @@ class Painter:
         border = theme["accent"] if acting else theme["line"]
         pygame.draw.rect(self.surface, border, box, theme.px(3) if acting else 1,
                          border_radius=theme.px(6))
-        return box
 
     def title(self, hero: HeroState, acting: bool) -> None:
         theme, game = self.theme, self.game
