@@ -141,21 +141,24 @@ AFTER_LOAD = 3_000
 def engine_after_load(repeat: int) -> list[tuple[str, float, str]]:
     """The engine's rate over the first ``AFTER_LOAD`` random legal actions right after a
     synthetic pack is loaded as a program loads it (``load_cached``, from the content cache),
-    at 1x, 4x and 16x its size; the ratios to the 1x rate."""
-    rates: dict[int, float] = {}
+    at 1x, 4x and 16x its size; the ratios to the 1x rate. The sizes take turns within each
+    run, so that a machine slower for a while slows them alike."""
+    scales = (1, 4, 16)
+    runs: dict[int, list[float]] = {scale: [] for scale in scales}
     with tempfile.TemporaryDirectory() as tmp:
-        for scale in (1, 4, 16):
-            pack = write_pack(Path(tmp) / f"pack{scale}", scale)
-            cache = Path(tmp) / "cache"
+        cache = Path(tmp) / "cache"
+        packs = {scale: write_pack(Path(tmp) / f"pack{scale}", scale) for scale in scales}
+        for pack in packs.values():
             load_cached(pack, cache)  # fill the cache, as a player's first start does
-            runs = []
-            for _ in range(repeat):
+        for _ in range(repeat):
+            for scale, pack in packs.items():
                 gc.unfreeze()  # the last run's campaign goes, as in a new process
                 gc.collect()
                 campaign = load_cached(pack, cache)
-                runs.append(_rate(campaign, 1, AFTER_LOAD, f"engine_after_load {scale}x")[0])
+                runs[scale].append(
+                    _rate(campaign, 1, AFTER_LOAD, f"engine_after_load {scale}x")[0])
                 del campaign
-            rates[scale] = statistics.median(runs)
+    rates = {scale: statistics.median(found) for scale, found in runs.items()}
     return [("engine_after_load_1x_per_s", rates[1], "actions/s"),
             ("engine_4x_ratio", rates[4] / rates[1], "x"),
             ("engine_16x_ratio", rates[16] / rates[1], "x")]

@@ -101,6 +101,14 @@ class Campaign(Model):
         return {e.id: e for e in self.encounters}
 
     @cached_property
+    def deck(self) -> dict[str, list[Encounter]]:
+        """The Encounters of each Encounter deck, in the pack's order."""
+        found: dict[str, list[Encounter]] = {}
+        for encounter in self.encounters:
+            found.setdefault(encounter.deck, []).append(encounter)
+        return found
+
+    @cached_property
     def event(self) -> dict[str, Event]:
         return {e.id: e for e in self.events}
 

@@ -30,10 +30,9 @@ def set_up_decks(campaign: Campaign, state: GameState, kept: frozenset[str] = fr
     levels = campaign.manifest.chapters[state.chapter - 1].setup.encounters
     for deck in DECKS:
         wanted = set(getattr(levels, deck))
-        cards = sorted(e.id for e in campaign.encounters if e.deck == deck and e.level in wanted
-                       and not e.first_encounter and e.id not in kept)
-        first = [e.id for e in campaign.encounters if e.deck == deck and e.first_encounter
-                 and e.level in wanted and e.id not in kept]
+        chosen = [e for e in campaign.deck.get(deck, []) if e.level in wanted and e.id not in kept]
+        cards = sorted(e.id for e in chosen if not e.first_encounter)
+        first = [e.id for e in chosen if e.first_encounter]
         state.encounter_decks[deck] = first + [UNSEEN] * len(cards)
         state.unseen[deck] = cards
 
