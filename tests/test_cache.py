@@ -30,6 +30,30 @@ def test_warm_load_equals_cold_load_and_skips_parsing(
     assert warm == cold == load_pack(minimal_copy)
 
 
+def test_the_loaded_content_is_frozen_out_of_the_collectors_way_with_no_garbage(
+        tmp_path: Path) -> None:
+    """A warm load freezes the content without walking it first: reading the cache's JSON
+    into models makes no reference cycles, so no garbage is kept for ever with it (the
+    bundled campaign, whose content uses every model)."""
+    import gc
+
+    from grail.content import bundled_pack
+
+    load_cached(bundled_pack(), tmp_path)  # fill the cache
+    gc.unfreeze()
+    gc.collect()
+    before = gc.get_freeze_count()
+    campaign = load_cached(bundled_pack(), tmp_path)
+    frozen = gc.get_freeze_count() - before
+    try:
+        assert frozen > 1_000  # the content is out of the collector's way
+        gc.unfreeze()
+        assert gc.collect() == 0  # and nothing frozen with it was garbage
+    finally:
+        gc.freeze()
+    assert campaign.manifest.id == "ennor"
+
+
 @pytest.mark.parametrize("change", ["edit", "add", "remove"])
 def test_any_file_change_invalidates_the_cache(
     minimal_copy: Path, tmp_path: Path, change: str
