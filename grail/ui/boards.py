@@ -86,10 +86,12 @@ class Spaces:
 
 @dataclass(frozen=True)
 class Painted:
-    """A hero's board as painted: what it shows, its pixels from its top margin to its
-    bottom edge, and its meter tracks, their tops counted from there."""
+    """A hero's board as painted: what it shows, its height and its pixels from its top
+    margin to its bottom edge (those on the panel's surface), and its meter tracks, their
+    tops counted from there."""
 
     look: tuple[object, ...]
+    height: int
     image: pygame.Surface
     spaces: dict[tuple[str, str], Spaces]
 
@@ -262,13 +264,14 @@ class Painter:
             self.surface.blit(board.image, (0, start))
             self.spaces.update({meter: replace(spaces, y=spaces.y + start)
                                 for meter, spaces in board.spaces.items()})
-            self.y += board.image.get_height()
+            self.y += board.height
         else:
             self.paint_board(hero)
-            image = self.surface.subsurface((0, start, self.width, self.y - start)).copy()
-            board = Painted(look, image, {meter: replace(spaces, y=spaces.y - start)
-                                    for meter, spaces in self.spaces.items()
-                                    if meter[0] == hero.id})
+            area = pygame.Rect(0, start, self.width, self.y - start)
+            image = self.surface.subsurface(area.clip(self.surface.get_rect())).copy()
+            board = Painted(look, area.height, image,
+                            {meter: replace(spaces, y=spaces.y - start)
+                             for meter, spaces in self.spaces.items() if meter[0] == hero.id})
         self.painted[hero.id] = board
         return pygame.Rect(self.pad // 2, start + self.theme.px(8), self.width - self.pad,
                            self.y - start - self.theme.px(8))
