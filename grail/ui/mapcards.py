@@ -288,28 +288,6 @@ class Painter:
                 box = box.inflate(abs(dx) * 2 * px(12), abs(dy) * 2 * px(12))
             self.badges.setdefault(card.number, []).append(box)
 
-    def looks(self, plan: Layout) -> tuple[object, dict[int, object]]:
-        """What the painting shows, as values that differ when the painting would: of the
-        map as a whole (the cards, their roads, the Menhirs' radii and names), and of each
-        card (what lies on it)."""
-        state = self.game.state
-        fading, gone = set(fading_menhirs(state)), set(vanishing(state))
-        whole = (self.grid.size, self.grid.zoom, plan.cards,
-                 [(m.location, m.spot, m.location in fading,
-                   next((s.dial for s in state.menhirs if s.location == m.location), None))
-                  for m in plan.menhirs])
-        marks = hero_marks(self.game)
-        cards: dict[int, object] = {card.number: (
-            card.number in gone, [marks[h.id] for h in state.heroes if h.location == card.number],
-            next((m.dial for m in state.menhirs if m.location == card.number), "none"),
-            sum(g.location == card.number for g in state.guardians),
-            card.number in state.quest_tokens, card.number in state.location_tokens,
-            state.time_tokens.count(card.number),
-            [(d.token, d.value) for d in state.dials if d.location == card.number],
-            len(state.left_items.get(str(card.number), [])))
-            for card in plan.cards}
-        return whole, cards
-
     def hatch(self, rect: pygame.Rect) -> None:
         """Diagonal stripes over a card that vanishes at the next Start of Day."""
         colour = blend(self.theme["card"], self.theme["bad"], 0.3)
@@ -455,8 +433,26 @@ def paint(surface: pygame.Surface, grid: Grid, plan: Layout, game: Game,
 
 
 def looks(grid: Grid, plan: Layout, game: Game, theme: Theme) -> tuple[object, dict[int, object]]:
-    """What a painting of ``plan`` shows: of the whole map, and of each card."""
-    return Painter(pygame.Surface((1, 1)), grid, game, theme).looks(plan)
+    """What a painting of ``plan`` shows, as values that differ when the painting would: of
+    the map as a whole (the cards, their roads, the Menhirs' radii and names, the zoom and
+    the theme), and of each card (what lies on it)."""
+    state = game.state
+    fading, gone = set(fading_menhirs(state)), set(vanishing(state))
+    whole = (grid.size, grid.zoom, theme, plan.cards,
+             [(m.location, m.spot, m.location in fading,
+               next((s.dial for s in state.menhirs if s.location == m.location), None))
+              for m in plan.menhirs])
+    marks = hero_marks(game)
+    cards: dict[int, object] = {card.number: (
+        card.number in gone, [marks[h.id] for h in state.heroes if h.location == card.number],
+        next((m.dial for m in state.menhirs if m.location == card.number), "none"),
+        sum(g.location == card.number for g in state.guardians),
+        card.number in state.quest_tokens, card.number in state.location_tokens,
+        state.time_tokens.count(card.number),
+        [(d.token, d.value) for d in state.dials if d.location == card.number],
+        len(state.left_items.get(str(card.number), [])))
+        for card in plan.cards}
+    return whole, cards
 
 
 def repaint(surface: pygame.Surface, grid: Grid, plan: Layout, game: Game, theme: Theme,

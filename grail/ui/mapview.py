@@ -133,7 +133,7 @@ class MapView:
         if self._surface is None or self._key != key:
             plan = self.plan(game, revision)
             whole, cards = looks(grid, plan, game, theme)
-            if self._surface is not None and self._looks[0] == whole and self._key[2] == theme:
+            if self._surface is not None and self._looks[0] == whole:
                 changed = [number for number, look in cards.items()
                            if self._looks[1].get(number) != look]
                 repaint(self._surface, grid, plan, game, theme, changed)
