@@ -9,12 +9,12 @@ Travel(type='travel', hero='wren', to=102)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Annotated, Any, Literal, Self
 
-from pydantic import Field, TypeAdapter, ValidationError
+from pydantic import Field, ValidationError
 
-from .plain import Plain
+from .plain import Plain, adapter
 
 
 class MalformedAction(ValueError):
@@ -721,20 +721,14 @@ Actions = (Travel | Explore | Choose | LocationAction | CharacterAction | Activa
 AnyAction = Annotated[Actions, Field(discriminator="type")]
 
 
-@cache
-def _reader() -> TypeAdapter[Actions]:
-    """The reader of one action's JSON, built when first needed: a command that reads no
-    action from its user does not pay for it."""
-    return TypeAdapter(AnyAction)
-
-
 class Action:
     """Parsing actions from their JSON form."""
 
     @staticmethod
     def from_json(text: str) -> Actions:
         try:
-            return _reader().validate_json(text)
+            action: Actions = adapter(AnyAction).validate_json(text)  # built when first needed
+            return action
         except ValidationError as error:
             raise MalformedAction(f"not an action: {_why(error)}") from None
 

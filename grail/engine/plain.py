@@ -59,11 +59,13 @@ class Plain:
         return dataclasses.replace(source, **(update or {}))  # type: ignore[type-var]
 
 
-_ADAPTERS: dict[type[Any], TypeAdapter[Any]] = {}
+_ADAPTERS: dict[Any, TypeAdapter[Any]] = {}
 
 
-def adapter(kind: type[Any]) -> TypeAdapter[Any]:
-    """The one TypeAdapter that reads and writes a kind of value, made when first needed."""
+def adapter(kind: Any) -> TypeAdapter[Any]:
+    """The one TypeAdapter that reads and writes a kind of value (a class, or a form such as
+    the union of every action), made when first needed: a command pays only for those it
+    uses."""
     found = _ADAPTERS.get(kind)
     if found is None:
         found = _ADAPTERS[kind] = TypeAdapter(kind)

@@ -29,15 +29,13 @@ import zlib
 from collections.abc import Iterator
 from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
-
-from pydantic import TypeAdapter
 
 from grail import __version__
 from grail.engine.actions import AnyAction
 from grail.engine.game import Game
+from grail.engine.plain import adapter
 from grail.engine.state import GameState
 
 from .errors import SaveError
@@ -95,12 +93,6 @@ class Mark:
     made: str
 
 
-@cache
-def _entries() -> TypeAdapter[list[AnyAction]]:
-    """The reader of a log's entries, built when a log is first read."""
-    return TypeAdapter(list[AnyAction])
-
-
 def fold(rows: list[tuple[int, str, str]]) -> list[AnyAction]:
     """The log the rows make, in order: an action row adds its entry, an undo row takes
     back its count. The entries are read in one pass."""
@@ -110,7 +102,9 @@ def fold(rows: list[tuple[int, str, str]]) -> list[AnyAction]:
             del bodies[len(bodies) - int(body):]
         else:
             bodies.append(body)
-    return _entries().validate_json("[" + ",".join(bodies) + "]")
+    entries: list[AnyAction] = adapter(list[AnyAction]).validate_json(
+        "[" + ",".join(bodies) + "]")
+    return entries
 
 
 class SaveFile:
