@@ -86,10 +86,8 @@ def load_cached(root: Path | str, cache_dir: Path | None = None,
         entry = _entry(cache_dir, root, digest)
         try:
             gc.collect()  # before the content exists: a short walk
-            with paused_gc():
-                campaign = Campaign.model_validate_json(entry.read_bytes())
-            gc.freeze()  # reading JSON into models makes no cycles: nothing to collect first
-            return campaign
+            with paused_gc():  # reading JSON into models makes no cycles to collect after
+                return settled(Campaign.model_validate_json(entry.read_bytes()))
         except (OSError, ValueError, ValidationError):
             with contextlib.suppress(OSError):
                 entry.unlink(missing_ok=True)
@@ -99,17 +97,17 @@ def load_cached(root: Path | str, cache_dir: Path | None = None,
     digest = pack_digest(root, report.files)
     if digest is not None:
         _store(cache_dir, root, digest, report.campaign)
+    gc.collect()  # the parse trees and the checks' garbage, not to be frozen with the content
     return settled(report.campaign)
 
 
 def settled(campaign: Campaign) -> Campaign:
     """The campaign, kept out of the cyclic collector's way: a program keeps its content
     for its whole life, and without this the first collections after a load walk every
-    model of it (most of the wall time of a large pack's first games). A pack checked from
-    its files leaves garbage (parse trees, reports), collected before the freeze; one read
-    from the cache collects before it is read instead, since walking the loaded content was
-    a third of a cached load."""
-    gc.collect()
+    model of it (most of the wall time of a large pack's first games). The caller has
+    collected the garbage first, which would be kept for ever too: before reading the
+    cache (walking the loaded content was a third of a cached load), after checking a
+    pack's files."""
     gc.freeze()
     return campaign
 
