@@ -6,11 +6,15 @@
   content cache (as on every run after the first), the save opened, the action checked,
   applied and saved. The goal: 0.25 s.
 - ``legal_wall_s``: the same for ``grail legal SAVE``.
+- ``act_wall_resident_s``: the same ``grail act`` while ``grail serve`` runs (started
+  before, not timed): the command hands its words to the resident grail, which has grail
+  and the campaign loaded, and prints its answer.
 - ``python_start_s``: ``python -c pass``, the floor under both.
 """
 
 from __future__ import annotations
 
+import os
 import statistics
 import subprocess
 import sys
@@ -27,14 +31,15 @@ from grail.save import save_game
 ACTION = '{"type":"travel","hero":"tamsin","to":102}'
 
 
-def _wall(command: list[str], repeat: int, between: list[str] | None = None) -> float:
+def _wall(command: list[str], repeat: int, between: list[str] | None = None,
+          env: dict[str, str] | None = None) -> float:
     times = []
     for _ in range(repeat):
         began = time.perf_counter()
-        subprocess.run(command, check=True, capture_output=True)
+        subprocess.run(command, check=True, capture_output=True, env=env)
         times.append(time.perf_counter() - began)
         if between is not None:
-            subprocess.run(between, check=True, capture_output=True)
+            subprocess.run(between, check=True, capture_output=True, env=env)
     return statistics.median(times)
 
 
@@ -48,8 +53,25 @@ def commands(repeat: int) -> list[tuple[str, float, str]]:
         subprocess.run([*grail, "legal", str(save)], check=True, capture_output=True)  # cache
         act = _wall([*grail, "act", str(save), ACTION], runs, [*grail, "undo", str(save)])
         legal = _wall([*grail, "legal", str(save)], runs)
+        resident = _resident_act(grail, save, Path(tmp) / "resident", runs)
         bare = _wall([sys.executable, "-c", "pass"], runs)
     say(f"act_wall_s: grail act on a save of Day 1 (Tamsin and Jago), {ACTION}, median of "
-        f"{runs}, the content cache warm")
-    return [("act_wall_s", act, "s"), ("legal_wall_s", legal, "s"),
-            ("python_start_s", bare, "s")]
+        f"{runs}, the content cache warm; act_wall_resident_s: the same with grail serve "
+        "running")
+    return [("act_wall_s", act, "s"), ("act_wall_resident_s", resident, "s"),
+            ("legal_wall_s", legal, "s"), ("python_start_s", bare, "s")]
+
+
+def _resident_act(grail: list[str], save: Path, folder: Path, runs: int) -> float:
+    """``grail act``'s wall time with a resident grail of its own answering."""
+    env = {**os.environ, "GRAIL_RESIDENT_DIR": str(folder)}
+    server = subprocess.Popen([*grail, "serve"], stderr=subprocess.PIPE, env=env)
+    try:
+        assert server.stderr is not None
+        server.stderr.readline()  # it listens
+        subprocess.run([*grail, "legal", str(save)], check=True, capture_output=True, env=env)
+        return _wall([*grail, "act", str(save), ACTION], runs, [*grail, "undo", str(save)],
+                     env=env)
+    finally:
+        subprocess.run([*grail, "serve", "--stop"], check=True, capture_output=True, env=env)
+        server.communicate()

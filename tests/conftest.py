@@ -59,6 +59,13 @@ def private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GRAIL_CACHE_DIR", str(tmp_path / "grail-cache"))
 
 
+@pytest.fixture(autouse=True)
+def private_resident(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Commands the tests run never reach a resident grail (``grail serve``) of the user's:
+    the tests that want one start their own."""
+    monkeypatch.setenv("GRAIL_RESIDENT_DIR", str(tmp_path / "resident"))
+
+
 @pytest.fixture
 def saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """An empty save folder (``GRAIL_SAVES``), and the window's settings kept in a temporary

@@ -20,12 +20,8 @@ from grail.content import Campaign, PackError, bundled_pack, check_pack
 from grail.content.cache import load_cached
 from grail.content.problems import Problem
 from grail.engine.journal import ContentLoop
+from grail.resident import ON_A_SAVE, ResidentError
 from grail.save import SaveError
-
-ON_A_SAVE = frozenset({"new", "show", "legal", "act", "players", "undo", "checkpoint",
-                       "marks", "restore", "export", "import", "replay"})
-"""The commands that play on a save file (cli/game.py): for them the parser is built from
-that module alone, so that ``grail act`` imports no window, simulation or author tool."""
 
 LISTABLE = ("heroes", "locations", "journal", "encounters", "events", "secrets", "items",
             "skills", "cards")
@@ -111,6 +107,25 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Keep grail loaded and answer the commands on a save (grail/resident.py)."""
+    from grail.resident import serve, stop
+
+    if args.stop:
+        if not stop():
+            raise CommandError("no resident grail answers")
+        print("the resident grail stops")
+        return 0
+    if args.idle < 0:
+        raise CommandError("--idle takes minutes, 0 or more", code=2)
+    try:
+        serve(main, args.idle * 60 or None,
+              lambda line: print(line, file=sys.stderr, flush=True))
+    except ResidentError as error:
+        raise CommandError(str(error)) from None
+    return 0
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of every command, or of the commands on a save alone when ``command`` is
     one of them."""
@@ -143,6 +158,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     schema.add_argument("--out", default="docs/schema", help="folder (default: docs/schema)")
     schema.set_defaults(run=cmd_schema)
     add_commands(commands)
+    serve = commands.add_parser("serve", help="keep grail loaded to answer the commands on a "
+                                "save at once (act, legal, show...)")
+    serve.add_argument("--idle", type=float, default=60, metavar="MINUTES",
+                       help="stop after this long without a command (default 60; 0: never)")
+    serve.add_argument("--stop", action="store_true", help="stop the resident grail")
+    serve.set_defaults(run=cmd_serve)
     add_text_command(commands)
     add_odds_command(commands)
     add_author_commands(commands)

@@ -73,6 +73,18 @@ def _entry(cache_dir: Path, root: Path, digest: str) -> Path:
     return cache_dir / f"{folder}-{digest}.json"
 
 
+_kept: dict[Path, Campaign] | None = None
+
+
+def keep_loaded() -> None:
+    """From now on keep each campaign read from the cache for the life of the process, by
+    its entry, for a process that answers many commands on the same packs (a resident
+    grail): content is never changed once loaded, and a changed pack has another entry."""
+    global _kept
+    if _kept is None:
+        _kept = {}
+
+
 def load_cached(root: Path | str, cache_dir: Path | None = None,
                 max_bytes: int = MAX_FILE_BYTES) -> Campaign:
     """The pack at ``root``, from the cache when its files are unchanged.
@@ -84,10 +96,15 @@ def load_cached(root: Path | str, cache_dir: Path | None = None,
     digest = pack_digest(root) if root.is_dir() else None
     if digest is not None:
         entry = _entry(cache_dir, root, digest)
+        if _kept is not None and entry in _kept:
+            return _kept[entry]
         try:
             gc.collect()  # before the content exists: a short walk
             with paused_gc():  # reading JSON into models makes no cycles to collect after
-                return settled(Campaign.model_validate_json(entry.read_bytes()))
+                campaign = settled(Campaign.model_validate_json(entry.read_bytes()))
+            if _kept is not None:
+                _kept[entry] = campaign
+            return campaign
         except (OSError, ValueError, ValidationError):
             with contextlib.suppress(OSError):
                 entry.unlink(missing_ok=True)
