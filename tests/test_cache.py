@@ -79,6 +79,28 @@ def test_any_file_change_invalidates_the_cache(
         assert campaign_after.location[103].name == "The Deep Well"
 
 
+def test_a_process_that_keeps_its_loads_reads_a_pack_once_and_again_when_it_changes(
+        minimal_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """keep_loaded, as a resident grail calls it: the same campaign while the pack is
+    unchanged (its cache entry not read again), the changed pack's after an edit, and
+    only that one kept."""
+    monkeypatch.setattr(cache_module, "_kept", None)
+    cache_module.keep_loaded()
+    cache_dir = tmp_path / "cache"
+    load_cached(minimal_copy, cache_dir)  # checked and cached
+    first = load_cached(minimal_copy, cache_dir)  # read from the cache and kept
+    for entry in _entries(cache_dir):
+        entry.unlink()
+    assert load_cached(minimal_copy, cache_dir) is first
+    assert _entries(cache_dir) == []
+    path = minimal_copy / "locations/103.yaml"
+    path.write_text(path.read_text().replace("The Dry Well", "The Deep Well"))
+    load_cached(minimal_copy, cache_dir)
+    changed = load_cached(minimal_copy, cache_dir)
+    assert changed.location[103].name == "The Deep Well" and changed is not first
+    assert list(cache_module._kept or {}) == _entries(cache_dir)
+
+
 def test_corrupted_cache_is_ignored_and_rebuilt(minimal_copy: Path, tmp_path: Path) -> None:
     cache_dir = tmp_path / "cache"
     load_cached(minimal_copy, cache_dir)

@@ -102,7 +102,10 @@ def load_cached(root: Path | str, cache_dir: Path | None = None,
             gc.collect()  # before the content exists: a short walk
             with paused_gc():  # reading JSON into models makes no cycles to collect after
                 campaign = settled(Campaign.model_validate_json(entry.read_bytes()))
-            if _kept is not None:
+            if _kept is not None:  # this pack's older version goes, as its entry did
+                folder = entry.name.split("-")[0]
+                for older in [kept for kept in _kept if kept.name.split("-")[0] == folder]:
+                    del _kept[older]
                 _kept[entry] = campaign
             return campaign
         except (OSError, ValueError, ValidationError):
