@@ -14,7 +14,9 @@ scrolled with the wheel; a frame only blits it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 import pygame
 
@@ -86,14 +88,16 @@ class Spaces:
 
 @dataclass(frozen=True)
 class Painted:
-    """A hero's board as painted: what it shows, its height and its pixels from its top
-    margin to its bottom edge (those on the panel's surface), and its meter tracks, their
-    tops counted from there."""
+    """A part of the panel as painted (its head, a hero's board, the tracks' key, the Game
+    Sheet): what it shows, its pixels the panel's width, its meter tracks and, for a board,
+    the board's rectangle, both counted from the part's top."""
 
+    name: tuple[str, str]
+    """``("head", "")``, ``("board", hero)``, ``("key", "")`` or ``("sheet", "")``."""
     look: tuple[object, ...]
-    height: int
     image: pygame.Surface
     spaces: dict[tuple[str, str], Spaces]
+    board: pygame.Rect | None = None
 
 
 @dataclass
@@ -102,12 +106,14 @@ class DayPanel:
 
     offset: int = 0
     boards: dict[str, pygame.Rect] = field(default_factory=dict)
-    """Each hero's board on the panel's surface (before scrolling)."""
+    """Each hero's board on the whole panel (before scrolling)."""
     _key: tuple[object, ...] = ()
-    _surface: pygame.Surface | None = None
-    _painted: dict[str, Painted] = field(default_factory=dict)
-    """Each hero's board of the last painting: painted again only when what it shows
-    changed (an action changes one or two heroes' boards)."""
+    _parts: list[tuple[int, Painted]] = field(default_factory=list)
+    """The panel's parts from top to bottom, each with its top: a part is painted again
+    only when what it shows changed (an action changes one or two heroes' boards), and a
+    frame blits those in view."""
+    _height: int = 0
+    _scratch: Scratch | None = None
     _shown: str | None = None
     _spaces: dict[tuple[str, str], Spaces] = field(default_factory=dict)
     sliding: dict[tuple[str, str], tuple[int, int, int]] = field(default_factory=dict)
@@ -116,27 +122,41 @@ class DayPanel:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, game: Game, revision: int,
              theme: Theme, acting: str | None, motion: bool = True) -> None:
-        """Blit the panel (drawn again only when the game, the theme or the width changed),
+        """Blit the panel's parts in view (painted again only when what they show changed),
         scrolled so that the acting hero's board shows when the acting hero changes; a
         meter that changed slides its marker to the new space, unless ``motion`` is off."""
         key = (revision, id(game), theme, rect.width, acting)
-        if key != self._key or self._surface is None:
-            painter = Painter(game, theme, rect.width, acting, self._painted)
-            self._surface, self.boards = painter.paint()
-            self._painted = painter.painted
-            self.slide(painter.spaces, motion)
+        if key != self._key or not self._parts:
+            self.lay_out(Painter(game, theme, rect.width, acting,
+                                 {part.name: part for _, part in self._parts},
+                                 self._scratch), motion)
             self._key = key
         if acting != self._shown:
             self._shown = acting
             self.reveal(acting, rect.height)
-        self.offset = max(0, min(self.offset, self._surface.get_height() - rect.height))
+        self.offset = max(0, min(self.offset, self._height - rect.height))
         clip = surface.get_clip()
         surface.set_clip(rect)
-        surface.blit(self._surface, (rect.x, rect.y - self.offset))
+        for top, part in self._parts:
+            if top + part.image.get_height() > self.offset and top < self.offset + rect.height:
+                surface.blit(part.image, (rect.x, rect.y - self.offset + top))
         self._draw_sliding(surface, (rect.x, rect.y - self.offset), theme)
         self._scrollbar(surface, rect, theme)
         surface.set_clip(clip)
 
+    def lay_out(self, painter: Painter, motion: bool) -> None:
+        """Take the painter's parts, one under the other, and where their boards and
+        tracks fall on the whole panel."""
+        self._parts, self.boards, spaces, top = [], {}, {}, 0
+        for part in painter.paint():
+            self._parts.append((top, part))
+            if part.board is not None:
+                self.boards[part.name[1]] = part.board.move(0, top)
+            spaces.update({meter: replace(at, y=at.y + top) for meter, at in part.spaces.items()})
+            top += part.image.get_height()
+        self._height = top
+        self._scratch = painter.scratch
+        self.slide(spaces, motion)
     def slide(self, spaces: dict[tuple[str, str], Spaces], motion: bool) -> None:
         """Start a marker's slide for each meter whose value changed since the last paint."""
         now = pygame.time.get_ticks()
@@ -181,8 +201,7 @@ class DayPanel:
                     None)
 
     def _scrollbar(self, surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
-        assert self._surface is not None
-        total = self._surface.get_height()
+        total = self._height
         if total <= rect.height:
             return
         width = theme.px(5)
@@ -192,31 +211,109 @@ class DayPanel:
                          border_radius=width // 2)
 
 
+@lru_cache(maxsize=1024)
+def _spaces(value: int, top: int, cell: int, height: int, red: frozenset[int],
+            shut: frozenset[int], font: pygame.font.Font, theme: Theme) -> pygame.Surface:
+    """A meter's spaces 0 to ``top``, the marker on ``value``: painted once for each look
+    (a board painted again shows tracks painted before)."""
+    row = pygame.Surface(((top + 1) * cell, height))
+    row.fill(theme["panel"])
+    for space in range(top + 1):
+        rect = pygame.Rect(space * cell, 0, cell - 1, height)
+        fill = theme["covered"] if space in shut else theme["card"]
+        if space == value:
+            fill = theme["accent"]
+        pygame.draw.rect(row, fill, rect)
+        if space in red:  # a red space: a red edge and a red corner
+            pygame.draw.rect(row, theme["bad"], rect, max(1, theme.px(2)))
+            corner = max(3, cell // 4)
+            pygame.draw.polygon(row, theme["bad"], [
+                rect.topright, (rect.right - corner, rect.top), (rect.right, rect.top + corner)])
+        else:
+            pygame.draw.rect(row, theme["line"], rect, 1)
+        ink = theme["accent_ink"] if space == value else theme["faint"]
+        number = _numeral(str(space), font, ink)
+        row.blit(number, number.get_rect(center=rect.center))
+    return row
+
+
+@lru_cache(maxsize=512)
+def _numeral(text: str, font: pygame.font.Font, ink: Colour) -> pygame.Surface:
+    return font.render(text, True, ink)
+
+
+class Scratch:
+    """A surface to paint one part of the panel on, kept from painting to painting and
+    cleared only as far as the last part reached."""
+
+    def __init__(self, width: int, theme: Theme) -> None:
+        self.theme = theme
+        self.surface = pygame.Surface((width, theme.px(3000)))
+        self.used = self.surface.get_height()
+
+    def cleared(self) -> pygame.Surface:
+        self.surface.fill(self.theme["panel"], (0, 0, self.surface.get_width(), self.used))
+        return self.surface
+
+
 class Painter:
-    """Draws the whole panel once into a tall surface."""
+    """Paints the panel's parts, each apart, each taken from an earlier painting when it
+    shows the same."""
 
     def __init__(self, game: Game, theme: Theme, width: int, acting: str | None,
-                 kept: dict[str, Painted] | None = None) -> None:
+                 kept: dict[tuple[str, str], Painted] | None = None,
+                 scratch: Scratch | None = None) -> None:
         self.game, self.theme, self.width, self.acting = game, theme, width, acting
-        self.spaces: dict[tuple[str, str], Spaces] = {}
-        """Where each hero's meter tracks were drawn, and their markers."""
         self.kept = kept or {}
-        """Boards painted before, by hero."""
-        self.painted: dict[str, Painted] = {}
-        """The boards of this painting, by hero."""
+        """Parts painted before, by name."""
+        if scratch is None or scratch.theme != theme or scratch.surface.get_width() != width:
+            scratch = Scratch(width, theme)
+        self.scratch = scratch
+        self.surface = scratch.surface
+        self.spaces: dict[tuple[str, str], Spaces] = {}
+        """Where the part's meter tracks were drawn, and their markers."""
         self.pad = theme.px(10)
-        self.surface = pygame.Surface((width, theme.px(3000)))
-        self.surface.fill(theme["panel"])
-        self.y = self.pad
+        self.y = 0
 
-    def paint(self) -> tuple[pygame.Surface, dict[str, pygame.Rect]]:
-        """The panel's surface, cut to its content, and where each board is."""
-        self.head()
-        boards = {hero.id: self.board(hero) for hero in self.game.state.heroes}
-        self.key()
-        self.sheet()
-        height = min(self.surface.get_height(), self.y + self.pad)
-        return self.surface.subsurface((0, 0, self.width, height)).copy(), boards
+    def paint(self) -> list[Painted]:
+        """The panel's parts, top to bottom."""
+        state, theme, width = self.game.state, self.theme, self.width
+        head = (state.day, state.stage, state.outcome, state.chapter, state.mode, state.event)
+        loose = [dial for dial in state.dials if dial.location is None]
+        sheet = repr((state.quests, state.statuses, state.tasks, loose))
+        return [self.part(("head", ""), (*head, theme, width), self.head),
+                *(self.board(hero) for hero in state.heroes),
+                self.part(("key", ""), (theme, width), self.key),
+                self.part(("sheet", ""), (sheet, theme, width), self.sheet)]
+
+    def part(self, name: tuple[str, str], look: tuple[object, ...],
+             paint: Callable[[], object], board: bool = False) -> Painted:
+        """A part of the panel: the one painted before when its look is the same, else
+        painted now by ``paint`` at the top of the scratch surface."""
+        kept = self.kept.get(name)
+        if kept is not None and kept.look == look:
+            return kept
+        self.surface = self.scratch.cleared()
+        self.y, self.spaces = 0, {}
+        if name == ("head", ""):
+            self.y = self.pad  # the panel's top margin
+        paint()
+        if name == ("sheet", ""):
+            self.y += self.pad  # and its bottom margin
+        height = min(self.y, self.surface.get_height())
+        self.scratch.used = height
+        image = self.surface.subsurface((0, 0, self.width, height)).copy()
+        edge = pygame.Rect(self.pad // 2, self.theme.px(8), self.width - self.pad,
+                           height - self.theme.px(8)) if board else None
+        return Painted(name, look, image, self.spaces, edge)
+
+    def board(self, hero: HeroState) -> Painted:
+        """One hero's board."""
+        state = self.game.state
+        look = (hero.model_dump_json(), hero.id == self.acting, state.stage == "day",
+                dying_text(self.game.campaign, state) if hero.dying else "",
+                hero_marks(self.game)[hero.id], self.theme, self.width)
+        return self.part(("board", hero.id), look, lambda: self.paint_board(hero), board=True)
 
     # --- text -----------------------------------------------------------------------
 
@@ -250,31 +347,6 @@ class Painter:
             event = campaign.event[state.event]
             self.heading(f"Event of the Day: {event.title}")
             self.text(event.text, 15)
-
-    def board(self, hero: HeroState) -> pygame.Rect:
-        """One hero's board, copied from an earlier painting when it shows the same; its
-        rectangle on the panel."""
-        state = self.game.state
-        look = (hero.model_dump_json(), hero.id == self.acting, state.stage == "day",
-                dying_text(self.game.campaign, state) if hero.dying else "",
-                hero_marks(self.game)[hero.id], self.theme, self.width)
-        start = self.y
-        board = self.kept.get(hero.id)
-        if board is not None and board.look == look:
-            self.surface.blit(board.image, (0, start))
-            self.spaces.update({meter: replace(spaces, y=spaces.y + start)
-                                for meter, spaces in board.spaces.items()})
-            self.y += board.height
-        else:
-            self.paint_board(hero)
-            area = pygame.Rect(0, start, self.width, self.y - start)
-            image = self.surface.subsurface(area.clip(self.surface.get_rect())).copy()
-            board = Painted(look, area.height, image,
-                            {meter: replace(spaces, y=spaces.y - start)
-                             for meter, spaces in self.spaces.items() if meter[0] == hero.id})
-        self.painted[hero.id] = board
-        return pygame.Rect(self.pad // 2, start + self.theme.px(8), self.width - self.pad,
-                           self.y - start - self.theme.px(8))
 
     def paint_board(self, hero: HeroState) -> None:
         """Paint one hero's board at the cursor."""
@@ -380,22 +452,8 @@ class Painter:
         draw_text(self.surface, f"{label} {value}", (self.pad, self.y + theme.px(2)), font,
                   theme["ink"])
         height = theme.px(18)
-        for space in range(top + 1):
-            rect = pygame.Rect(left + space * cell, self.y, cell - 1, height)
-            fill = theme["covered"] if space in shut else theme["card"]
-            if space == value:
-                fill = theme["accent"]
-            pygame.draw.rect(self.surface, fill, rect)
-            if space in red:  # a red space: a red edge and a red corner
-                pygame.draw.rect(self.surface, theme["bad"], rect, max(1, theme.px(2)))
-                corner = max(3, cell // 4)
-                pygame.draw.polygon(self.surface, theme["bad"], [
-                    rect.topright, (rect.right - corner, rect.top), (rect.right, rect.top + corner)])
-            else:
-                pygame.draw.rect(self.surface, theme["line"], rect, 1)
-            ink = theme["accent_ink"] if space == value else theme["faint"]
-            number = small.render(str(space), True, ink)
-            self.surface.blit(number, number.get_rect(center=rect.center))
+        self.surface.blit(_spaces(value, top, cell, height, frozenset(red), frozenset(shut),
+                                  small, theme), (left, self.y))
         if limit is not None and limit < top:
             x = left + (limit + 1) * cell - 1
             pygame.draw.line(self.surface, theme["ink"], (x, self.y - theme.px(3)),

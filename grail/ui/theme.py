@@ -85,7 +85,8 @@ class Theme:
 
     palette: str = "normal"
     scale: float = 1.0
-    colours: dict[str, Colour] = field(init=False)
+    colours: dict[str, Colour] = field(init=False, compare=False)
+    """The palette's colours: a theme is its palette and scale, compared and hashed by them."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "colours", PALETTES[self.palette])
