@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -197,11 +198,13 @@ class Painter:
     def radius(self, spot: Spot, index: int, fading: bool) -> None:
         """The dashed frame over the Menhir's card and the 8 around it [MENHIR-1]."""
         frame = self.frame(spot, index)
+        clip = self.surface.get_clip()
+        if not frame.inflate(self.px(8), self.px(8)).colliderect(clip):
+            return  # a card painted again far from this radius
         colour = self.theme["faint"] if fading else RADIUS_COLOURS[index % len(RADIUS_COLOURS)]
         if not fading:
-            shade = pygame.Surface(frame.size, pygame.SRCALPHA)
-            shade.fill((*colour, 22))
-            self.surface.blit(shade, frame.topleft)
+            under = frame.clip(clip)
+            self.surface.blit(_shade(under.size, colour), under.topleft)
         dashed_rect(self.surface, frame, colour, self.k * (0.6 if fading else 1))
 
     def frame(self, spot: Spot, index: int) -> pygame.Rect:
@@ -218,8 +221,12 @@ class Painter:
         frame = self.frame(spot, index)
         colour = self.theme["faint"] if fading else RADIUS_COLOURS[index % len(RADIUS_COLOURS)]
         font = self.fonts.font(max(14, round(12 / self.k)), True)  # never below 12 pixels
-        image = font.render(f"M{location} · {days}", True, (255, 255, 255))
-        box = image.get_rect(topleft=(frame.left + self.px(6), frame.top - self.px(7)))
+        words = f"M{location} · {days}"
+        box = pygame.Rect((frame.left + self.px(6), frame.top - self.px(7)), font.size(words))
+        if not box.inflate(self.px(10), self.px(4)).colliderect(self.surface.get_clip()):
+            return
+        image = font.render(words, True, (255, 255, 255))
+        box = image.get_rect(topleft=box.topleft)
         pygame.draw.rect(self.surface, colour, box.inflate(self.px(10), self.px(4)),
                          border_radius=self.px(4))
         self.surface.blit(image, box)
@@ -393,6 +400,14 @@ class Painter:
                          border_radius=self.px(5))
         self.surface.blit(image, image.get_rect(center=box.center))
         return box.left
+
+
+@lru_cache(maxsize=64)
+def _shade(size: tuple[int, int], colour: Colour) -> pygame.Surface:
+    """A radius's light wash of its colour, over ``size``."""
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade.fill((*colour, 22))
+    return shade
 
 
 def _edge(rect: pygame.Rect, edge: str) -> tuple[tuple[int, int], tuple[int, int]]:
