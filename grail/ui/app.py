@@ -62,6 +62,8 @@ class Scene:
 
     opaque = True
     """Hides the scenes under it; a dialog is not opaque."""
+    covers = False
+    """Paints every pixel of the window itself, so the window is not cleared before it."""
 
     def handle(self, app: App, event: pygame.event.Event) -> None:
         """An input event (keys, mouse, resize)."""
@@ -211,7 +213,8 @@ class App:
     def draw(self) -> None:
         """Paint the stack from its topmost opaque scene up."""
         first = max((i for i, scene in enumerate(self.stack) if scene.opaque), default=0)
-        self.screen.fill(self.theme["background"])
+        if not (self.stack and self.stack[first].covers):
+            self.screen.fill(self.theme["background"])
         for scene in self.stack[first:]:
             scene.draw(self, self.screen)
         pygame.display.flip()

@@ -77,6 +77,8 @@ def view_for(session: Session) -> type[GameScene]:
 class GameScene(Scene):
     """A view of the game in progress, with the shared banner, actions and log."""
 
+    covers = True  # its regions tile the window
+
     def __init__(self, session: Session) -> None:
         self.session = session
         self.actions = Buttons()
@@ -276,8 +278,8 @@ class GameScene(Scene):
         regions = self.regions(app)
         theme = app.theme
         for name in ("main", "side", "actions", "log"):
-            pygame.draw.rect(surface, theme["panel"] if name != "main" else theme["background"],
-                             regions[name])
+            surface.fill(theme["panel"] if name != "main" else theme["background"],
+                         regions[name])
             pygame.draw.rect(surface, theme["line"], regions[name], 1)
         self.draw_view(app, surface, regions["main"])
         self.draw_side(app, surface, regions["side"])
@@ -306,7 +308,7 @@ class GameScene(Scene):
         game = self.session.game
         state = game.state
         pending = self.session.pending()
-        pygame.draw.rect(surface, theme["banner"], rect)
+        surface.fill(theme["banner"], rect)
         font = theme.font(22, bold=True)
         x, middle = rect.x + theme.px(12), rect.centery
         if self.notice:
