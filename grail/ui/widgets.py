@@ -82,22 +82,34 @@ def fitted(text: str, theme: Theme, size: int, box: pygame.Rect,
            bold: bool = False) -> tuple[pygame.font.Font, list[str]]:
     """``text`` wrapped in ``box`` at ``size``, else at the smaller steps of the type scale
     down to a caption; if it fits none, the lines that fit the box at a caption's size, the
-    last cut with an ellipsis, and the text noted in :data:`OVERFLOWS`."""
+    last cut with an ellipsis, and the text noted in :data:`OVERFLOWS` (each time it is
+    drawn). Worked out once per text, theme, size and box: a frame fits the texts of the
+    last."""
+    font, lines, beyond = _fitted(text, theme, size, box.width, box.height, bold)
+    if beyond:
+        overflow(text, f"{box} at {beyond}")
+    return font, list(lines)
+
+
+@lru_cache(maxsize=1024)
+def _fitted(text: str, theme: Theme, size: int, width: int, height: int,
+            bold: bool) -> tuple[pygame.font.Font, tuple[str, ...], str]:
+    """:func:`fitted`'s font and lines, and the font's height when the text fits no size
+    ("" when it fits)."""
     font, lines = theme.font(size, bold), []
     for points in sorted({step for step in TYPE_SCALE.values()
                           if TYPE_SCALE["caption"] <= step <= size} | {size}, reverse=True):
         font = theme.font(points, bold)
-        lines = wrap(text, font, box.width)
-        if len(lines) * font.get_linesize() <= box.height and \
-                all(font.size(line)[0] <= box.width for line in lines):
-            return font, lines
-    room = max(1, box.height // font.get_linesize())
-    overflow(text, f"{box} at {font.get_height()} px")
+        lines = wrap(text, font, width)
+        if len(lines) * font.get_linesize() <= height and \
+                all(font.size(line)[0] <= width for line in lines):
+            return font, tuple(lines), ""
+    room = max(1, height // font.get_linesize())
     kept = lines[:room]
-    while kept[-1] and font.size(kept[-1] + "...")[0] > box.width:
+    while kept[-1] and font.size(kept[-1] + "...")[0] > width:
         kept[-1] = kept[-1][:-1]
     kept[-1] = kept[-1].rstrip() + "..."
-    return font, kept
+    return font, tuple(kept), f"{font.get_height()} px"
 
 
 def shade(surface: pygame.Surface) -> None:
