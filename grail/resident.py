@@ -282,14 +282,15 @@ def _answer_one(listener: socket.socket, stamp: dict[str, tuple[int, int]],
         except (OSError, ValueError):
             return True
         going = True
-        if isinstance(request, dict) and request.get("version") != __version__:
-            answer: dict[str, Any] = {"declined": "another version of grail"}
+        if isinstance(request, dict) and request.get("stop"):  # whichever grail asks
+            answer: dict[str, Any] = {"stopped": True}
+            going = False
+            say("grail serve: asked to stop")
+        elif isinstance(request, dict) and request.get("version") != __version__:
+            answer = {"declined": "another version of grail"}
         elif _code_stamp() != stamp:
             answer, going = {"declined": "grail's code changed"}, False
             say("grail serve: grail's code changed since it started: stopping")
-        elif isinstance(request, dict) and request.get("stop"):
-            answer, going = {"stopped": True}, False
-            say("grail serve: asked to stop")
         else:
             began = time.perf_counter()
             answer = run_asked(request, main)

@@ -251,6 +251,13 @@ def test_a_resident_of_another_version_declines_and_goes_on(tmp_path: Path) -> N
     assert (going, answer) == (True, {"declined": "another version of grail"})
 
 
+def test_a_resident_stops_when_any_grail_asks(tmp_path: Path) -> None:
+    """`grail serve --stop` from another version of grail still stops it."""
+    going, answer = _asked_of(resident._code_stamp(), {"stop": True, "version": "0.0.1"},
+                              tmp_path)
+    assert (going, answer) == (False, {"stopped": True})
+
+
 @pytest.mark.parametrize("request_", [[], {"argv": "act"}, {"argv": ["play"], "cwd": "/",
                                                              "env": {}},
                                       {"argv": ["act"], "cwd": "/", "env": {"A": 1}}])

@@ -8,8 +8,9 @@ use) or down. What a board says of the hero (Exhausted, Panic...) is asked of th
 Nothing is told by colour alone: heroes carry a letter, red spaces a stripe, the acting
 hero's board a "deciding" ribbon.
 
-The panel is drawn once per change of the game into a tall surface (:class:`DayPanel`) and
-scrolled with the wheel; a frame only blits it.
+The panel is painted in parts (its head, each board, the tracks' key, the Game Sheet), each
+again only when what it shows changed (:class:`DayPanel`), and scrolled with the wheel; a
+frame only blits the parts in view.
 """
 
 from __future__ import annotations
@@ -157,6 +158,7 @@ class DayPanel:
         self._height = top
         self._scratch = painter.scratch
         self.slide(spaces, motion)
+
     def slide(self, spaces: dict[tuple[str, str], Spaces], motion: bool) -> None:
         """Start a marker's slide for each meter whose value changed since the last paint."""
         now = pygame.time.get_ticks()
@@ -281,25 +283,23 @@ class Painter:
         head = (state.day, state.stage, state.outcome, state.chapter, state.mode, state.event)
         loose = [dial for dial in state.dials if dial.location is None]
         sheet = repr((state.quests, state.statuses, state.tasks, loose))
-        return [self.part(("head", ""), (*head, theme, width), self.head),
+        return [self.part(("head", ""), (*head, theme, width), self.head, above=self.pad),
                 *(self.board(hero) for hero in state.heroes),
                 self.part(("key", ""), (theme, width), self.key),
-                self.part(("sheet", ""), (sheet, theme, width), self.sheet)]
+                self.part(("sheet", ""), (sheet, theme, width), self.sheet, below=self.pad)]
 
-    def part(self, name: tuple[str, str], look: tuple[object, ...],
-             paint: Callable[[], object], board: bool = False) -> Painted:
+    def part(self, name: tuple[str, str], look: tuple[object, ...], paint: Callable[[], object],
+             above: int = 0, below: int = 0, board: bool = False) -> Painted:
         """A part of the panel: the one painted before when its look is the same, else
-        painted now by ``paint`` at the top of the scratch surface."""
+        painted now by ``paint`` at the top of the scratch surface, with margins ``above``
+        and ``below`` it (the panel's own, on its first and last parts)."""
         kept = self.kept.get(name)
         if kept is not None and kept.look == look:
             return kept
         self.surface = self.scratch.cleared()
-        self.y, self.spaces = 0, {}
-        if name == ("head", ""):
-            self.y = self.pad  # the panel's top margin
+        self.y, self.spaces = above, {}
         paint()
-        if name == ("sheet", ""):
-            self.y += self.pad  # and its bottom margin
+        self.y += below
         height = min(self.y, self.surface.get_height())
         self.scratch.used = height
         image = self.surface.subsurface((0, 0, self.width, height)).copy()
