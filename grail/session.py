@@ -31,7 +31,7 @@ from grail.content.cache import open_pack
 from grail.engine.events import Event
 from grail.engine.game import Game
 from grail.engine.pending import Pending
-from grail.engine.state import ChallengeRule, Mode
+from grail.engine.state import ChallengeRule, GameState, Mode
 from grail.save import SaveError, load_game, save_game
 from grail.save.files import went_on
 from grail.save.fit import misfits
@@ -172,6 +172,24 @@ class Session:
         self.revision += 1
         self.log.append("Another program played on this save: the game is as it left it.")
         return True
+
+    def before_reading(self) -> tuple[int, GameState] | None:
+        """The save's newest snapshot taken while no journal entry was being read: the
+        length of the log then, and the state (None: a game not saved, or no such
+        snapshot). The journal reads the reading under way again from there, instead of
+        playing the whole log again."""
+        if self.file is None:
+            return None
+        try:
+            with self.file.reading():
+                at = len(self.game.log)
+                while (found := self.file.snapshot(at)) is not None:
+                    if not found[1].frames:
+                        return found
+                    at = found[0] - 1
+        except (SaveError, sqlite3.Error):
+            return None  # the journal plays the whole log instead
+        return None
 
     def undo(self, count: int = 1) -> str:
         """Take back the last ``count`` actions since the last reveal, from the save's

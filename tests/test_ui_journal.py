@@ -390,3 +390,40 @@ def test_a_save_opened_mid_entry_shows_all_of_the_reading_so_far(
     app.frame(events=[])
     assert [piece.passage.key for piece in scene.story if piece.passage is not None] == [
         "entry:103", "entry:103.1"]
+
+
+def test_a_save_opened_mid_reading_reads_again_only_from_a_snapshot_before_the_reading(
+        ennor: Campaign, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long game opened in the middle of a reading finds the same passages read so far
+    from the save's newest snapshot taken while nothing was read, without playing the whole
+    log again [JOURNAL-1]."""
+    import random
+
+    from grail.engine.game import Game
+    from grail.session import open_save
+    from grail.ui.reading import read_so_far
+
+    path = tmp_path / "long.grail"
+    session = Session.start(ennor, ["tamsin", "jago"], seed=1, path=path)
+    chooser = random.Random(1)
+    while not (len(session.game.log) > 70 and session.game.state.frames
+               and session.game.state.frames[0].source == "entry"):
+        legal = [action for action in session.legal()
+                 if action.type not in ("join_game", "leave_game", "end_campaign")]
+        session.act(chooser.choice(legal))
+    session.close()
+    opened = open_save(path)
+    before = opened.before_reading()
+    assert before is not None and 0 < before[0] < len(opened.game.log)
+    assert not before[1].frames  # nothing was being read then
+    whole = read_so_far(opened.game)  # the whole log played again
+    assert whole
+
+    def whole_log(*args: object, **kwargs: object) -> Game:
+        raise AssertionError("the whole log played again")
+
+    monkeypatch.setattr(Game, "replay", whole_log)
+    assert read_so_far(opened.game, before) == whole
+    scene = JournalScene(opened)
+    assert [piece.passage.key for piece in scene.story if piece.passage is not None] == [
+        f"entry:{entry}" for entry in dict.fromkeys(whole)]

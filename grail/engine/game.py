@@ -124,11 +124,13 @@ class Game:
 
     @classmethod
     def resume(cls, campaign: Campaign, setup: dict[str, Any], log: list[AnyAction],
-               start: int, state: GameState) -> Game:
+               start: int, state: GameState,
+               heard: Callable[[Game, list[Event]], None] | None = None) -> Game:
         """The game ``state`` is after the first ``start`` entries of ``log``, played on
-        through the rest: a replay from a snapshot (grail/save) instead of from the setup.
-        The entries before ``start`` are not told again: undo never reaches behind the
-        snapshots it is given."""
+        through the rest: a replay from a snapshot (grail/save) instead of from the setup;
+        ``heard`` is told each action's events, as by :meth:`replay`. The entries before
+        ``start`` are not told again: undo never reaches behind the snapshots it is
+        given."""
         game = cls(campaign, state.model_copy(deep=True), setup=dict(setup), log=list(log[:start]))
         game._told = [""] * start
         groups = _by_action(log[start:])
@@ -138,7 +140,9 @@ class Game:
         for action, answers in groups[1:]:
             assert action is not None
             game._check_legal(action)
-            game._run(action, answers)
+            events = game._run(action, answers)
+            if heard is not None:
+                heard(game, events)
         return game
 
     def fight(self, encounter: str, heroes: list[str]) -> list[Event]:

@@ -22,11 +22,12 @@ from typing import Any
 
 from grail.content import Campaign
 from grail.engine.actions import Choose
+from grail.engine.chance import ChanceMismatch
 from grail.engine.frames import ENCOUNTER_SOURCES
-from grail.engine.game import Game
+from grail.engine.game import Game, IllegalAction
 from grail.engine.items import card_name, uses_of
 from grail.engine.journal import closed_options, effects_of, pending_choice
-from grail.engine.state import Frame
+from grail.engine.state import Frame, GameState
 from grail.words.actions import option_cost
 from grail.words.effects import effects_words, leads_to
 from grail.words.names import place_name, said
@@ -111,11 +112,13 @@ def passage_of(campaign: Campaign, frame: Frame) -> Passage:
     return Passage(address, f"{source.replace('_', ' ').capitalize()} {key}", "")
 
 
-def read_so_far(game: Game) -> list[str]:
+def read_so_far(game: Game, before: tuple[int, GameState] | None = None) -> list[str]:
     """The journal entries read since the reading under way began, oldest first, so that a
     save opened in the middle of an entry shows all of it, not only its last part (a
-    ``goto`` replaces the frame it leaves). Plays the log again: only when a game opens
-    mid-reading."""
+    ``goto`` replaces the frame it leaves). Plays the log again, only when a game opens
+    mid-reading: from ``before``, a snapshot of the game taken while nothing was being read
+    (the length of the log then, and the state), when one is given and leads to this
+    game; else from the setup."""
     read: list[str] = []
 
     def heard(again: Game, events: list[Any]) -> None:
@@ -126,6 +129,14 @@ def read_so_far(game: Game) -> list[str]:
 
     if not game.state.frames:
         return []
+    if before is not None and not before[1].frames:
+        try:
+            again = Game.resume(game.campaign, game.setup, game.log, *before, heard=heard)
+            if again.state_hash() == game.state_hash():
+                return read
+        except (IllegalAction, ChanceMismatch):  # a snapshot of another history
+            pass
+        read.clear()
     Game.replay(game.campaign, game.setup, game.log, heard)
     return read
 

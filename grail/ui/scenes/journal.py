@@ -56,7 +56,8 @@ class JournalScene(HoldingScene):
         self.story: list[Piece] = []
         if not session.last_events:  # a game just opened mid-reading: all read so far
             self.story = [Piece(entry_passage(session.campaign, entry))
-                          for entry in dict.fromkeys(read_so_far(session.game))]
+                          for entry in dict.fromkeys(read_so_far(session.game,
+                                                                  session.before_reading()))]
         self.changes = ChangeList()
         self.seen = -1
         self.scroll = 0
