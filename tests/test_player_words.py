@@ -167,3 +167,19 @@ def test_a_proposed_action_says_nothing_is_paid_yet() -> None:
         "Travel: Tamsin Vell from 101 Tallow Cross to 102 The Crown of Nine, -1 Energy; others "
         "here may join before it begins"]
     assert said(game.campaign, game.pending().text) == "Travel: who joins, before it begins"
+
+
+def test_a_button_leaves_out_where_the_character_stands_and_the_terminal_says_it() -> None:
+    """The window's buttons sit beside the map that shows where each character stands: a
+    Day action's words there name the way and the cost, not the Location left or acted on
+    [ACT-TRAVEL-1]; the terminal's lines, with no map beside them, say it."""
+    from grail.engine.actions import Explore, Travel
+    from grail.words.actions import action_label, action_text
+
+    game = Game.new(ennor(), ["tamsin", "jago"], seed=3)
+    travel, explore = Travel(hero="tamsin", to=102), Explore(hero="tamsin")
+    assert action_label(game, travel) == "Travel: Tamsin Vell to 102 The Crown of Nine, -1 Energy"
+    assert action_label(game, explore) == "Explore: Tamsin Vell, -1 Energy"
+    assert action_text(game, travel).startswith(
+        "Travel: Tamsin Vell from 101 Tallow Cross to 102 The Crown of Nine, -1 Energy")
+    assert action_text(game, explore).startswith("Explore: Tamsin Vell at 101 Tallow Cross")

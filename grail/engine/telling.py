@@ -74,29 +74,33 @@ def proposing(state: GameState, action: Any) -> bool:
         and team.members == [getattr(action, "hero", None)]
 
 
-def tell(campaign: Campaign, state: GameState, action: Any) -> str:
-    """The action's text, naming its origin and cost where the state knows them."""
+def tell(campaign: Campaign, state: GameState, action: Any, where: bool = True) -> str:
+    """The action's text, naming its origin and cost where the state knows them; without
+    the Location the character stands on when not ``where`` (a button beside the map that
+    shows it)."""
     if isinstance(action, IN_A_FIGHT):
         return _encounter_action(campaign, state, action)
     if not isinstance(action, Travel | Explore | LocationAction | CharacterAction
                       | ActivateMenhir):
         return str(action.describe())
     hero = state.hero(action.hero)
+    here = f" at {hero.location}" if where else ""
     if isinstance(action, Travel):
-        return f"Travel: {hero.id} {hero.location} -> {action.to}, -1 Energy"
+        route = f"{hero.location} -> {action.to}" if where else f"to {action.to}"
+        return f"Travel: {hero.id} {route}, -1 Energy"
     if isinstance(action, Explore):
-        return f"Explore: {hero.id} at {hero.location}, -1 Energy"
+        return f"Explore: {hero.id}{here}, -1 Energy"
     if isinstance(action, ActivateMenhir):
         menhir = campaign.location[hero.location].menhir
         cost = menhir.cost if menhir is not None else None
-        return f"Activate the Menhir: {hero.id} at {hero.location}" + _cost(campaign, state, hero, cost)
+        return f"Activate the Menhir: {hero.id}{here}" + _cost(campaign, state, hero, cost)
     if isinstance(action, CharacterAction):
         own = campaign.hero[hero.id].action
         return f"Character action: {hero.id}, {own.name}" + _cost(campaign, state, hero, own.cost)
     place = campaign.location[hero.location].action
     name = f" ({place.name})" if place is not None else ""
     cost = place.cost if place is not None else None
-    return f"Location action: {hero.id} at {hero.location}{name}" + _cost(campaign, state, hero, cost)
+    return f"Location action: {hero.id}{here}{name}" + _cost(campaign, state, hero, cost)
 
 
 def _cost(campaign: Campaign, state: GameState, hero: HeroState, cost: Amounts | None) -> str:

@@ -26,7 +26,7 @@ from grail.engine.telling import PROPOSED, tell
 
 from .effects import cost_words, leads_to
 from .encounter import gain
-from .names import hero_name, place_name, said
+from .names import hero_name, said
 from .table import rest_lines
 
 DAY_ACTIONS = (Travel, Explore, LocationAction, CharacterAction, ActivateMenhir)
@@ -42,10 +42,10 @@ def action_lines(game: Game) -> list[str]:
     return lines
 
 
-def action_text(game: Game, action: Any) -> str:
+def action_text(game: Game, action: Any, where: bool = True) -> str:
     """A legal action in words, as the terminal and the window show it: names for ids,
-    with its origin and cost, a journal option's own text, a card use's name, what a card
-    played would give."""
+    with its origin (unless not ``where``) and cost, a journal option's own text, a card
+    use's name, what a card played would give."""
     campaign = game.campaign
     if isinstance(action, Choose):
         choice = pending_choice(campaign, game.state)
@@ -59,7 +59,7 @@ def action_text(game: Game, action: Any) -> str:
         use = uses_of(campaign, action.card)[action.use]
         return f"Use: {hero_name(campaign, action.hero)} uses {card_name(campaign, action.card)}:" \
             f" {use.name}"
-    text = said(campaign, tell(campaign, game.state, action))
+    text = said(campaign, tell(campaign, game.state, action, where))
     if isinstance(action, DAY_ACTIONS) and would_propose(campaign, game.state, action):
         text += PROPOSED  # nothing is paid until it begins [TEAM-1]
     if isinstance(action, Rest):  # what it will do [END-DAY-1]..[END-DAY-3]
@@ -87,9 +87,5 @@ def action_label(game: Game, action: Any) -> str:
     campaign = game.campaign
     if isinstance(action, Choose) and (choice := pending_choice(campaign, game.state)):
         return f"{hero_name(campaign, action.hero)} chooses: {choice.choose[action.option].text}"
-    text = action_text(game, action)
-    hero = getattr(action, "hero", None)
-    if hero is not None and any(member.id == hero for member in game.state.heroes):
-        here = place_name(campaign, game.state.hero(hero).location)
-        text = text.replace(f" from {here} to ", " to ").replace(f" at {here}", "")
+    text = action_text(game, action, where=False)
     return text.removesuffix(PROPOSED)  # the banner asks who joins, once proposed
