@@ -302,3 +302,14 @@ def test_a_resident_keeps_the_campaign_it_read(
         entry.unlink()
     assert _grail("legal", "g.grail", env=env, cwd=tmp_path).returncode == 0
     assert not list((tmp_path / "cache").iterdir())
+
+
+def test_asking_a_resident_imports_nothing_of_grails_own_but_the_asking() -> None:
+    """The command that hands its words to a resident starts in the time Python does: it
+    imports no content model, engine, pydantic or window before asking."""
+    script = ("import sys; import grail.__main__; print(sorted({m.split('.')[0] for m in "
+              "sys.modules if m.startswith(('pydantic', 'grail.content', 'grail.engine', "
+              "'grail.cli', 'pygame', 'yaml'))}))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True, cwd=ROOT)
+    assert done.stdout.strip() == "[]"
