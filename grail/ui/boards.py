@@ -32,7 +32,7 @@ from grail.words.events import dying_text
 from grail.words.names import hero_name
 
 from .icons import RESOURCES, draw_resource
-from .theme import HERO_COLOURS, Colour, Theme
+from .theme import HERO_COLOURS, Colour, Theme, rendered
 from .widgets import draw_text, wrap
 
 FLAGS = (("dying", "Dying", "bad"), ("going_mad", "Going Mad", "bad"),
@@ -234,14 +234,9 @@ def _spaces(value: int, top: int, cell: int, height: int, red: frozenset[int],
         else:
             pygame.draw.rect(row, theme["line"], rect, 1)
         ink = theme["accent_ink"] if space == value else theme["faint"]
-        number = _numeral(str(space), font, ink)
+        number = rendered(str(space), font, ink)
         row.blit(number, number.get_rect(center=rect.center))
     return row
-
-
-@lru_cache(maxsize=512)
-def _numeral(text: str, font: pygame.font.Font, ink: Colour) -> pygame.Surface:
-    return font.render(text, True, ink)
 
 
 class Scratch:

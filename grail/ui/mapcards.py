@@ -32,7 +32,7 @@ from grail.engine.preview import fading_menhirs, vanishing
 
 from .boards import draw_token, hero_marks
 from .mapdraw import Style, dashed_rect, draw_badge, draw_seal, draw_wall
-from .theme import Colour, Theme
+from .theme import Colour, Theme, rendered
 from .widgets import wrap
 
 Spot = tuple[int, int]
@@ -143,7 +143,7 @@ class Painter:
 
     def label(self, text: str, at: tuple[int, int], size: int, colour: Colour,
               bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
-        image = self.font(size, bold).render(text, True, colour)
+        image = rendered(text, self.font(size, bold), colour)
         box = image.get_rect(**{anchor: at})
         return self.surface.blit(image, box)
 

@@ -31,7 +31,7 @@ from grail.content import Campaign
 from grail.content.geography import Card, Layout, Menhir, layout
 from grail.content.locations import EDGES, STEP
 
-from .theme import POINTS, TEXT_FACE, face_at
+from .theme import POINTS, TEXT_FACE, face_at, rendered
 
 __all__ = ["STYLE", "Card", "Layout", "Menhir", "Style", "card_rects", "dashed_rect",
            "draw_badge", "draw_map", "draw_seal", "draw_wall", "layout", "map_size", "render_png"]
@@ -248,7 +248,7 @@ def draw_badge(surface: pygame.Surface, text: str, centre: tuple[int, int], conn
     def px(size: float) -> int:
         return max(1, round(size * k))
 
-    image = _font(px(22)).render(text, True, style.ink)
+    image = rendered(text, _font(px(22)), style.ink)
     box = image.get_rect(center=centre).inflate(px(12), px(6))
     pygame.draw.rect(surface, style.card_fill, box, border_radius=px(7))
     pygame.draw.rect(surface, style.ink, box, px(3) if connected else px(1), border_radius=px(7))

@@ -15,7 +15,7 @@ rulebook's corner marks (:data:`DECK_MARKS`), seals a shape and a letter (mapdra
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import pygame
@@ -98,13 +98,27 @@ class Theme:
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         """The font for ``size`` on the type scale, scaled: the text face, its semibold for
         ``bold``, the title face for bold headings and titles."""
-        nearest = step(size)
-        face = TITLE_FACE if bold and nearest >= TYPE_SCALE["heading"] else \
-            STRONG_FACE if bold else TEXT_FACE
-        return face_at(face, max(6, round(self.px(nearest) * POINTS)))
+        return _font_at(self.scale, size, bold)
 
     def __getitem__(self, name: str) -> Colour:
         return self.colours[name]
+
+
+@cache
+def _font_at(scale: float, size: int, bold: bool) -> pygame.font.Font:
+    """:meth:`Theme.font`, looked up once per scale, size and weight (a frame asks for
+    fonts hundreds of times)."""
+    nearest = step(size)
+    face = TITLE_FACE if bold and nearest >= TYPE_SCALE["heading"] else \
+        STRONG_FACE if bold else TEXT_FACE
+    return face_at(face, max(6, round(round(nearest * scale) * POINTS)))
+
+
+@lru_cache(maxsize=4096)
+def rendered(text: str, font: pygame.font.Font, colour: Colour) -> pygame.Surface:
+    """A line rendered once per text, font and colour: most of a frame's lines, a map's
+    labels and a board's numbers are those drawn before."""
+    return font.render(text, True, colour)
 
 
 @cache

@@ -22,7 +22,7 @@ from typing import Any
 
 import pygame
 
-from .theme import TYPE_SCALE, Colour, Theme
+from .theme import TYPE_SCALE, Colour, Theme, rendered
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
@@ -62,20 +62,13 @@ def draw_text(surface: pygame.Surface, text: str, at: tuple[int, int], font: pyg
               colour: Colour, box: pygame.Rect | None = None) -> pygame.Rect:
     """One line of text; its rectangle. A text that leaves ``box`` (by default the window,
     unless a clip is set for a scrolling region) is noted in :data:`OVERFLOWS`."""
-    rendered = _rendered(text, font, colour)
-    drawn = pygame.Rect(at, rendered.get_size())
+    image = rendered(text, font, colour)
+    drawn = pygame.Rect(at, image.get_size())
     bounds = box if box is not None else surface.get_rect() \
         if surface.get_clip() == surface.get_rect() else None
     if bounds is not None and text.strip() and not bounds.contains(drawn):
         overflow(text, f"{drawn} beyond {bounds}")
-    return surface.blit(rendered, at)
-
-
-@lru_cache(maxsize=4096)
-def _rendered(text: str, font: pygame.font.Font, colour: Colour) -> pygame.Surface:
-    """A line rendered once per text, font and colour: most of a frame's lines are those of
-    the last frame."""
-    return font.render(text, True, colour)
+    return surface.blit(image, at)
 
 
 def fitted(text: str, theme: Theme, size: int, box: pygame.Rect,
