@@ -313,3 +313,8 @@ def test_asking_a_resident_imports_nothing_of_grails_own_but_the_asking() -> Non
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           check=True, cwd=ROOT)
     assert done.stdout.strip() == "[]"
+
+
+def test_a_negative_idle_time_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--idle", "-1"]) == 2
+    assert capsys.readouterr().err == "grail: --idle takes minutes, 0 or more\n"
