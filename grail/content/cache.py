@@ -73,6 +73,11 @@ def _entry(cache_dir: Path, root: Path, digest: str) -> Path:
     return cache_dir / f"{folder}-{digest}.json"
 
 
+def _pack_of(entry: Path) -> str:
+    """The pack folder an entry is for (its name's first part), whatever its files' hash."""
+    return entry.name.split("-")[0]
+
+
 _kept: dict[Path, Campaign] | None = None
 
 
@@ -103,8 +108,7 @@ def load_cached(root: Path | str, cache_dir: Path | None = None,
             with paused_gc():  # reading JSON into models makes no cycles to collect after
                 campaign = settled(Campaign.model_validate_json(entry.read_bytes()))
             if _kept is not None:  # this pack's older version goes, as its entry did
-                folder = entry.name.split("-")[0]
-                for older in [kept for kept in _kept if kept.name.split("-")[0] == folder]:
+                for older in [kept for kept in _kept if _pack_of(kept) == _pack_of(entry)]:
                     del _kept[older]
                 _kept[entry] = campaign
             return campaign
@@ -137,7 +141,7 @@ def _store(cache_dir: Path, root: Path, digest: str, campaign: Campaign) -> None
     entry = _entry(cache_dir, root, digest)
     try:
         cache_dir.mkdir(parents=True, exist_ok=True)
-        for old in cache_dir.glob(entry.name.split("-")[0] + "-*.json"):
+        for old in cache_dir.glob(_pack_of(entry) + "-*.json"):
             old.unlink(missing_ok=True)
         with tempfile.NamedTemporaryFile("wb", dir=cache_dir, delete=False,
                                          suffix=".tmp") as tmp:
