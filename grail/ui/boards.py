@@ -60,7 +60,7 @@ def draw_token(surface: pygame.Surface, centre: tuple[int, int], radius: int, co
     """A hero token: a disc in the hero's colour with its letter, ringed in ink."""
     pygame.draw.circle(surface, colour, centre, radius)
     pygame.draw.circle(surface, theme["ink"], centre, radius, max(1, radius // 6))
-    image = _font(font_size, True).render(letter, True, (255, 255, 255))
+    image = rendered(letter, _font(font_size, True), (255, 255, 255))
     surface.blit(image, image.get_rect(center=(centre[0], centre[1] + 1)))
     return pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius)
 

@@ -225,7 +225,7 @@ class Painter:
         box = pygame.Rect((frame.left + self.px(6), frame.top - self.px(7)), font.size(words))
         if not box.inflate(self.px(10), self.px(4)).colliderect(self.surface.get_clip()):
             return
-        image = font.render(words, True, (255, 255, 255))
+        image = rendered(words, font, (255, 255, 255))
         box = image.get_rect(topleft=box.topleft)
         pygame.draw.rect(self.surface, colour, box.inflate(self.px(10), self.px(4)),
                          border_radius=self.px(4))
@@ -392,7 +392,7 @@ class Painter:
 
     def pill(self, right_centre: tuple[int, int], text: str) -> int:
         """A small rounded label ending at ``right_centre``; its left edge."""
-        image = self.font(14, True).render(text, True, self.theme["ink"])
+        image = rendered(text, self.font(14, True), self.theme["ink"])
         box = image.get_rect(midright=right_centre).inflate(self.px(8), self.px(4))
         box.right = right_centre[0]
         pygame.draw.rect(self.surface, self.theme["covered"], box, border_radius=self.px(5))

@@ -34,6 +34,7 @@ from ..app import App
 from ..boards import DayPanel
 from ..mapcards import Grid, hero_tokens, ink_on
 from ..mapview import MapView, Tip, hint_line
+from ..theme import rendered
 from ..widgets import Button, Buttons, draw_text
 from .game import GameScene
 
@@ -306,7 +307,7 @@ class MapScene(GameScene):
         pygame.draw.rect(surface, theme["highlight"], card.inflate(theme.px(6), theme.px(6)),
                          theme.px(4), border_radius=theme.px(8))
         self.view.raise_badges(surface, rect, grid, number)
-        image = theme.font(15, bold=True).render(words, True, ink_on(theme["highlight"]))
+        image = rendered(words, theme.font(15, bold=True), ink_on(theme["highlight"]))
         tab = image.get_rect(bottomright=(card.right - theme.px(6), card.top - theme.px(5)))
         pygame.draw.rect(surface, theme["highlight"], tab.inflate(theme.px(10), theme.px(4)),
                          border_radius=theme.px(4))
