@@ -315,21 +315,20 @@ class Game:
             if state.asked:
                 return events  # what an effect asked for is a decision
             if state.encounter is not None:
-                if len(state.frames) > state.encounter.floor:
+                if _reading_in_fight(state):
                     events += journal.resolve(self.campaign, state, state.encounter.floor)
-                    if state.asked or (state.encounter is not None
-                                       and len(state.frames) > state.encounter.floor):
+                    if state.asked or _reading_in_fight(state):
                         return events  # a choice waits
                     continue
                 if state.face_up_queue:
                     return events  # which card of a keyword is in use [ITEM-2]
                 events += encounter_turn.advance(self.campaign, state)
-                if state.encounter is not None and len(state.frames) <= state.encounter.floor:
+                if _fighting(state) and not _reading_in_fight(state):
                     return events  # a decision of the fight
                 continue
             if state.facing:  # Guardians come first [GUARD-6]
                 events += guardians.face_next(self.campaign, state)
-                if state.encounter is not None:
+                if _fighting(state):
                     continue  # the fight begins
                 if state.facing:
                     return events  # which Guardian first: the players choose
@@ -337,7 +336,7 @@ class Game:
                 return events  # who joins, who pays: decisions [TEAM-1]
             if state.frames:
                 events += journal.resolve(self.campaign, state)
-                if state.frames and state.encounter is None:
+                if state.frames and not _fighting(state):
                     return events  # a choice waits
                 continue
             if state.stage in ("over", "mercy") or state.hand_over or state.replacing:
@@ -375,3 +374,15 @@ def _by_action(log: Sequence[AnyAction]) -> list[tuple[AnyAction | None, list[Ch
         else:
             groups.append((entry, []))
     return groups
+
+
+def _fighting(state: GameState) -> bool:
+    """An Encounter is being fought [ENC-2] (read afresh: an effect may have begun or ended
+    one since the caller last looked)."""
+    return state.encounter is not None
+
+
+def _reading_in_fight(state: GameState) -> bool:
+    """An Encounter is being fought and effects it began are being resolved: frames above
+    its floor."""
+    return state.encounter is not None and len(state.frames) > state.encounter.floor

@@ -183,8 +183,6 @@ def _worth_reading(campaign: Campaign, state: GameState, hero: HeroState,
     """A Location whose entry was never read, or whose entry now opens a way to an entry
     not yet read (its conditions tested as they stand) [JOURNAL-1]."""
     entry = campaign.location[location].explore
-    if entry is None:
-        return False
     return entry not in state.entry_visits or _opens(campaign, state, hero, entry, depth=3)
 
 
