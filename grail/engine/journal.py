@@ -135,7 +135,7 @@ STEPS_WITHOUT_A_DECISION = 10_000
 for ever: no content comes near it (an exploration resolves a few dozen)."""
 
 
-class ContentLoop(RuntimeError):
+class ContentLoop(Exception):
     """The content's effects go round without end: a loop ``grail validate`` could not see
     (it refuses the loops it can prove). Names the entries read on the way round."""
 
