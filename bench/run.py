@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib.machinery
+import importlib.util
 import json
 import os
 import random
@@ -22,7 +24,8 @@ import yaml
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # only figures on standard output
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if importlib.util.find_spec("grail") is None:  # a clone without grail installed: its own
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from commands import commands
 from simulations import simulations
@@ -180,6 +183,16 @@ BENCHMARKS = {"content_load": content_load, "engine": engine,
               "window": window, "commands": commands}
 
 
+def built() -> str:
+    """Which grail the figures are of: where it is, and whether its core is compiled."""
+    import grail.engine.game
+
+    where = Path(grail.engine.game.__file__)
+    compiled = where.name.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    return f"from {where.parent.parent}, " + \
+        ("the compiled core (GRAIL_COMPILE=1)" if compiled else "plain Python")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="runs per measure (median)")
@@ -189,6 +202,7 @@ def main() -> int:
     unknown = set(args.names) - set(BENCHMARKS)
     if unknown:
         parser.error(f"no benchmark {', '.join(sorted(unknown))}")
+    say(f"grail {built()}")
     for name, benchmark in BENCHMARKS.items():
         if args.names and name not in args.names:
             continue
