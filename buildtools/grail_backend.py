@@ -27,8 +27,9 @@ PLAIN = {"__init__.py", "plain.py", "state.py", "actions.py", "events.py", "rng.
          "pending.py"}
 """Modules left as Python: the engine's values, which pydantic reads and writes at the
 boundary (a compiled class has no ``__dict__`` or ``__pydantic_config__`` for it)."""
-SIMULATION = ["board.py", "steps.py", "planner.py", "policies.py", "playouts.py"]
-"""The simulation's look-ahead and playouts, compiled with the engine."""
+SIMULATION = ["board.py", "steps.py", "planner.py", "policies.py", "playouts.py", "days.py"]
+"""The simulation's look-ahead, playouts and Day plans (`grail balance`), compiled with the
+engine."""
 
 
 def compiled_modules(root: Path) -> list[str]:
