@@ -27,9 +27,10 @@ PLAIN = {"__init__.py", "plain.py", "state.py", "actions.py", "events.py", "rng.
          "pending.py"}
 """Modules left as Python: the engine's values, which pydantic reads and writes at the
 boundary (a compiled class has no ``__dict__`` or ``__pydantic_config__`` for it)."""
-SIMULATION = ["board.py", "steps.py", "planner.py", "policies.py", "playouts.py", "days.py"]
-"""The simulation's look-ahead, playouts and Day plans (`grail balance`), compiled with the
-engine."""
+SIMULATION = ["board.py", "steps.py", "planner.py", "policies.py", "playouts.py"]
+"""The simulation's look-ahead and playouts, compiled with the engine. Not its Day plans
+(days.py): their frozen results cross to the worker processes, and a compiled frozen class
+cannot be unpickled there."""
 
 
 def compiled_modules(root: Path) -> list[str]:
