@@ -4,13 +4,13 @@ wanted (``GRAIL_COMPILE=1``; see setup.py), and refusing it in an editable insta
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 from typing import Any
 
 from setuptools import build_meta
 from setuptools.build_meta import (  # noqa: F401  (the rest of the backend, unchanged)
     build_sdist,
-    build_wheel,
     get_requires_for_build_sdist,
     prepare_metadata_for_build_editable,
     prepare_metadata_for_build_wheel,
@@ -51,6 +51,16 @@ def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) 
         return list(COMPILER_NEEDS)
     needs: list[str] = build_meta.get_requires_for_build_wheel(config_settings)
     return needs
+
+
+def build_wheel(wheel_directory: str, config_settings: dict[str, Any] | None = None,
+                metadata_directory: str | None = None) -> str:
+    """setuptools' wheel, from a clean ``build`` folder: setuptools would put into the wheel
+    whatever a former build left there, such as compiled modules in a plain install, or
+    one no longer compiled."""
+    shutil.rmtree("build", ignore_errors=True)
+    name: str = build_meta.build_wheel(wheel_directory, config_settings, metadata_directory)
+    return name
 
 
 EDITABLE = (f"grail: {COMPILE}=1 builds the compiled core in a regular install (pip install .), "

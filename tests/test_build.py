@@ -56,3 +56,22 @@ def test_the_engine_is_compiled_but_its_values_are_left_to_pydantic() -> None:
     assert sorted(module for module in compiled if module.startswith("grail/engine")) == \
         [module for module in engine if module not in values]
     assert "grail/sim/planner.py" in compiled and "grail/sim/workers.py" not in compiled
+
+
+def test_a_wheel_is_built_from_a_clean_build_folder(monkeypatch: pytest.MonkeyPatch,
+                                                    tmp_path: Path) -> None:
+    """A compiled module left by a former build would otherwise go into the next wheel, a
+    plain one too."""
+    stale = tmp_path / "build" / "lib" / "grail" / "engine" / "game.cpython-311-x86_64-linux-gnu.so"
+    stale.parent.mkdir(parents=True)
+    stale.write_bytes(b"")
+    monkeypatch.chdir(tmp_path)
+    seen: list[bool] = []
+
+    def build_wheel(*_: object) -> str:
+        seen.append(stale.exists())
+        return "grail.whl"
+
+    monkeypatch.setattr(backend.build_meta, "build_wheel", build_wheel)
+    assert backend.build_wheel(str(tmp_path / "dist")) == "grail.whl"
+    assert seen == [False]
