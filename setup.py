@@ -1,6 +1,6 @@
 """The optional compiled core. ``GRAIL_COMPILE=1 pip install .`` compiles the engine and
 the simulation's look-ahead with mypyc (a C compiler and Python's headers needed): the same
-code, typed as mypy checks it, 1.3–1.8 times as fast (README, Performance). Without it grail
+code, typed as mypy checks it, 1.3 to 1.8 times as fast (README, Performance). Without it grail
 installs as plain Python; everything else is in pyproject.toml."""
 
 from __future__ import annotations

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +19,6 @@ from setuptools.build_meta import (  # noqa: F401  (the rest of the backend, unc
 
 COMPILE = "GRAIL_COMPILE"
 """The environment variable asking for the compiled core."""
-COMPILER_NEEDS = ["mypy>=1.10", "pydantic>=2.10,<3", "PyYAML>=6.0", "types-PyYAML",
-                  "platformdirs>=3"]
-"""mypyc, and what it reads to type the compiled modules (pyproject.toml's mypy settings
-name pydantic's plugin)."""
 
 PLAIN = {"__init__.py", "plain.py", "state.py", "actions.py", "events.py", "rng.py",
          "pending.py"}
@@ -46,9 +43,19 @@ def compiling() -> bool:
     return os.environ.get(COMPILE, "") == "1"
 
 
+def compiler_needs(root: Path) -> list[str]:
+    """mypyc (with mypy and the stubs of the dev extra), and what it reads to type the
+    compiled modules: the runtime dependencies in their declared ranges, pydantic among them
+    for the plugin pyproject.toml's mypy settings name; not pygame, which they never import."""
+    project = tomllib.loads((root / "pyproject.toml").read_text())["project"]
+    tools = [dep for dep in project["optional-dependencies"]["dev"]
+             if dep.startswith(("mypy", "types-"))]
+    return tools + [dep for dep in project["dependencies"] if not dep.startswith("pygame")]
+
+
 def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) -> list[str]:
     if compiling():  # not setuptools' own answer, which runs setup.py, which needs mypyc
-        return list(COMPILER_NEEDS)
+        return compiler_needs(Path("."))
     needs: list[str] = build_meta.get_requires_for_build_wheel(config_settings)
     return needs
 
