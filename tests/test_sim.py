@@ -14,6 +14,7 @@ import pytest
 
 from grail.cli import main
 from grail.content import Campaign, bundled_pack, load_pack
+from grail.content.amounts import Count, Scaled
 from grail.engine.actions import (
     ChanceOutcome,
     Choose,
@@ -24,6 +25,7 @@ from grail.engine.actions import (
     PlayCard,
     SpendCharges,
 )
+from grail.engine.amounts import amount_of
 from grail.engine.events import Activated, EncounterEnded
 from grail.engine.game import Game
 from grail.engine.rng import Rng
@@ -33,6 +35,7 @@ from grail.sim.odds import odds, wilson
 from grail.sim.planner import search
 from grail.sim.playouts import playout, prepare
 from grail.sim.policies import POLICIES, GreedyPolicy, SearchPolicy
+from grail.sim.steps import amount
 
 EXAMPLES = Path(__file__).parent / "packs" / "examples"
 BUNDLED = bundled_pack()
@@ -163,6 +166,36 @@ def test_a_policy_never_reads_the_games_generator(ennor: Campaign) -> None:
         for name in ("greedy", "search"):
             assert POLICIES[name](1).choose(other) == POLICIES[name](1).choose(game)
         game.apply(SearchPolicy(1).choose(game))
+
+
+def _at_play(campaign: Campaign, heroes: list[str], encounter: str, seed: int) -> Game:
+    """A game whose active character's cards are awaited, after some decisions of the search
+    policy (at least one card played when the Encounter allows it)."""
+    game = Game.new(campaign, heroes, seed=seed)
+    game.fight(encounter, heroes)
+    policy = SearchPolicy(seed)
+    while read(game) is None or (game.state.encounter is not None \
+            and not game.state.encounter.sequence):
+        game.apply(policy.choose(game))
+    return game
+
+
+def test_the_look_ahead_works_out_amounts_as_the_engine_does(ennor: Campaign) -> None:
+    # [ANAT-8], [MODE-STORY-1]: fixed, scaled and counted amounts, read where the plan
+    # starts, are what the engine would resolve.
+    game = _at_play(ennor, ["tamsin", "jago"], "purple-barrow-keeper", seed=2)
+    active = game.state.hero(game.state.encounter.active)  # type: ignore[union-attr]
+    active.items, active.secrets = [7, 8, 9], [11]
+    seen = read(game)
+    assert seen is not None
+    ctx, board = seen
+    values: list[object] = [3, Scaled(base=8, per_player=-1), Scaled(base=1, per_player=2)]
+    values += [Count(count=kind, times=2, plus=1) for kind in (
+        "items", "secrets", "revealed_locations", "cards_in_hand", "connected_magic_keys")]
+    values += [Count(count=kind, attribute="courage") for kind in ("attribute", "joined_keys")]
+    for value in values:
+        assert amount(ctx, board, value, None) == amount_of(ennor, value, game.state, active)
+    assert amount(ctx, board, Count(count="items"), None) == 3
 
 
 # --- policies ---------------------------------------------------------------------------
