@@ -1,22 +1,11 @@
-"""Timing helpers for the benchmarks: medians, medians of two measures taken in turns, and
-the comment line that says what a benchmark ran."""
+"""Timing helpers for the benchmarks: the medians of two measures taken in turns, and the
+comment line that says what a benchmark ran."""
 
 from __future__ import annotations
 
 import statistics
 import time
 from collections.abc import Callable
-
-
-def median_time(action: Callable[[], object], repeat: int) -> float:
-    """Median seconds of ``action``; what it returns is freed after the clock stops."""
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = action()
-        times.append(time.perf_counter() - start)
-        del result
-    return statistics.median(times)
 
 
 def paired_medians(first: Callable[[], object], second: Callable[[], object],
