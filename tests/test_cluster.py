@@ -7,15 +7,18 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 import pytest
 from distributed import LocalCluster
 
 from grail.cli import main
 from grail.content import bundled_pack
+from grail.sim import odds as sim_odds
 from grail.sim import workers
 from grail.sim.balance import report
 from grail.sim.odds import odds
+from grail.sim.workers import Stopped
 
 from .conftest import MINIMAL
 
@@ -53,6 +56,26 @@ def test_grail_odds_takes_a_scheduler_and_a_number_of_workers(
     assert json.loads(capsys.readouterr().out) == alone
 
 
+def test_odds_stopped_on_a_cluster_let_it_go_for_the_next_run(
+        scheduler: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    counted = 0
+
+    def count(*args: Any) -> None:  # Ctrl-C pressed once two batches came back
+        nonlocal counted
+        counted += 1
+        if counted == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(sim_odds, "_count", count)
+    with pytest.raises(Stopped) as stopped:
+        odds(BUNDLED, "jago", "green-bramble-hogs", n=600, policy="greedy", scheduler=scheduler)
+    assert (stopped.value.done, stopped.value.total) == (2, 600)  # batches of 1 on a cluster
+    monkeypatch.undo()
+    assert odds(BUNDLED, "jago", "green-bramble-hogs", n=8, policy="greedy",
+                scheduler=scheduler) == odds(BUNDLED, "jago", "green-bramble-hogs", n=8,
+                                             policy="greedy", workers=1)
+
+
 def test_a_scheduler_that_does_not_answer_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "--hero", "tamsin", "--encounter", "green-bramble-hogs", "--n", "4",
                  "--scheduler", "tcp://127.0.0.1:9"]) != 0
@@ -71,9 +94,9 @@ def test_every_core_is_used_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[int] = []
 
     class Counted(ProcessPoolExecutor):
-        def __init__(self, max_workers: int) -> None:
+        def __init__(self, max_workers: int, **options: Any) -> None:
             asked.append(max_workers)
-            super().__init__(max_workers=max_workers)
+            super().__init__(max_workers=max_workers, **options)
 
     monkeypatch.setattr(workers, "ProcessPoolExecutor", Counted)
     monkeypatch.setattr(workers, "cores", lambda: 3)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from grail.cli.game import CommandError
-from grail.cli.workers import add_worker_options, cluster_errors, workers_asked
+from grail.cli.workers import add_worker_options, simulation_errors, workers_asked
 from grail.content import Campaign, bundled_pack
 from grail.content.cache import open_pack
 from grail.sim.balance import Report, encounters, report
@@ -23,7 +23,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
     if args.n < 1 or args.runs < 0 or args.days < 1:
         raise CommandError("--n (fights a matchup) and --days must be 1 or more, --runs 0 or more")
     pack = Path(args.pack) if args.pack else bundled_pack()
-    with cluster_errors():
+    with simulation_errors():
         result = report(pack, n=args.n, runs=args.runs, days=args.days, seed=args.seed,
                         workers=workers_asked(args), progress=True, scheduler=args.scheduler)
     if args.json:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from grail.cli.game import CommandError
-from grail.cli.workers import add_worker_options, cluster_errors, workers_asked
+from grail.cli.workers import add_worker_options, simulation_errors, workers_asked
 from grail.content import bundled_pack
 from grail.content.cache import open_pack
 from grail.sim.odds import odds
@@ -37,7 +37,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
         except DeckError as error:
             raise CommandError(f"--deck {error}") from None
     pack = Path(args.pack) if args.pack else bundled_pack()
-    with cluster_errors():
+    with simulation_errors():
         result = odds(pack, args.hero, args.encounter, args.n, args.policy, args.seed,
                       workers=workers_asked(args), progress=args.n >= PROGRESS_FROM,
                       deck=deck, scheduler=args.scheduler)

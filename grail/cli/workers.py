@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from grail.cli.game import CommandError
-from grail.sim.workers import ClusterError
+from grail.sim.workers import ClusterError, Stopped
 
 
 def add_worker_options(command: Any) -> None:
@@ -32,9 +32,12 @@ def workers_asked(args: argparse.Namespace) -> int | None:
 
 
 @contextmanager
-def cluster_errors() -> Iterator[None]:
-    """A cluster that cannot be used, as the command's one-line error."""
+def simulation_errors() -> Iterator[None]:
+    """A cluster that cannot be used, or a simulation stopped at Ctrl-C, as the command's
+    one-line error (the latter with the shell's code for it, 130)."""
     try:
         yield
     except ClusterError as error:
         raise CommandError(str(error)) from None
+    except Stopped as error:
+        raise CommandError(str(error), code=130) from None

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from concurrent.futures import Future, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,7 @@ from grail.content import Campaign
 from .days import Run, run
 from .odds import wilson
 from .playouts import Start, playout, prepare
-from .workers import Source, campaign_of, executor, finished
+from .workers import Call, Source, Stopped, campaign_of, each_done, executor
 
 LEVELS = (1, 2)
 """The Encounter levels the report covers."""
@@ -116,23 +115,26 @@ def report(pack: Path, n: int = 200, runs: int = 50, days: int = 100, seed: int 
     with executor(pack, workers, scheduler) as (pool, source, campaign):
         heroes = sorted(campaign.hero, key=lambda hero: campaign.hero[hero].number)
         matchups = [(hero, *found) for hero in heroes for found in encounters(campaign)]
-        submit = pool.submit if pool is not None else finished
-        fights = [submit(_fights, source, hero, encounter, range(seed, seed + n))
-                  for hero, encounter, _, _ in matchups]
-        trips = {hero: [submit(_run, source, hero, seed + index, days) for index in range(runs)]
-                 for hero in heroes}
-        total = len(fights) + runs * len(heroes)
-        everything: list[Future[Any]] = [*fights]
-        everything += [future for futures in trips.values() for future in futures]
-        for done, _ in enumerate(as_completed(everything), start=1):
+        calls: list[Call] = [(_fights, (source, hero, encounter, range(seed, seed + n)))
+                             for hero, encounter, _, _ in matchups]
+        calls += [(_run, (source, hero, seed + index, days))
+                  for hero in heroes for index in range(runs)]
+        results: list[Any] = [None] * len(calls)
+        done = 0
+        try:
+            for index, result in each_done(pool, calls):
+                results[index], done = result, done + 1
+                if progress:
+                    print(f"\r{done}/{len(calls)} simulations", end="", file=sys.stderr,
+                          flush=True)
+        except KeyboardInterrupt:
+            raise Stopped(done, len(calls), "simulations") from None
+        finally:
             if progress:
-                print(f"\r{done}/{total} simulations", end="", file=sys.stderr, flush=True)
-        if progress:
-            print(file=sys.stderr)
-        return Report(
-            matchups=[Matchup(hero=hero, encounter=encounter, deck=deck, level=level,
-                              wins=future.result(), n=n)
-                      for (hero, encounter, deck, level), future in zip(matchups, fights,
-                                                                         strict=True)],
-            runs={hero: [future.result() for future in futures]
-                  for hero, futures in trips.items()})
+                print(file=sys.stderr)
+    wins, trips = results[:len(matchups)], results[len(matchups):]
+    return Report(
+        matchups=[Matchup(hero=hero, encounter=encounter, deck=deck, level=level, wins=won, n=n)
+                  for (hero, encounter, deck, level), won in zip(matchups, wins, strict=True)],
+        runs={hero: trips[number * runs:(number + 1) * runs]
+              for number, hero in enumerate(heroes)})

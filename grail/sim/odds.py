@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import math
 import sys
-from concurrent.futures import as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
 from .playouts import Start, cost_meter, playout, prepare
-from .workers import Source, campaign_of, cores, executor, finished
+from .workers import Source, Stopped, campaign_of, cores, each_done, executor
 
 
 @dataclass(frozen=True)
@@ -85,22 +84,29 @@ def odds(pack: Path, hero: str, encounter: str, n: int, policy: str = "search", 
         size = max(1, min(250, n // (share * 8)))
         batches = [range(first, min(first + size, seed + n))
                    for first in range(seed, seed + n, size)]
-        submit = pool.submit if pool is not None else finished
-        futures = [submit(_batch, source, hero, encounter, deck, batch, policy)
-                   for batch in batches]
         totals: list[Totals] = []
-        for future in as_completed(futures):
-            totals.append(future.result())
-            _count(totals, batches, n, progress)
-    if progress:
-        print(file=sys.stderr)
+        try:
+            for _, done in each_done(pool, [(_batch, (source, hero, encounter, deck, batch,
+                                                      policy)) for batch in batches]):
+                totals.append(done)
+                _count(totals, batches, n, progress)
+        except KeyboardInterrupt:
+            raise Stopped(_played(totals, batches, n), n, "playouts") from None
+        finally:
+            if progress:
+                print(file=sys.stderr)
     wins, turns, damage = (sum(column) for column in zip(*totals, strict=True))
     return Odds(win_probability=wins / n, ci95=wilson(wins, n), n=n, mean_turns=turns / n,
                 mean_damage=damage / n, meter=cost_meter(campaign, encounter))
 
 
+def _played(totals: list[Totals], batches: list[range], n: int) -> int:
+    """Playouts done so far (batches are of one size but the last)."""
+    return min(n, len(totals) * len(batches[0]))
+
+
 def _count(totals: list[Totals], batches: list[range], n: int, progress: bool) -> None:
-    """Playouts done so far, on stderr (batches are of one size but the last)."""
+    """Playouts done so far, on stderr."""
     if progress:
-        done = min(n, len(totals) * len(batches[0]))
-        print(f"\r{done}/{n} playouts", end="", file=sys.stderr, flush=True)
+        print(f"\r{_played(totals, batches, n)}/{n} playouts", end="", file=sys.stderr,
+              flush=True)

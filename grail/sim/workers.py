@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,14 @@ _LOADED: dict[str, Campaign] = {}
 class ClusterError(Exception):
     """A cluster that cannot be used: the extra is not installed, or the scheduler does not
     answer."""
+
+
+class Stopped(Exception):
+    """A simulation stopped before its end (Ctrl-C), with how far it went: no result."""
+
+    def __init__(self, done: int, total: int, what: str) -> None:
+        super().__init__(f"stopped at Ctrl-C after {done:,} of {total:,} {what}: no result")
+        self.done, self.total = done, total
 
 
 def cores() -> int:
@@ -70,8 +79,12 @@ def executor(pack: Path, workers: int | None = None, scheduler: str | None = Non
         _LOADED[str(pack)] = campaign
         yield None, str(pack), campaign
         return
-    with ProcessPoolExecutor(max_workers=count) as pool:
-        yield pool, str(pack), campaign
+    with ProcessPoolExecutor(max_workers=count, initializer=_ignore_interrupts) as pool:
+        try:
+            yield pool, str(pack), campaign
+        except BaseException:  # stopped (Ctrl-C): no task is waited for
+            _stop(pool)
+            raise
 
 
 @contextmanager
@@ -89,8 +102,33 @@ def _cluster(campaign: Campaign, scheduler: str) -> Iterator[tuple[Executor, Sou
         yield client.get_executor(), client.scatter(campaign, broadcast=True)
 
 
-def finished(task: Callable[..., Any], *args: Any) -> Future[Any]:
-    """A task run at once in this process, as the finished future a pool would give."""
-    future: Future[Any] = Future()
-    future.set_result(task(*args))
-    return future
+Call = tuple[Callable[..., Any], tuple[Any, ...]]
+"""A task and its arguments."""
+
+
+def each_done(pool: Executor | None, calls: Sequence[Call]) -> Iterator[tuple[int, Any]]:
+    """Each call's place in ``calls`` and its result, as each finishes: on the pool in any
+    order, or in this process one after the other (so that progress can be counted, and
+    Ctrl-C stops between two tasks)."""
+    if pool is None:
+        for index, (task, args) in enumerate(calls):
+            yield index, task(*args)
+        return
+    futures = {pool.submit(task, *args): index for index, (task, args) in enumerate(calls)}
+    for future in as_completed(futures):
+        yield futures[future], future.result()
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Drop the tasks not started and end the worker processes now: left to themselves they
+    finish the tasks already handed to them, and the interpreter waits for them at exit
+    (Python 3.14 names this ``terminate_workers``)."""
+    processes = list((pool._processes or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+
+
+def _ignore_interrupts() -> None:
+    """A worker process leaves Ctrl-C to the command, which cancels what has not started."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -1,0 +1,105 @@
+"""Stopping a long simulation at Ctrl-C (``grail odds``, ``grail balance``): it stops at once,
+in this process or on every core, says in one line how far it went, and leaves with the
+shell's code for an interrupt, 130, without a traceback or a worker process left running.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+from typing import Any
+
+import pytest
+
+from grail.cli import main
+from grail.content import bundled_pack
+from grail.sim import balance, odds
+from grail.sim.balance import report
+from grail.sim.workers import Stopped
+
+BUNDLED = bundled_pack()
+
+
+def interrupted_after(calls: int, play: Any) -> Any:
+    """``play``, with Ctrl-C pressed during its call number ``calls`` (counted from 1)."""
+    made = 0
+
+    def playing(*args: Any, **kwargs: Any) -> Any:
+        nonlocal made
+        made += 1
+        if made == calls:
+            raise KeyboardInterrupt
+        return play(*args, **kwargs)
+
+    return playing
+
+
+def test_odds_stopped_in_this_process_say_how_many_playouts_were_played(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # 100 playouts on one worker go in batches of 12: Ctrl-C during the 30th playout stops
+    # the third batch, after two whole ones.
+    monkeypatch.setattr(odds, "playout", interrupted_after(30, odds.playout))
+    with pytest.raises(Stopped) as stopped:
+        odds.odds(BUNDLED, "tamsin", "green-bramble-hogs", n=100, policy="greedy", workers=1)
+    assert (stopped.value.done, stopped.value.total) == (24, 100)
+    assert str(stopped.value) == "stopped at Ctrl-C after 24 of 100 playouts: no result"
+
+
+def test_grail_odds_stopped_says_so_in_one_line_and_leaves_with_130(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(odds, "playout", interrupted_after(1_200, odds.playout))  # batches of 250
+    code = main(["odds", "--hero", "tamsin", "--encounter", "green-bramble-hogs",
+                 "--n", "3000", "--policy", "greedy", "--workers", "1"])
+    captured = capsys.readouterr()
+    assert code == 130 and captured.out == ""  # no result printed
+    lines = captured.err.split("\n")
+    assert "/3000 playouts" in lines[-3]  # the count, ended before the line that says why
+    assert lines[-2] == "grail: stopped at Ctrl-C after 1,000 of 3,000 playouts: no result"
+
+
+def test_balance_stopped_says_how_many_simulations_were_played(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # Each matchup's fights are one simulation: the 7th fight stops the 4th matchup (2 each).
+    monkeypatch.setattr(balance, "playout", interrupted_after(7, balance.playout))
+    with pytest.raises(Stopped) as stopped:
+        report(BUNDLED, n=2, runs=1, workers=1)
+    assert stopped.value.done == 3 and stopped.value.total > 3
+    monkeypatch.setattr(balance, "playout", interrupted_after(7, balance.playout))
+    assert main(["balance", "--n", "2", "--runs", "1", "--workers", "1"]) == 130
+    said = capsys.readouterr().err.split("\n")[-2]
+    assert said == f"grail: stopped at Ctrl-C after 3 of {stopped.value.total} simulations: " \
+        "no result"
+
+
+def test_ctrl_c_stops_odds_on_every_core_at_once() -> None:
+    # A terminal's Ctrl-C reaches the command and its worker processes alike: the command
+    # drops what has not started and ends its workers, instead of waiting for them.
+    command = [sys.executable, "-m", "grail", "odds", "--hero", "tamsin", "--encounter",
+               "green-bramble-hogs", "--n", "500000", "--workers", "2"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               start_new_session=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert process.stderr is not None
+    said = b""
+    deadline = time.monotonic() + 120
+    while b" playouts" not in said and time.monotonic() < deadline:  # the first count
+        if select.select([process.stderr], [], [], 1)[0]:
+            said += os.read(process.stderr.fileno(), 4096)
+    os.killpg(process.pid, signal.SIGINT)
+    pressed = time.monotonic()
+    try:
+        out, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert time.monotonic() - pressed < 30 and process.returncode == 130
+    err = (said + err).decode()
+    assert out == b"" and "Traceback" not in err
+    assert err.rstrip("\n").split("\n")[-1].startswith("grail: stopped at Ctrl-C after ")
+    time.sleep(0.5)
+    with pytest.raises(ProcessLookupError):  # no worker left running in its group
+        os.killpg(process.pid, 0)
