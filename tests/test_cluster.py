@@ -7,10 +7,11 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from distributed import LocalCluster
+from distributed import KilledWorker, LocalCluster
 
 from grail.cli import main
 from grail.content import bundled_pack
@@ -74,6 +75,18 @@ def test_odds_stopped_on_a_cluster_let_it_go_for_the_next_run(
     assert odds(BUNDLED, "jago", "green-bramble-hogs", n=8, policy="greedy",
                 scheduler=scheduler) == odds(BUNDLED, "jago", "green-bramble-hogs", n=8,
                                              policy="greedy", workers=1)
+
+
+def test_a_task_whose_cluster_workers_all_ended_is_one_line(
+        scheduler: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    def killed(*args: Any) -> None:  # what Dask says once each worker given the task ended
+        raise KilledWorker("a batch", SimpleNamespace(address="tcp://gone:8788"), 3)
+
+    monkeypatch.setattr(sim_odds, "_batch", killed)
+    assert main(["odds", "--hero", "tamsin", "--encounter", "green-bramble-hogs", "--n", "8",
+                 "--scheduler", scheduler]) == 1
+    assert capsys.readouterr().err == "grail: a cluster worker ended before its task did, " \
+        "each time the task was tried (killed, or out of memory): no result\n"
 
 
 def test_a_scheduler_that_does_not_answer_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,6 +1,7 @@
-"""Stopping a long simulation at Ctrl-C (``grail odds``, ``grail balance``): it stops at once,
-in this process or on every core, says in one line how far it went, and leaves with the
-shell's code for an interrupt, 130, without a traceback or a worker process left running.
+"""A long simulation stopped before its end (``grail odds``, ``grail balance``): at Ctrl-C it
+stops at once, in this process or on every core, says in one line how far it went, and
+leaves with the shell's code for an interrupt, 130, without a traceback or a worker process
+left running; a worker process killed (out of memory, say) is one line too.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -75,9 +77,10 @@ def test_balance_stopped_says_how_many_simulations_were_played(
         "no result"
 
 
-def test_ctrl_c_stops_odds_on_every_core_at_once() -> None:
-    # A terminal's Ctrl-C reaches the command and its worker processes alike: the command
-    # drops what has not started and ends its workers, instead of waiting for them.
+def on_every_core(stop: Callable[[subprocess.Popen[bytes]], None]) -> tuple[int, str]:
+    """``grail odds`` on every core (two workers), stopped by ``stop`` once it counts its
+    first playouts: its exit code and its last line, after checking that it ended within 30
+    seconds, printed no result and no traceback, and left no worker process running."""
     command = [sys.executable, "-m", "grail", "odds", "--hero", "tamsin", "--encounter",
                "green-bramble-hogs", "--n", "500000", "--workers", "2"]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -89,17 +92,35 @@ def test_ctrl_c_stops_odds_on_every_core_at_once() -> None:
     while b" playouts" not in said and time.monotonic() < deadline:  # the first count
         if select.select([process.stderr], [], [], 1)[0]:
             said += os.read(process.stderr.fileno(), 4096)
-    os.killpg(process.pid, signal.SIGINT)
-    pressed = time.monotonic()
+    stop(process)
+    stopped = time.monotonic()
     try:
         out, err = process.communicate(timeout=30)
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
-    assert time.monotonic() - pressed < 30 and process.returncode == 130
-    err = (said + err).decode()
-    assert out == b"" and "Traceback" not in err
-    assert err.rstrip("\n").split("\n")[-1].startswith("grail: stopped at Ctrl-C after ")
+    assert time.monotonic() - stopped < 30
+    text = (said + err).decode()
+    assert out == b"" and "Traceback" not in text
     time.sleep(0.5)
     with pytest.raises(ProcessLookupError):  # no worker left running in its group
         os.killpg(process.pid, 0)
+    return process.returncode, text.rstrip("\n").split("\n")[-1]
+
+
+def test_ctrl_c_stops_odds_on_every_core_at_once() -> None:
+    # A terminal's Ctrl-C reaches the command and its worker processes alike: the command
+    # drops what has not started and ends its workers, instead of waiting for them.
+    code, last = on_every_core(lambda process: os.killpg(process.pid, signal.SIGINT))
+    assert code == 130 and last.startswith("grail: stopped at Ctrl-C after ")
+
+
+def test_a_worker_process_killed_is_one_line() -> None:
+    def kill_a_worker(process: subprocess.Popen[bytes]) -> None:
+        found = subprocess.run(["ps", "-o", "pid=", "--ppid", str(process.pid)],
+                               capture_output=True, text=True, check=True).stdout.split()
+        os.kill(int(found[0]), signal.SIGKILL)
+
+    code, last = on_every_core(kill_a_worker)
+    assert code == 1 and last == "grail: a worker process ended before its task did (killed, " \
+        "or out of memory): no result"

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from grail.cli.game import CommandError
-from grail.sim.workers import ClusterError, Stopped
+from grail.sim.workers import ClusterError, Stopped, WorkerLost
 
 
 def add_worker_options(command: Any) -> None:
@@ -33,11 +33,11 @@ def workers_asked(args: argparse.Namespace) -> int | None:
 
 @contextmanager
 def simulation_errors() -> Iterator[None]:
-    """A cluster that cannot be used, or a simulation stopped at Ctrl-C, as the command's
-    one-line error (the latter with the shell's code for it, 130)."""
+    """A cluster that cannot be used, a worker lost, or a simulation stopped at Ctrl-C, as
+    the command's one-line error (the last with the shell's code for it, 130)."""
     try:
         yield
-    except ClusterError as error:
+    except (ClusterError, WorkerLost) as error:
         raise CommandError(str(error)) from None
     except Stopped as error:
         raise CommandError(str(error), code=130) from None

@@ -16,6 +16,7 @@ import os
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,10 @@ _LOADED: dict[str, Campaign] = {}
 class ClusterError(Exception):
     """A cluster that cannot be used: the extra is not installed, or the scheduler does not
     answer."""
+
+
+class WorkerLost(Exception):
+    """A worker that ended before its task did: a process killed or out of memory."""
 
 
 class Stopped(Exception):
@@ -82,6 +87,10 @@ def executor(pack: Path, workers: int | None = None, scheduler: str | None = Non
     with ProcessPoolExecutor(max_workers=count, initializer=_ignore_interrupts) as pool:
         try:
             yield pool, str(pack), campaign
+        except BrokenProcessPool:
+            _stop(pool)
+            raise WorkerLost("a worker process ended before its task did (killed, or out of "
+                             "memory): no result") from None
         except BaseException:  # stopped (Ctrl-C): no task is waited for
             _stop(pool)
             raise
@@ -99,7 +108,11 @@ def _cluster(campaign: Campaign, scheduler: str) -> Iterator[tuple[Executor, Sou
     except (OSError, TimeoutError) as error:
         raise ClusterError(f"no Dask scheduler answers at {scheduler}: {error}") from None
     with client:
-        yield client.get_executor(), client.scatter(campaign, broadcast=True)
+        try:
+            yield client.get_executor(), client.scatter(campaign, broadcast=True)
+        except distributed.KilledWorker:  # Dask gave the task to several workers in turn
+            raise WorkerLost("a cluster worker ended before its task did, each time the task "
+                             "was tried (killed, or out of memory): no result") from None
 
 
 Call = tuple[Callable[..., Any], tuple[Any, ...]]
