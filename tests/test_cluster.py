@@ -19,6 +19,7 @@ from grail.sim import odds as sim_odds
 from grail.sim import workers
 from grail.sim.balance import report
 from grail.sim.odds import odds
+from grail.sim.progress import Progress
 from grail.sim.workers import Stopped
 
 from .conftest import MINIMAL
@@ -59,15 +60,12 @@ def test_grail_odds_takes_a_scheduler_and_a_number_of_workers(
 
 def test_odds_stopped_on_a_cluster_let_it_go_for_the_next_run(
         scheduler: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    counted = 0
+    class Pressed(Progress):
+        def count(self, done: int) -> None:  # Ctrl-C pressed once two batches came back
+            if done == 2:
+                raise KeyboardInterrupt
 
-    def count(*args: Any) -> None:  # Ctrl-C pressed once two batches came back
-        nonlocal counted
-        counted += 1
-        if counted == 2:
-            raise KeyboardInterrupt
-
-    monkeypatch.setattr(sim_odds, "_count", count)
+    monkeypatch.setattr(sim_odds, "Progress", Pressed)
     with pytest.raises(Stopped) as stopped:
         odds(BUNDLED, "jago", "green-bramble-hogs", n=600, policy="greedy", scheduler=scheduler)
     assert (stopped.value.done, stopped.value.total) == (2, 600)  # batches of 1 on a cluster

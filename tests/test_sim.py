@@ -8,6 +8,7 @@ drawn; the policies and odds run on the bundled campaign.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -303,9 +304,14 @@ def test_odds_are_the_same_for_a_seed_whatever_the_workers(encounter: str) -> No
 
 
 def test_long_odds_count_their_playouts_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    # Batches of one: each playout counted as it ends, with the rate and the time left.
     odds(BUNDLED, "jago", "green-bramble-hogs", n=12, policy="greedy", workers=1, progress=True)
     captured = capsys.readouterr()
-    assert captured.out == "" and "12/12 playouts" in captured.err
+    assert captured.out == "" and captured.err.endswith("\n")
+    counts = captured.err.strip().split("\r")
+    assert [count.split(" ")[0] for count in counts] == [f"{done}/12" for done in range(1, 13)]
+    assert re.fullmatch(r"6/12 playouts, [\d,.]+ a second, about \d+ (s|min) left *", counts[5])
+    assert counts[-1].rstrip() == "12/12 playouts"
 
 
 def test_search_wins_at_least_as_often_as_random() -> None:

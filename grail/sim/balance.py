@@ -10,7 +10,6 @@ whatever runs it.
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +20,7 @@ from grail.content import Campaign
 from .days import Run, run
 from .odds import wilson
 from .playouts import Start, playout, prepare
+from .progress import Progress
 from .workers import Call, Source, Stopped, campaign_of, each_done, executor
 
 LEVELS = (1, 2)
@@ -121,17 +121,15 @@ def report(pack: Path, n: int = 200, runs: int = 50, days: int = 100, seed: int 
                   for hero in heroes for index in range(runs)]
         results: list[Any] = [None] * len(calls)
         done = 0
+        counted = Progress(len(calls), "simulations", progress)
         try:
             for index, result in each_done(pool, calls):
                 results[index], done = result, done + 1
-                if progress:
-                    print(f"\r{done}/{len(calls)} simulations", end="", file=sys.stderr,
-                          flush=True)
+                counted.count(done)
         except KeyboardInterrupt:
             raise Stopped(done, len(calls), "simulations") from None
         finally:
-            if progress:
-                print(file=sys.stderr)
+            counted.end()
     wins, trips = results[:len(matchups)], results[len(matchups):]
     return Report(
         matchups=[Matchup(hero=hero, encounter=encounter, deck=deck, level=level, wins=won, n=n)

@@ -12,11 +12,11 @@ come back.
 from __future__ import annotations
 
 import math
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from .playouts import Start, cost_meter, playout, prepare
+from .progress import Progress
 from .workers import Source, Stopped, campaign_of, cores, each_done, executor
 
 
@@ -85,16 +85,16 @@ def odds(pack: Path, hero: str, encounter: str, n: int, policy: str = "search", 
         batches = [range(first, min(first + size, seed + n))
                    for first in range(seed, seed + n, size)]
         totals: list[Totals] = []
+        counted = Progress(n, "playouts", progress)
         try:
             for _, done in each_done(pool, [(_batch, (source, hero, encounter, deck, batch,
                                                       policy)) for batch in batches]):
                 totals.append(done)
-                _count(totals, batches, n, progress)
+                counted.count(_played(totals, batches, n))
         except KeyboardInterrupt:
             raise Stopped(_played(totals, batches, n), n, "playouts") from None
         finally:
-            if progress:
-                print(file=sys.stderr)
+            counted.end()
     wins, turns, damage = (sum(column) for column in zip(*totals, strict=True))
     return Odds(win_probability=wins / n, ci95=wilson(wins, n), n=n, mean_turns=turns / n,
                 mean_damage=damage / n, meter=cost_meter(campaign, encounter))
@@ -103,10 +103,3 @@ def odds(pack: Path, hero: str, encounter: str, n: int, policy: str = "search", 
 def _played(totals: list[Totals], batches: list[range], n: int) -> int:
     """Playouts done so far (batches are of one size but the last)."""
     return min(n, len(totals) * len(batches[0]))
-
-
-def _count(totals: list[Totals], batches: list[range], n: int, progress: bool) -> None:
-    """Playouts done so far, on stderr."""
-    if progress:
-        print(f"\r{_played(totals, batches, n)}/{n} playouts", end="", file=sys.stderr,
-              flush=True)

@@ -1,0 +1,49 @@
+"""How far a long simulation is, on standard error: what is done of how much, how fast, and
+about how long is left (``grail odds``, ``grail balance``), on one line written over.
+
+>>> left(42), left(400), left(7_500)
+('about 42 s left', 'about 7 min left', 'about 2 h 5 min left')
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+
+def left(seconds: float) -> str:
+    """Time left, in the largest units that say it."""
+    whole = round(seconds)
+    if whole < 60:
+        return f"about {whole} s left"
+    if whole < 3600:
+        return f"about {round(whole / 60)} min left"
+    hours, minutes = divmod(round(whole / 60), 60)
+    return f"about {hours} h {minutes} min left"
+
+
+class Progress:
+    """Counts ``total`` things (``what``: playouts, simulations) on stderr when ``shown``."""
+
+    def __init__(self, total: int, what: str, shown: bool) -> None:
+        self.total, self.what, self.shown = total, what, shown
+        self.began = time.monotonic()
+        self.written = False
+
+    def count(self, done: int) -> None:
+        """``done`` of them are done: the count, the rate so far and the time left."""
+        if not self.shown:
+            return
+        spent = time.monotonic() - self.began
+        line = f"{done}/{self.total} {self.what}"
+        if 0 < done < self.total and spent > 0:
+            rate = done / spent
+            shown = f"{rate:,.0f}" if rate >= 10 else f"{rate:.1f}"
+            line += f", {shown} a second, {left((self.total - done) / rate)}"
+        self.written = True  # first: Ctrl-C may come while the line is written
+        print(f"\r{line:<72}", end="", file=sys.stderr, flush=True)
+
+    def end(self) -> None:
+        """End the line, so that what follows starts a line of its own."""
+        if self.written:
+            print(file=sys.stderr, flush=True)
