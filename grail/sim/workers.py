@@ -7,6 +7,10 @@ as its *source*: the pack's folder on this machine (each worker process loads it
 from the content cache), or on a cluster the loaded campaign, sent to every worker once
 (workers need not see the pack's files). ``dask.distributed`` is an optional extra:
 ``pip install 'grail[cluster]'``.
+
+A run ends early, with no result, when Ctrl-C is pressed (:class:`Stopped`: the tasks not
+started are dropped and the worker processes ended, not waited for) or when a worker ends
+before its task (:class:`WorkerLost`).
 """
 
 from __future__ import annotations
@@ -121,8 +125,8 @@ Call = tuple[Callable[..., Any], tuple[Any, ...]]
 
 def each_done(pool: Executor | None, calls: Sequence[Call]) -> Iterator[tuple[int, Any]]:
     """Each call's place in ``calls`` and its result, as each finishes: on the pool in any
-    order, or in this process one after the other (so that progress can be counted, and
-    Ctrl-C stops between two tasks)."""
+    order, or in this process one after the other, each run when the one before is counted
+    (so that progress shows as it goes, and a task Ctrl-C stops is never counted)."""
     if pool is None:
         for index, (task, args) in enumerate(calls):
             yield index, task(*args)
@@ -143,5 +147,6 @@ def _stop(pool: ProcessPoolExecutor) -> None:
 
 
 def _ignore_interrupts() -> None:
-    """A worker process leaves Ctrl-C to the command, which cancels what has not started."""
+    """A worker process leaves Ctrl-C to the command, which drops what has not started and
+    ends the workers."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
