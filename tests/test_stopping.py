@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -77,6 +78,23 @@ def test_balance_stopped_says_how_many_simulations_were_played(
         "no result"
 
 
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``: read from /proc (Linux), else from pgrep."""
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return [int(found) for found in subprocess.run(
+            ["pgrep", "-P", str(pid)], capture_output=True, text=True, check=True).stdout.split()]
+    found = []
+    for entry in proc.iterdir():
+        try:
+            stat = (entry / "stat").read_text() if entry.name.isdigit() else ""
+        except OSError:  # a process that ended meanwhile
+            continue
+        if stat and int(stat.rsplit(")", 1)[1].split()[1]) == pid:  # after the name: state, ppid
+            found.append(int(entry.name))
+    return found
+
+
 def on_every_core(stop: Callable[[subprocess.Popen[bytes]], None]) -> tuple[int, str]:
     """``grail odds`` on every core (two workers), stopped by ``stop`` once it counts its
     first playouts: its exit code and its last line, after checking that it ended within 30
@@ -117,9 +135,7 @@ def test_ctrl_c_stops_odds_on_every_core_at_once() -> None:
 
 def test_a_worker_process_killed_is_one_line() -> None:
     def kill_a_worker(process: subprocess.Popen[bytes]) -> None:
-        found = subprocess.run(["ps", "-o", "pid=", "--ppid", str(process.pid)],
-                               capture_output=True, text=True, check=True).stdout.split()
-        os.kill(int(found[0]), signal.SIGKILL)
+        os.kill(children(process.pid)[0], signal.SIGKILL)
 
     code, last = on_every_core(kill_a_worker)
     assert code == 1 and last == "grail: a worker process ended before its task did (killed, " \
