@@ -1,8 +1,8 @@
 """How far a long simulation is, on standard error: what is done of how much, how fast, and
 about how long is left (``grail odds``, ``grail balance``), on one line written over.
 
->>> left(42), left(400), left(7_500)
-('about 42 s left', 'about 7 min left', 'about 2 h 5 min left')
+>>> left(42), left(400), left(3_590), left(7_500)
+('about 42 s left', 'about 7 min left', 'about 1 h left', 'about 2 h 5 min left')
 """
 
 from __future__ import annotations
@@ -13,13 +13,12 @@ import time
 
 def left(seconds: float) -> str:
     """Time left, in the largest units that say it."""
-    whole = round(seconds)
-    if whole < 60:
-        return f"about {whole} s left"
-    if whole < 3600:
-        return f"about {round(whole / 60)} min left"
-    hours, minutes = divmod(round(whole / 60), 60)
-    return f"about {hours} h {minutes} min left"
+    if round(seconds) < 60:
+        return f"about {round(seconds)} s left"
+    hours, minutes = divmod(round(seconds / 60), 60)
+    if not hours:
+        return f"about {minutes} min left"
+    return f"about {hours} h {minutes} min left" if minutes else f"about {hours} h left"
 
 
 class Progress:
@@ -38,8 +37,8 @@ class Progress:
         line = f"{done}/{self.total} {self.what}"
         if 0 < done < self.total and spent > 0:
             rate = done / spent
-            shown = f"{rate:,.0f}" if rate >= 10 else f"{rate:.1f}"
-            line += f", {shown} a second, {left((self.total - done) / rate)}"
+            said = f"{rate:,.0f}" if rate >= 10 else f"{rate:.1f}"
+            line += f", {said} a second, {left((self.total - done) / rate)}"
         self.written = True  # first: Ctrl-C may come while the line is written
         print(f"\r{line:<72}", end="", file=sys.stderr, flush=True)
 
