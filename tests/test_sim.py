@@ -175,9 +175,10 @@ def _at_play(campaign: Campaign, heroes: list[str], encounter: str, seed: int) -
     game = Game.new(campaign, heroes, seed=seed)
     game.fight(encounter, heroes)
     policy = SearchPolicy(seed)
-    while read(game) is None or (game.state.encounter is not None \
-            and not game.state.encounter.sequence):
+    while game.state.encounter is not None and (
+            read(game) is None or not game.state.encounter.sequence):
         game.apply(policy.choose(game))
+    assert read(game) is not None  # the Encounter goes on
     return game
 
 
