@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from grail.content import Campaign
 
@@ -21,7 +20,7 @@ from .days import Run, run
 from .odds import wilson
 from .playouts import Start, playout, prepare
 from .progress import Progress
-from .workers import Call, Source, Stopped, campaign_of, each_done, executor
+from .workers import Call, Source, campaign_of, executor, results
 
 LEVELS = (1, 2)
 """The Encounter levels the report covers."""
@@ -119,18 +118,8 @@ def report(pack: Path, n: int = 200, runs: int = 50, days: int = 100, seed: int 
                              for hero, encounter, _, _ in matchups]
         calls += [(_run, (source, hero, seed + index, days))
                   for hero in heroes for index in range(runs)]
-        results: list[Any] = [None] * len(calls)
-        done = 0
-        counted = Progress(len(calls), "simulations", progress)
-        try:
-            for index, result in each_done(pool, calls):
-                results[index], done = result, done + 1
-                counted.count(done)
-        except KeyboardInterrupt:
-            raise Stopped(done, len(calls), "simulations") from None
-        finally:
-            counted.end()
-    wins, trips = results[:len(matchups)], results[len(matchups):]
+        done = results(pool, calls, Progress(len(calls), "simulations", progress))
+    wins, trips = done[:len(matchups)], done[len(matchups):]
     return Report(
         matchups=[Matchup(hero=hero, encounter=encounter, deck=deck, level=level, wins=won, n=n)
                   for (hero, encounter, deck, level), won in zip(matchups, wins, strict=True)],

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .playouts import Start, cost_meter, playout, prepare
 from .progress import Progress
-from .workers import Source, Stopped, campaign_of, cores, each_done, executor
+from .workers import Source, campaign_of, cores, executor, results
 
 
 @dataclass(frozen=True)
@@ -84,22 +84,10 @@ def odds(pack: Path, hero: str, encounter: str, n: int, policy: str = "search", 
         size = max(1, min(250, n // (share * 8)))
         batches = [range(first, min(first + size, seed + n))
                    for first in range(seed, seed + n, size)]
-        totals: list[Totals] = []
-        counted = Progress(n, "playouts", progress)
-        try:
-            for _, done in each_done(pool, [(_batch, (source, hero, encounter, deck, batch,
-                                                      policy)) for batch in batches]):
-                totals.append(done)
-                counted.count(_played(totals, batches, n))
-        except KeyboardInterrupt:
-            raise Stopped(_played(totals, batches, n), n, "playouts") from None
-        finally:
-            counted.end()
+        totals: list[Totals] = results(
+            pool, [(_batch, (source, hero, encounter, deck, batch, policy)) for batch in batches],
+            Progress(n, "playouts", progress), [len(batch) for batch in batches])
     wins, turns, damage = (sum(column) for column in zip(*totals, strict=True))
     return Odds(win_probability=wins / n, ci95=wilson(wins, n), n=n, mean_turns=turns / n,
                 mean_damage=damage / n, meter=cost_meter(campaign, encounter))
 
-
-def _played(totals: list[Totals], batches: list[range], n: int) -> int:
-    """Playouts done so far (batches are of one size but the last)."""
-    return min(n, len(totals) * len(batches[0]))

@@ -28,6 +28,8 @@ from typing import Any
 from grail.content import Campaign
 from grail.content.cache import load_cached
 
+from .progress import Progress
+
 Source = Any
 """A pack's folder (``str``), or on a cluster the loaded campaign (a Dask future of it)."""
 
@@ -123,10 +125,28 @@ Call = tuple[Callable[..., Any], tuple[Any, ...]]
 """A task and its arguments."""
 
 
-def each_done(pool: Executor | None, calls: Sequence[Call]) -> Iterator[tuple[int, Any]]:
-    """Each call's place in ``calls`` and its result, as each finishes: on the pool in any
-    order, or in this process one after the other, each run when the one before is counted
-    (so that progress shows as it goes, and a task Ctrl-C stops is never counted)."""
+def results(pool: Executor | None, calls: Sequence[Call], progress: Progress,
+            sizes: Sequence[int] | None = None) -> list[Any]:
+    """Every call's result, in the order of ``calls``: on the pool as each finishes, or in
+    this process one after the other, each run when the one before is counted. Each is
+    counted on ``progress`` as it finishes (``sizes``: what each call counts for, 1 each by
+    default); Ctrl-C raises :class:`Stopped` with what was done, a call stopped midway not
+    counted."""
+    found: list[Any] = [None] * len(calls)
+    done = 0
+    try:
+        for index, result in _each_done(pool, calls):
+            found[index] = result
+            done += sizes[index] if sizes is not None else 1
+            progress.count(done)
+    except KeyboardInterrupt:
+        raise Stopped(done, progress.total, progress.what) from None
+    finally:
+        progress.end()
+    return found
+
+
+def _each_done(pool: Executor | None, calls: Sequence[Call]) -> Iterator[tuple[int, Any]]:
     if pool is None:
         for index, (task, args) in enumerate(calls):
             yield index, task(*args)
