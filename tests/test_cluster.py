@@ -84,7 +84,8 @@ def test_a_task_whose_cluster_workers_all_ended_is_one_line(
     assert main(["odds", "--hero", "tamsin", "--encounter", "green-bramble-hogs", "--n", "8",
                  "--scheduler", scheduler]) == 1
     assert capsys.readouterr().err == "grail: a cluster worker ended before its task did, " \
-        "each time the task was tried (killed, or out of memory): no result\n"
+        "each time the task was tried (killed, or out of memory) after 0 of 8 playouts: " \
+        "no result\n"
 
 
 def test_a_scheduler_that_does_not_answer_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:

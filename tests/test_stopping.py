@@ -1,7 +1,8 @@
 """A long simulation stopped before its end (``grail odds``, ``grail balance``): at Ctrl-C it
 stops at once, in this process or on every core, says in one line how far it went, and
 leaves with the shell's code for an interrupt, 130, without a traceback or a worker process
-left running; a worker process killed (out of memory, say) is one line too.
+left running; a worker process killed (out of memory, say) is one line too. What it did is
+kept: the same command goes on from there (tests/test_going_on.py).
 """
 
 from __future__ import annotations
@@ -49,7 +50,8 @@ def test_odds_stopped_in_this_process_say_how_many_playouts_were_played(
     with pytest.raises(Stopped) as stopped:
         odds.odds(BUNDLED, "tamsin", "green-bramble-hogs", n=100, policy="greedy", workers=1)
     assert (stopped.value.done, stopped.value.total) == (24, 100)
-    assert str(stopped.value) == "stopped at Ctrl-C after 24 of 100 playouts: no result"
+    assert str(stopped.value) == "stopped at Ctrl-C after 24 of 100 playouts: no result yet; " \
+        "the same command goes on from there"
 
 
 def test_grail_odds_stopped_says_so_in_one_line_and_leaves_with_130(
@@ -61,7 +63,8 @@ def test_grail_odds_stopped_says_so_in_one_line_and_leaves_with_130(
     assert code == 130 and captured.out == ""  # no result printed
     lines = captured.err.split("\n")
     assert "/3000 playouts" in lines[-3]  # the count, ended before the line that says why
-    assert lines[-2] == "grail: stopped at Ctrl-C after 1,000 of 3,000 playouts: no result"
+    assert lines[-2] == "grail: stopped at Ctrl-C after 1,000 of 3,000 playouts: no result " \
+        "yet; the same command goes on from there"
 
 
 def test_balance_stopped_says_how_many_simulations_were_played(
@@ -73,9 +76,11 @@ def test_balance_stopped_says_how_many_simulations_were_played(
     assert stopped.value.done == 3 and stopped.value.total > 3
     monkeypatch.setattr(balance, "playout", interrupted_after(7, balance.playout))
     assert main(["balance", "--n", "2", "--runs", "1", "--workers", "1"]) == 130
-    said = capsys.readouterr().err.split("\n")[-2]
-    assert said == f"grail: stopped at Ctrl-C after 3 of {stopped.value.total} simulations: " \
-        "no result"
+    said = capsys.readouterr().err.split("\n")
+    assert said[0] == f"going on from the 3 of {stopped.value.total} simulations a stopped " \
+        "run did"  # and stopped again after three more
+    assert said[-2] == f"grail: stopped at Ctrl-C after 6 of {stopped.value.total} simulations: " \
+        "no result yet; the same command goes on from there"
 
 
 def children(pid: int) -> list[int]:
@@ -138,5 +143,7 @@ def test_a_worker_process_killed_is_one_line() -> None:
         os.kill(children(process.pid)[0], signal.SIGKILL)
 
     code, last = on_every_core(kill_a_worker)
-    assert code == 1 and last == "grail: a worker process ended before its task did (killed, " \
-        "or out of memory): no result"
+    assert code == 1 and last.startswith("grail: a worker process ended before its task did "
+                                         "(killed, or out of memory) after ")
+    assert last.endswith(" of 500,000 playouts: no result yet; the same command goes on from "
+                         "there")

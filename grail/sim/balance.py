@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from grail.content import Campaign
 
@@ -20,7 +21,7 @@ from .days import Run, run
 from .odds import wilson
 from .playouts import Start, playout, prepare
 from .progress import Progress
-from .workers import Call, Source, campaign_of, executor, results
+from .workers import Call, Source, campaign_of, executor
 
 LEVELS = (1, 2)
 """The Encounter levels the report covers."""
@@ -93,8 +94,8 @@ def _fights(source: Source, hero: str, encounter: str, seeds: range) -> int:
     return sum(playout(start, seed, "search").won for seed in seeds)
 
 
-def _run(source: Source, hero: str, seed: int, days: int) -> Run:
-    return run(campaign_of(source), hero, seed, days)
+def _run(source: Source, hero: str, seed: int, days: int) -> dict[str, Any]:
+    return run(campaign_of(source), hero, seed, days).as_json()
 
 
 def encounters(campaign: Campaign) -> list[tuple[str, str, int]]:
@@ -111,17 +112,18 @@ def report(pack: Path, n: int = 200, runs: int = 50, days: int = 100, seed: int 
     """``n`` fights per hero and Encounter, ``runs`` solo campaigns per hero of at most
     ``days`` Days, seeds from ``seed``; over ``workers`` processes (default: every core; 1:
     in this process) or on the Dask cluster at ``scheduler``."""
-    with executor(pack, workers, scheduler) as (pool, source, campaign):
+    with executor(pack, workers, scheduler) as on:
+        campaign, source = on.campaign, on.source
         heroes = sorted(campaign.hero, key=lambda hero: campaign.hero[hero].number)
         matchups = [(hero, *found) for hero in heroes for found in encounters(campaign)]
         calls: list[Call] = [(_fights, (source, hero, encounter, range(seed, seed + n)))
                              for hero, encounter, _, _ in matchups]
         calls += [(_run, (source, hero, seed + index, days))
                   for hero in heroes for index in range(runs)]
-        done = results(pool, calls, Progress(len(calls), "simulations", progress))
+        done = on.results(calls, Progress(len(calls), "simulations", progress))
     wins, trips = done[:len(matchups)], done[len(matchups):]
     return Report(
         matchups=[Matchup(hero=hero, encounter=encounter, deck=deck, level=level, wins=won, n=n)
                   for (hero, encounter, deck, level), won in zip(matchups, wins, strict=True)],
-        runs={hero: trips[number * runs:(number + 1) * runs]
+        runs={hero: [Run.from_json(trip) for trip in trips[number * runs:(number + 1) * runs]]
               for number, hero in enumerate(heroes)})

@@ -267,6 +267,17 @@ class Run:
     def finished_chapter_one(self) -> bool:
         return self.chapter > 1 or self.outcome == "won"
 
+    def as_json(self) -> dict[str, Any]:
+        """The run as JSON data (how it comes back from a worker, and is kept)."""
+        return {"chapter": self.chapter, "days": self.days, "outcome": self.outcome,
+                "deaths": list(self.deaths), "lost_to": self.lost_to}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Run:
+        """The run :meth:`as_json` gave."""
+        return cls(chapter=data["chapter"], days=data["days"], outcome=data["outcome"],
+                   deaths=tuple(data["deaths"]), lost_to=data["lost_to"])
+
 
 DECISIONS = 60_000
 """Decisions after which a run stops, whatever its Day."""

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .playouts import Start, cost_meter, playout, prepare
 from .progress import Progress
-from .workers import Source, campaign_of, cores, executor, results
+from .workers import Source, campaign_of, cores, executor
 
 
 @dataclass(frozen=True)
@@ -79,15 +79,15 @@ def odds(pack: Path, hero: str, encounter: str, n: int, policy: str = "search", 
     (default: every core; 1: in this process) or on the Dask cluster at ``scheduler``,
     ``deck`` replacing the hero's deck of the Encounter's kind; ``progress`` counts them on
     stderr."""
-    with executor(pack, workers, scheduler) as (pool, source, campaign):
+    with executor(pack, workers, scheduler) as on:
         share = 64 if scheduler is not None else workers or cores()  # batches per worker: 8
         size = max(1, min(250, n // (share * 8)))
         batches = [range(first, min(first + size, seed + n))
                    for first in range(seed, seed + n, size)]
-        totals: list[Totals] = results(
-            pool, [(_batch, (source, hero, encounter, deck, batch, policy)) for batch in batches],
+        totals: list[Totals] = on.results(
+            [(_batch, (on.source, hero, encounter, deck, batch, policy)) for batch in batches],
             Progress(n, "playouts", progress), [len(batch) for batch in batches])
     wins, turns, damage = (sum(column) for column in zip(*totals, strict=True))
     return Odds(win_probability=wins / n, ci95=wilson(wins, n), n=n, mean_turns=turns / n,
-                mean_damage=damage / n, meter=cost_meter(campaign, encounter))
+                mean_damage=damage / n, meter=cost_meter(on.campaign, encounter))
 

@@ -28,6 +28,15 @@ class Progress:
         self.total, self.what, self.shown = total, what, shown
         self.began = time.monotonic()
         self.written = False
+        self.earlier = 0
+        """What a stopped run did before, counted without time spent on it here."""
+
+    def went_on(self, done: int) -> None:
+        """A stopped run did ``done`` of them before: say so, and count on from there."""
+        self.earlier = done
+        if done and self.shown:
+            print(f"going on from the {done:,} of {self.total:,} {self.what} a stopped run "
+                  "did", file=sys.stderr, flush=True)
 
     def count(self, done: int) -> None:
         """``done`` of them are done: the count, the rate so far and the time left."""
@@ -35,12 +44,18 @@ class Progress:
             return
         spent = time.monotonic() - self.began
         line = f"{done}/{self.total} {self.what}"
-        if 0 < done < self.total and spent > 0:
-            rate = done / spent
+        if self.earlier < done < self.total and spent > 0:
+            rate = (done - self.earlier) / spent
             said = f"{rate:,.0f}" if rate >= 10 else f"{rate:.1f}"
             line += f", {said} a second, {left((self.total - done) / rate)}"
         self.written = True  # first: Ctrl-C may come while the line is written
         print(f"\r{line:<72}", end="", file=sys.stderr, flush=True)
+
+    def say(self, line: str) -> None:
+        """A line of its own, shown whatever ``shown`` says: the count goes on below it."""
+        self.end()
+        self.written = False
+        print(f"grail: {line}", file=sys.stderr, flush=True)
 
     def end(self) -> None:
         """End the line, so that what follows starts a line of its own."""

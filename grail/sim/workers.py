@@ -10,7 +10,8 @@ from the content cache), or on a cluster the loaded campaign, sent to every work
 
 A run ends early, with no result, when Ctrl-C is pressed (:class:`Stopped`: the tasks not
 started are dropped and the worker processes ended, not waited for) or when a worker ends
-before its task (:class:`WorkerLost`).
+before its task (:class:`WorkerLost`). What it did is kept as it comes back
+(:mod:`.ledger`): the same command goes on from there.
 """
 
 from __future__ import annotations
@@ -22,12 +23,14 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from grail.content import Campaign
 from grail.content.cache import load_cached
 
+from .ledger import Ledger
 from .progress import Progress
 
 Source = Any
@@ -49,9 +52,16 @@ class WorkerLost(Exception):
 class Stopped(Exception):
     """A simulation stopped before its end (Ctrl-C), with how far it went: no result."""
 
-    def __init__(self, done: int, total: int, what: str) -> None:
-        super().__init__(f"stopped at Ctrl-C after {done:,} of {total:,} {what}: no result")
+    def __init__(self, done: int, total: int, what: str, kept: bool = False) -> None:
+        super().__init__(f"stopped at Ctrl-C after {done:,} of {total:,} {what}"
+                         f"{_going_on(done, kept)}")
         self.done, self.total = done, total
+
+
+def _going_on(done: int, kept: bool) -> str:
+    """What a run stopped after ``done`` of its things leaves: nothing, or a run to go on."""
+    return ": no result yet; the same command goes on from there" if done and kept else \
+        ": no result"
 
 
 def cores() -> int:
@@ -73,37 +83,93 @@ def campaign_of(source: Source) -> Campaign:
     return found
 
 
+Call = tuple[Callable[..., Any], tuple[Any, ...]]
+"""A task and its arguments, the source first."""
+
+
+@dataclass
+class Workers:
+    """Where a simulation's tasks run (``pool``; None: in this process), the source they
+    get, the campaign, what a lost worker raises, and the ledger of what they did."""
+
+    pool: Executor | None
+    source: Source
+    campaign: Campaign
+    lost: tuple[type[BaseException], ...]
+    lost_words: str
+    """A lost worker, in words."""
+    ledger: Ledger
+
+    def results(self, calls: Sequence[Call], progress: Progress,
+                sizes: Sequence[int] | None = None) -> list[Any]:
+        """Every call's result, in the order of ``calls``: what a stopped run of the same
+        calls left in the ledger, the others on the pool as each finishes, or in this
+        process one after the other, each run when the one before is counted. Each is
+        kept in the ledger and counted on ``progress`` as it finishes (``sizes``: what each
+        call counts for, 1 each by default); Ctrl-C raises :class:`Stopped` with what was
+        done, a call stopped midway not counted. The ledger forgets them once all are
+        done."""
+        size = sizes if sizes is not None else [1] * len(calls)
+        keys = [self.ledger.key(task, args[1:]) for task, args in calls]
+        kept = self.ledger.found(keys)
+        found: list[Any] = [kept.get(key) for key in keys]
+        done = sum(size[index] for index, key in enumerate(keys) if key in kept)
+        left = [index for index, key in enumerate(keys) if key not in kept]
+        self.ledger.say = progress.say
+        progress.went_on(done)
+        try:
+            for index, result in _each_done(self.pool, [(index, calls[index]) for index in left]):
+                found[index] = result
+                self.ledger.keep(keys[index], result)
+                done += size[index]
+                progress.count(done)
+        except KeyboardInterrupt:
+            raise Stopped(done, progress.total, progress.what, self.ledger.keeping) from None
+        except self.lost:
+            raise WorkerLost(f"{self.lost_words} after {done:,} of {progress.total:,} "
+                             f"{progress.what}{_going_on(done, self.ledger.keeping)}") from None
+        finally:
+            progress.end()
+        self.ledger.forget(keys)
+        return found
+
+
 @contextmanager
 def executor(pack: Path, workers: int | None = None, scheduler: str | None = None
-             ) -> Iterator[tuple[Executor | None, Source, Campaign]]:
-    """Where to run, the source its tasks get, and the campaign, loaded once here: ``None``
-    (run here, in this process) for one worker, a process pool of ``workers`` (default:
-    every core), or the Dask cluster at ``scheduler``."""
+             ) -> Iterator[Workers]:
+    """Where to run: in this process for one worker, a process pool of ``workers``
+    (default: every core), or the Dask cluster at ``scheduler``; the campaign loaded once
+    here, and the ledger of what stopped runs did opened."""
     campaign = load_cached(pack)
-    if scheduler is not None:
-        with _cluster(campaign, scheduler) as (client, sent):
-            yield client, sent, campaign
-        return
-    count = workers if workers is not None else cores()
-    if count <= 1:
-        _LOADED.clear()  # what this process loaded before may have changed since
-        _LOADED[str(pack)] = campaign
-        yield None, str(pack), campaign
-        return
-    with ProcessPoolExecutor(max_workers=count, initializer=_ignore_interrupts) as pool:
-        try:
-            yield pool, str(pack), campaign
-        except BrokenProcessPool:
-            _stop(pool)
-            raise WorkerLost("a worker process ended before its task did (killed, or out of "
-                             "memory): no result") from None
-        except BaseException:  # stopped (Ctrl-C): no task is waited for
-            _stop(pool)
-            raise
+    ledger = Ledger.open(campaign)
+    try:
+        if scheduler is not None:
+            with _cluster(campaign, scheduler) as (client, sent, killed):
+                yield Workers(client, sent, campaign, (killed,),
+                              "a cluster worker ended before its task did, each time the task "
+                              "was tried (killed, or out of memory)", ledger)
+            return
+        count = workers if workers is not None else cores()
+        if count <= 1:
+            _LOADED.clear()  # what this process loaded before may have changed since
+            _LOADED[str(pack)] = campaign
+            yield Workers(None, str(pack), campaign, (), "", ledger)
+            return
+        with ProcessPoolExecutor(max_workers=count, initializer=_ignore_interrupts) as pool:
+            try:
+                yield Workers(pool, str(pack), campaign, (BrokenProcessPool,),
+                              "a worker process ended before its task did (killed, or out of "
+                              "memory)", ledger)
+            except BaseException:  # stopped, or a worker lost: no task is waited for
+                _stop(pool)
+                raise
+    finally:
+        ledger.close()
 
 
 @contextmanager
-def _cluster(campaign: Campaign, scheduler: str) -> Iterator[tuple[Executor, Source]]:
+def _cluster(campaign: Campaign, scheduler: str
+             ) -> Iterator[tuple[Executor, Source, type[BaseException]]]:
     try:  # an optional extra, untyped: reached through Any
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
@@ -113,45 +179,18 @@ def _cluster(campaign: Campaign, scheduler: str) -> Iterator[tuple[Executor, Sou
         client = distributed.Client(scheduler, timeout="5s")
     except (OSError, TimeoutError) as error:
         raise ClusterError(f"no Dask scheduler answers at {scheduler}: {error}") from None
-    with client:
-        try:
-            yield client.get_executor(), client.scatter(campaign, broadcast=True)
-        except distributed.KilledWorker:  # Dask gave the task to several workers in turn
-            raise WorkerLost("a cluster worker ended before its task did, each time the task "
-                             "was tried (killed, or out of memory): no result") from None
+    with client:  # a task lost (KilledWorker) once Dask gave it to several workers in turn
+        yield client.get_executor(), client.scatter(campaign, broadcast=True), \
+            distributed.KilledWorker
 
 
-Call = tuple[Callable[..., Any], tuple[Any, ...]]
-"""A task and its arguments."""
-
-
-def results(pool: Executor | None, calls: Sequence[Call], progress: Progress,
-            sizes: Sequence[int] | None = None) -> list[Any]:
-    """Every call's result, in the order of ``calls``: on the pool as each finishes, or in
-    this process one after the other, each run when the one before is counted. Each is
-    counted on ``progress`` as it finishes (``sizes``: what each call counts for, 1 each by
-    default); Ctrl-C raises :class:`Stopped` with what was done, a call stopped midway not
-    counted."""
-    found: list[Any] = [None] * len(calls)
-    done = 0
-    try:
-        for index, result in _each_done(pool, calls):
-            found[index] = result
-            done += sizes[index] if sizes is not None else 1
-            progress.count(done)
-    except KeyboardInterrupt:
-        raise Stopped(done, progress.total, progress.what) from None
-    finally:
-        progress.end()
-    return found
-
-
-def _each_done(pool: Executor | None, calls: Sequence[Call]) -> Iterator[tuple[int, Any]]:
+def _each_done(pool: Executor | None, calls: Sequence[tuple[int, Call]]
+               ) -> Iterator[tuple[int, Any]]:
     if pool is None:
-        for index, (task, args) in enumerate(calls):
+        for index, (task, args) in calls:
             yield index, task(*args)
         return
-    futures = {pool.submit(task, *args): index for index, (task, args) in enumerate(calls)}
+    futures = {pool.submit(task, *args): index for index, (task, args) in calls}
     for future in as_completed(futures):
         yield futures[future], future.result()
 
