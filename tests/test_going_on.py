@@ -15,7 +15,6 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -26,21 +25,10 @@ from grail.sim import balance, ledger, odds
 from grail.sim.balance import report
 from grail.sim.ledger import Ledger
 from grail.sim.workers import Stopped
-from tests.test_stopping import interrupted_after
+from tests.interrupting import counted, interrupted_after
 
 BUNDLED = bundled_pack()
 GOING_ON = "no result yet; the same command goes on from there"
-
-
-def counted(play: Any) -> tuple[list[int], Any]:
-    """``play``, counting its calls in the list returned with it."""
-    made = [0]
-
-    def playing(*args: Any, **kwargs: Any) -> Any:
-        made[0] += 1
-        return play(*args, **kwargs)
-
-    return made, playing
 
 
 def test_odds_stopped_go_on_where_they_stopped_with_the_same_answer(

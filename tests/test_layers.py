@@ -102,7 +102,7 @@ def test_the_check_sees_imports_inside_functions_and_type_checking() -> None:
 
 def test_no_test_module_imports_another() -> None:
     """Shared test helpers live in helper modules (conftest, playout, ui_input, ui_states,
-    encounter_helpers), never in a test module another one imports."""
+    encounter_helpers, interrupting), never in a test module another one imports."""
     tests = Path(__file__).resolve().parent
     found = []
     for path in sorted(tests.glob("test_*.py")):

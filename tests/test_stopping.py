@@ -15,7 +15,6 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -24,22 +23,9 @@ from grail.content import bundled_pack
 from grail.sim import balance, odds
 from grail.sim.balance import report
 from grail.sim.workers import Stopped
+from tests.interrupting import interrupted_after
 
 BUNDLED = bundled_pack()
-
-
-def interrupted_after(calls: int, play: Any) -> Any:
-    """``play``, with Ctrl-C pressed during its call number ``calls`` (counted from 1)."""
-    made = 0
-
-    def playing(*args: Any, **kwargs: Any) -> Any:
-        nonlocal made
-        made += 1
-        if made == calls:
-            raise KeyboardInterrupt
-        return play(*args, **kwargs)
-
-    return playing
 
 
 def test_odds_stopped_in_this_process_say_how_many_playouts_were_played(
