@@ -108,11 +108,12 @@ def encounters(campaign: Campaign) -> list[tuple[str, str, int]]:
 
 def report(pack: Path, n: int = 200, runs: int = 50, days: int = 100, seed: int = 1,
            workers: int | None = None, progress: bool = False,
-           scheduler: str | None = None) -> Report:
+           scheduler: str | None = None, kept_in: Path | None = None) -> Report:
     """``n`` fights per hero and Encounter, ``runs`` solo campaigns per hero of at most
     ``days`` Days, seeds from ``seed``; over ``workers`` processes (default: every core; 1:
-    in this process) or on the Dask cluster at ``scheduler``."""
-    with executor(pack, workers, scheduler) as on:
+    in this process) or on the Dask cluster at ``scheduler``. What a stopped run of them
+    did is kept in ``kept_in`` (default: grail's cache folder), and taken up again."""
+    with executor(pack, workers, scheduler, kept_in) as on:
         campaign, source = on.campaign, on.source
         heroes = sorted(campaign.hero, key=lambda hero: campaign.hero[hero].number)
         matchups = [(hero, *found) for hero in heroes for found in encounters(campaign)]

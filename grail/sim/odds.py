@@ -74,12 +74,13 @@ def _batch(source: Source, hero: str, encounter: str, deck: list[str] | None, se
 
 def odds(pack: Path, hero: str, encounter: str, n: int, policy: str = "search", seed: int = 1,
          workers: int | None = None, progress: bool = False, deck: list[str] | None = None,
-         scheduler: str | None = None) -> Odds:
+         scheduler: str | None = None, kept_in: Path | None = None) -> Odds:
     """Play ``n`` playouts (seeds ``seed`` .. ``seed + n - 1``) over ``workers`` processes
     (default: every core; 1: in this process) or on the Dask cluster at ``scheduler``,
     ``deck`` replacing the hero's deck of the Encounter's kind; ``progress`` counts them on
-    stderr."""
-    with executor(pack, workers, scheduler) as on:
+    stderr. What a stopped run of them did is kept in ``kept_in`` (default: grail's cache
+    folder), and taken up again."""
+    with executor(pack, workers, scheduler, kept_in) as on:
         share = 64 if scheduler is not None else workers or cores()  # batches per worker: 8
         size = max(1, min(250, n // (share * 8)))
         batches = [range(first, min(first + size, seed + n))

@@ -135,13 +135,14 @@ class Workers:
 
 
 @contextmanager
-def executor(pack: Path, workers: int | None = None, scheduler: str | None = None
-             ) -> Iterator[Workers]:
+def executor(pack: Path, workers: int | None = None, scheduler: str | None = None,
+             kept_in: Path | None = None) -> Iterator[Workers]:
     """Where to run: in this process for one worker, a process pool of ``workers``
     (default: every core), or the Dask cluster at ``scheduler``; the campaign loaded once
-    here, and the ledger of what stopped runs did opened."""
+    here, and the ledger of what stopped runs did opened in ``kept_in`` (default: grail's
+    cache folder)."""
     campaign = load_cached(pack)
-    ledger = Ledger.open(campaign)
+    ledger = Ledger.open(campaign, kept_in)
     try:
         if scheduler is not None:
             with _cluster(campaign, scheduler) as (client, sent, killed):
