@@ -3,9 +3,11 @@ comment line that says what a benchmark ran."""
 
 from __future__ import annotations
 
+import os
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 
 def paired_medians(first: Callable[[], object], second: Callable[[], object],
@@ -25,3 +27,13 @@ def paired_medians(first: Callable[[], object], second: Callable[[], object],
 def say(text: str) -> None:
     """What a benchmark ran, as a comment line beside its figures."""
     print(f"# {text}", flush=True)
+
+
+def as_installed(bytecode: Path, **more: str) -> dict[str, str]:
+    """The environment for timing a grail command as a player's install runs it: Python's
+    bytecode written at the first run and read after (into ``bytecode``), as ``pip install``
+    leaves it compiled, whatever the shell says (``PYTHONDONTWRITEBYTECODE`` would have every
+    run compile each module it imports again); with ``more`` variables set."""
+    env = {name: value for name, value in os.environ.items()
+           if name != "PYTHONDONTWRITEBYTECODE"}
+    return {**env, "PYTHONPYCACHEPREFIX": str(bytecode), **more}
