@@ -80,7 +80,8 @@ class Ledger:
                 ledger._give_up(error)
                 return ledger
             try:  # ours, and damaged: what it held is lost either way
-                path.unlink()
+                for part in ("", "-wal", "-shm"):  # a journal left of it must not replay
+                    Path(f"{path}{part}").unlink(missing_ok=True)
                 ledger.db = ledger._connect()
             except (OSError, sqlite3.Error) as again:
                 ledger._give_up(again)
