@@ -7,7 +7,6 @@ still gives its answer.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
 import sqlite3
@@ -127,23 +126,24 @@ def test_a_full_disk_is_one_line_on_its_own_and_the_run_answers(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     connect = Ledger._connect
 
-    def full(self: Ledger) -> sqlite3.Connection:  # filled to the last page it may have
+    def filled(self: Ledger) -> sqlite3.Connection:  # filled to the last page it may have
         db = connect(self)
         db.execute(f"PRAGMA max_page_count = {db.execute('PRAGMA page_count').fetchone()[0] + 4}")
-        with contextlib.suppress(sqlite3.DatabaseError):
+        with pytest.raises(sqlite3.OperationalError) as no_room:
             for number in range(1_000):
-                db.execute("INSERT INTO done VALUES (?, ?, ?)",
-                           (f"filler {number}", "0" * 100, time.time()))
+                db.execute("INSERT INTO done VALUES (?, ?, ?, ?)",
+                           (f"filler {number}", "0" * 100, "0" * 64, time.time()))
+        assert no_room.value.sqlite_errorname == "SQLITE_FULL"
         return db
 
-    monkeypatch.setattr(Ledger, "_connect", full)
+    monkeypatch.setattr(Ledger, "_connect", filled)
     ask = ["odds", "--hero", "tamsin", "--encounter", "green-bramble-hogs", "--n", "3000",
            "--policy", "greedy", "--workers", "1"]
     assert main(ask) == 0
     out, err = capsys.readouterr()
     full = [line for line in err.split("\n") if line.startswith("grail: ")]
-    assert len(full) == 1 and full[0].endswith("(database or disk is full): a stop will lose "
-                                               "them")
+    assert len(full) == 1 and full[0].startswith("grail: cannot keep this run's results in ")
+    assert full[0].endswith("): a stop will lose them")
     assert "\r" not in full[0]  # not on the count's line: a line of its own
     monkeypatch.undo()
     assert main(ask) == 0
@@ -159,6 +159,17 @@ def test_a_damaged_ledger_is_started_afresh_and_said(
         "runs.sqlite, was damaged: started afresh\n"
     kept.keep("a", [1, 2, 3])
     assert kept.found(["a", "b"]) == {"a": [1, 2, 3]}
+    kept.close()
+
+
+def test_a_result_changed_in_the_ledger_is_played_again(tmp_path: Path) -> None:
+    campaign = load_cached(BUNDLED)
+    kept = Ledger.open(campaign, tmp_path)
+    kept.keep("wins", [40, 120, 310])
+    kept.keep("more wins", [41, 120, 310])
+    assert kept.db is not None
+    kept.db.execute("UPDATE done SET result = '[99, 120, 310]' WHERE key = 'wins'")  # a bit flipped
+    assert kept.found(["wins", "more wins"]) == {"more wins": [41, 120, 310]}
     kept.close()
 
 

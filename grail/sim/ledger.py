@@ -11,7 +11,8 @@ else the user's cache folder); a run's results are removed once it has given its
 and results that no run came back for within :data:`KEPT_DAYS` days are removed too. A
 ledger that cannot be opened or written (a full disk, a folder that cannot be written) is
 said in one line on stderr, and the run goes on without it: a stop then loses it. A
-damaged ledger is replaced by an empty one, and that too is said.
+damaged ledger is replaced by an empty one, and that too is said; a result whose row was
+changed (it no longer matches the hash kept beside it) is played again.
 
 Task results are JSON data (numbers, strings, lists, dicts): they cross processes, machines
 and this file alike.
@@ -97,8 +98,8 @@ class Ledger:
         try:
             db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = NORMAL")
-            db.execute("CREATE TABLE IF NOT EXISTS done "
-                       "(key TEXT PRIMARY KEY, result TEXT NOT NULL, kept REAL NOT NULL)")
+            db.execute("CREATE TABLE IF NOT EXISTS done (key TEXT PRIMARY KEY, "
+                       "result TEXT NOT NULL, hash TEXT NOT NULL, kept REAL NOT NULL)")
             db.execute("DELETE FROM done WHERE kept < ?", (time.time() - KEPT_DAYS * 86_400,))
         except BaseException:
             db.close()
@@ -123,25 +124,24 @@ class Ledger:
             chunk = keys[first:first + CHUNK]
             try:
                 rows = self.db.execute(  # type: ignore[union-attr]
-                    f"SELECT key, result FROM done WHERE key IN ({','.join('?' * len(chunk))})",
-                    chunk).fetchall()
+                    "SELECT key, result, hash FROM done WHERE key IN "
+                    f"({','.join('?' * len(chunk))})", chunk).fetchall()
             except sqlite3.Error as error:
                 self._give_up(error)
                 return {}
-            for key, result in rows:
-                try:
+            for key, result, kept in rows:
+                if kept == _hash(key, result):  # else not as written: played again
                     found[key] = json.loads(result)
-                except ValueError:  # not as written: played again
-                    continue
         return found
 
     def keep(self, key: str, result: Any) -> None:
         """Keep a task's result; at the first failure, say so and keep nothing more."""
         if self.db is None:
             return
+        said = json.dumps(result)
         try:
-            self.db.execute("INSERT OR REPLACE INTO done VALUES (?, ?, ?)",
-                            (key, json.dumps(result), time.time()))
+            self.db.execute("INSERT OR REPLACE INTO done VALUES (?, ?, ?, ?)",
+                            (key, said, _hash(key, said), time.time()))
         except sqlite3.Error as error:
             self._give_up(error)
 
@@ -165,6 +165,11 @@ class Ledger:
         why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         self.say(f"cannot keep this run's results in {self.path} ({why}): a stop will lose them")
         self.close()
+
+
+def _hash(key: str, result: str) -> str:
+    """What a kept result's row must match: a hash of its key and its JSON text."""
+    return hashlib.sha256(f"{key}\n{result}".encode()).hexdigest()
 
 
 def _say(line: str) -> None:
