@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from types import SimpleNamespace
 from typing import Any
 
@@ -114,3 +114,33 @@ def test_every_core_is_used_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(workers, "cores", lambda: 3)
     odds(BUNDLED, "jago", "green-bramble-hogs", n=6, policy="greedy")
     assert asked == [3]
+
+
+
+def test_a_long_run_keeps_few_tasks_in_flight(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A run of millions of batches hands the pool a bounded number at a time (here 3), each
+    # finished one making room for the next, and every result still comes back.
+    monkeypatch.setattr(workers, "AHEAD", 3)
+    handed: list[Future[Any]] = []
+    most = 0
+
+    class Counting(ThreadPoolExecutor):
+        def submit(self, task: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+            nonlocal most
+            handed.append(super().submit(task, *args, **kwargs))
+            most = max(most, sum(not future.done() for future in handed))
+            return handed[-1]
+
+    calls = [(index, (pow, (index, 2))) for index in range(50)]
+    with Counting(max_workers=2) as pool:
+        assert dict(workers._each_done(pool, calls)) == {index: index ** 2 for index in range(50)}
+    assert len(handed) == 50 and most <= 3
+
+
+@pytest.mark.parametrize("where", ["every core", "cluster"])
+def test_few_tasks_in_flight_give_the_same_answer(where: str, scheduler: str,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    alone = odds(BUNDLED, "jago", "green-bramble-hogs", n=40, policy="greedy", workers=1)
+    monkeypatch.setattr(workers, "AHEAD", 3)
+    on: dict[str, Any] = {"scheduler": scheduler} if where == "cluster" else {"workers": 2}
+    assert odds(BUNDLED, "jago", "green-bramble-hogs", n=40, policy="greedy", **on) == alone

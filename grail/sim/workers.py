@@ -20,10 +20,11 @@ import importlib
 import os
 import signal
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -185,15 +186,26 @@ def _cluster(campaign: Campaign, scheduler: str
             distributed.KilledWorker
 
 
+AHEAD = 1_000
+"""Tasks handed to the pool or the cluster at most before the first of them comes back: a
+run of millions of batches keeps a thousand in flight, not millions."""
+
+
 def _each_done(pool: Executor | None, calls: Sequence[tuple[int, Call]]
                ) -> Iterator[tuple[int, Any]]:
     if pool is None:
         for index, (task, args) in calls:
             yield index, task(*args)
         return
-    futures = {pool.submit(task, *args): index for index, (task, args) in calls}
-    for future in as_completed(futures):
-        yield futures[future], future.result()
+    waiting = iter(calls)
+    futures = {pool.submit(task, *args): index for index, (task, args) in islice(waiting, AHEAD)}
+    while futures:
+        done, _ = wait(futures, return_when=FIRST_COMPLETED)
+        for future in done:
+            index = futures.pop(future)
+            yield index, future.result()
+        for index, (task, args) in islice(waiting, len(done)):
+            futures[pool.submit(task, *args)] = index
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
