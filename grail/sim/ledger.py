@@ -24,7 +24,6 @@ import hashlib
 import json
 import platform
 import sqlite3
-import sys
 import time
 from collections.abc import Callable, Sequence
 from functools import cache
@@ -33,6 +32,8 @@ from typing import Any
 
 from grail.content import Campaign
 from grail.content.cache import default_cache_dir
+
+from .progress import note
 
 KEPT_DAYS = 30
 """Days a stopped run's results wait for the same command to come back."""
@@ -65,7 +66,7 @@ class Ledger:
     def __init__(self, path: Path, scope: str) -> None:
         self.path, self.scope = path, scope
         self.db: sqlite3.Connection | None = None
-        self.say: Callable[[str], None] = _say
+        self.say: Callable[[str], None] = note
         """Where the ledger's one-line notes go (a run's progress line takes them)."""
 
     @classmethod
@@ -120,10 +121,13 @@ class Ledger:
     def found(self, keys: Sequence[str]) -> dict[str, Any]:
         """The results kept for any of ``keys``."""
         found: dict[str, Any] = {}
-        for first in range(0, len(keys) if self.db is not None else 0, CHUNK):
+        db = self.db
+        if db is None:
+            return found
+        for first in range(0, len(keys), CHUNK):
             chunk = keys[first:first + CHUNK]
             try:
-                rows = self.db.execute(  # type: ignore[union-attr]
+                rows = db.execute(
                     "SELECT key, result, hash FROM done WHERE key IN "
                     f"({','.join('?' * len(chunk))})", chunk).fetchall()
             except sqlite3.Error as error:
@@ -148,10 +152,13 @@ class Ledger:
     def forget(self, keys: Sequence[str]) -> None:
         """Remove the results of a run that has given its answer (left for
         :data:`KEPT_DAYS` days if that fails)."""
-        for first in range(0, len(keys) if self.db is not None else 0, CHUNK):
+        db = self.db
+        if db is None:
+            return
+        for first in range(0, len(keys), CHUNK):
             chunk = keys[first:first + CHUNK]
             try:
-                self.db.execute(  # type: ignore[union-attr]
+                db.execute(
                     f"DELETE FROM done WHERE key IN ({','.join('?' * len(chunk))})", chunk)
             except sqlite3.Error:
                 return
@@ -170,7 +177,3 @@ class Ledger:
 def _hash(key: str, result: str) -> str:
     """What a kept result's row must match: a hash of its key and its JSON text."""
     return hashlib.sha256(f"{key}\n{result}".encode()).hexdigest()
-
-
-def _say(line: str) -> None:
-    print(f"grail: {line}", file=sys.stderr, flush=True)

@@ -21,6 +21,11 @@ def left(seconds: float) -> str:
     return f"about {hours} h {minutes} min left" if minutes else f"about {hours} h left"
 
 
+def note(line: str) -> None:
+    """A line of its own on stderr, in grail's name, about how a simulation runs."""
+    print(f"grail: {line}", file=sys.stderr, flush=True)
+
+
 class Progress:
     """Counts ``total`` things (``what``: playouts, simulations) on stderr when ``shown``."""
 
@@ -52,10 +57,10 @@ class Progress:
         print(f"\r{line:<72}", end="", file=sys.stderr, flush=True)
 
     def say(self, line: str) -> None:
-        """A line of its own, shown whatever ``shown`` says: the count goes on below it."""
+        """A :func:`note`, shown whatever ``shown`` says: the count goes on below it."""
         self.end()
         self.written = False
-        print(f"grail: {line}", file=sys.stderr, flush=True)
+        note(line)
 
     def end(self) -> None:
         """End the line, so that what follows starts a line of its own."""
