@@ -1,8 +1,8 @@
 """How far a long simulation is, on standard error: what is done of how much, how fast, and
 about how long is left (``grail odds``, ``grail balance``), on one line written over.
 
->>> left(42), left(400), left(3_590), left(7_500)
-('about 42 s left', 'about 7 min left', 'about 1 h left', 'about 2 h 5 min left')
+>>> left(0.3), left(42), left(400), left(3_590), left(7_500)
+('less than a second left', 'about 42 s left', 'about 7 min left', 'about 1 h left', 'about 2 h 5 min left')
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ import time
 
 def left(seconds: float) -> str:
     """Time left, in the largest units that say it."""
+    if seconds < 0.5:
+        return "less than a second left"
     if round(seconds) < 60:
         return f"about {round(seconds)} s left"
     hours, minutes = divmod(round(seconds / 60), 60)
