@@ -53,7 +53,7 @@ class WorkerLost(Exception):
 class Stopped(Exception):
     """A simulation stopped before its end (Ctrl-C), with how far it went: no result."""
 
-    def __init__(self, done: int, total: int, what: str, kept: bool = False) -> None:
+    def __init__(self, done: int, total: int, what: str, kept: bool) -> None:
         super().__init__(f"stopped at Ctrl-C after {done:,} of {total:,} {what}"
                          f"{_going_on(done, kept)}")
         self.done, self.total = done, total
