@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from grail.content import PackError, load_pack
 from grail.content import cache as cache_module
+from grail.content.base import Model
 from grail.content.cache import load_cached, pack_digest
+from grail.content.trusted import Unexpected, rebuild
 
 
 def _entries(cache_dir: Path) -> list[Path]:
@@ -107,7 +113,101 @@ def test_corrupted_cache_is_ignored_and_rebuilt(minimal_copy: Path, tmp_path: Pa
     [entry] = _entries(cache_dir)
     entry.write_text('{"manifest": {"id": "tampered"')
     assert load_cached(minimal_copy, cache_dir) == load_pack(minimal_copy)
-    assert entry.read_text().startswith("{\"manifest\":{")
+    assert entry.read_text().split("\n", 1)[1].startswith("{\"manifest\":{")
+
+
+def test_an_entry_changed_since_it_was_written_is_not_believed(
+        minimal_copy: Path, tmp_path: Path) -> None:
+    """Valid JSON that grail did not write (a Location renamed in the entry) fails the
+    entry's hash: the pack's files are read again, the entry written again."""
+    cache_dir = tmp_path / "cache"
+    load_cached(minimal_copy, cache_dir)
+    [entry] = _entries(cache_dir)
+    written = entry.read_text()
+    assert "The Dry Well" in written
+    entry.write_text(written.replace("The Dry Well", "The False Well"))
+    assert load_cached(minimal_copy, cache_dir).location[103].name == "The Dry Well"
+    assert entry.read_text() == written
+
+
+def test_an_entry_of_another_shape_is_read_again_from_the_files(
+        minimal_copy: Path, tmp_path: Path) -> None:
+    """An entry whose hash matches but whose JSON the models cannot hold (a key no field
+    has, a list where a model goes, a tag no member has) is dropped, not half read."""
+    cache_dir = tmp_path / "cache"
+    load_cached(minimal_copy, cache_dir)
+    [entry] = _entries(cache_dir)
+    head, body = entry.read_text().split("\n", 1)
+    digest = head.split(" ")[1]
+    data = json.loads(body)
+    for foreign in ({**data, "stranger": 1}, {**data, "manifest": []},
+                    {**data, "encounters": [{"id": "x", "deck": None}]}):
+        text = json.dumps(foreign)
+        entry.write_text(f"{hashlib.sha256(text.encode()).hexdigest()} {digest}\n{text}")
+        assert load_cached(minimal_copy, cache_dir) == load_pack(minimal_copy)
+        assert json.loads(entry.read_text().split("\n", 1)[1]) == data
+
+
+def test_a_warm_load_is_the_validated_content_with_its_digest(tmp_path: Path) -> None:
+    """Built again from the cache without validating (the bundled campaign and the
+    benchmark's synthetic pack, which between them use every kind of content), the
+    campaign equals the one checked from its files, and the digest saves compare is the
+    one its content gives."""
+    from grail.content import bundled_pack
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    from synthetic import write_pack
+
+    for pack in (bundled_pack(), write_pack(tmp_path / "synthetic")):
+        cold = load_cached(pack, tmp_path / "cache")
+        warm = load_cached(pack, tmp_path / "cache")
+        assert warm is not cold and warm == cold == load_pack(pack)
+        assert warm.digest == type(warm).digest.func(warm) == cold.digest
+
+
+def test_every_content_model_can_be_read_back() -> None:
+    """Each content model's fields are of a form the cache's reader knows (a model, a list,
+    a mapping, an optional, a discriminated union, a plain value): a new field of another
+    form fails here, not in a player's start."""
+    models, stack = [], [Model]
+    while stack:
+        model = stack.pop()
+        stack.extend(model.__subclasses__())
+        models.append(model)
+    assert len(models) > 100
+    for model in models:
+        try:
+            rebuild(model, {})
+        except Unexpected:
+            assert any(field.is_required() for field in model.model_fields.values())
+
+
+def test_a_warm_load_builds_no_validator() -> None:
+    """The point of reading the cache without validating: a fresh grail that loads a
+    cached pack builds no content model's validator (building them all is most of a
+    command's start)."""
+    from grail.content import bundled_pack
+
+    load_cached(bundled_pack())  # fills this test's cache folder (GRAIL_CACHE_DIR)
+    program = (
+        "from grail.content import bundled_pack\n"
+        "from grail.content.cache import load_cached\n"
+        "from grail.content.base import Model\n"
+        "def built():\n"
+        "    found, stack = set(), [Model]\n"
+        "    while stack:\n"
+        "        model = stack.pop()\n"
+        "        stack.extend(model.__subclasses__())\n"
+        "        if model.__pydantic_complete__:\n"
+        "            found.add(model.__name__)\n"
+        "    return found\n"
+        "before = built()\n"
+        "campaign = load_cached(bundled_pack())\n"
+        "print(sorted(built() - before), 'Campaign' in before, len(campaign.locations))\n"
+    )
+    shown = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                           check=True).stdout.split()
+    assert shown == ["[]", "False", str(len(load_cached(bundled_pack()).locations))]
 
 
 def test_broken_pack_is_never_cached(minimal_copy: Path, tmp_path: Path) -> None:

@@ -12,13 +12,19 @@ marker, so a new reference field is checked as soon as it is declared.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from functools import cache
+from typing import Annotated, Any, Literal, get_type_hints
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, WithJsonSchema
 
 
 class Model(BaseModel):
-    """Base of every content model: strict, closed, immutable."""
+    """Base of every content model: strict, closed, immutable.
+
+    Its validators are built when first used (``defer_build``), not when grail is
+    imported: a command that reads its pack from the cache never validates it again
+    (``trusted.py``), and building them all is most of a command's start.
+    """
 
     model_config = ConfigDict(
         strict=True,
@@ -26,7 +32,20 @@ class Model(BaseModel):
         frozen=True,
         populate_by_name=True,
         validate_default=False,
+        defer_build=True,
     )
+
+
+@cache
+def field_types(model: type[BaseModel]) -> dict[str, Any]:
+    """Each field's type with its markers (``Annotated``), by field name.
+
+    A field's ``annotation`` in pydantic can still be unresolved text where the model
+    names a union defined after it (``Condition`` inside ``Not``) until its validator is
+    built, which ``Model`` defers; this reads the types from the module itself.
+    """
+    hints = get_type_hints(model, include_extras=True)
+    return {name: hints[name] for name in model.model_fields}
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,9 @@ The cache lives outside the pack (the user's cache folder, or ``GRAIL_CACHE_DIR`
 JSON file per pack folder, named by the hash of every file the pack holds. A changed,
 added or removed file changes the hash, so the old entry is never read again; an entry
 that does not load (truncated, edited, from another grail version) is ignored, removed
-and rebuilt. The entry is plain JSON read back through the pydantic models: no pickle.
+and rebuilt. The entry is plain JSON (no pickle) under a line with its hash, read back
+into the content models without validating again (``trusted.py``): validating it would
+build every model's validator, most of a command's start.
 """
 
 from __future__ import annotations
@@ -12,21 +14,22 @@ from __future__ import annotations
 import contextlib
 import gc
 import hashlib
+import json
 import os
 import tempfile
 from functools import cache
 from pathlib import Path
 
 import platformdirs
-from pydantic import ValidationError
 
 from .. import __version__
 from .loader import bundled_pack, check_pack, pack_files
 from .pack import Campaign
 from .problems import PackError
+from .trusted import rebuild
 from .yamlsource import MAX_FILE_BYTES, paused_gc
 
-FORMAT = 1
+FORMAT = 2
 """Bumped whenever the cached JSON changes shape."""
 
 
@@ -106,13 +109,13 @@ def load_cached(root: Path | str, cache_dir: Path | None = None,
         try:
             gc.collect()  # before the content exists: a short walk
             with paused_gc():  # reading JSON into models makes no cycles to collect after
-                campaign = settled(Campaign.model_validate_json(entry.read_bytes()))
+                campaign = settled(_read(entry.read_bytes()))
             if _kept is not None:  # this pack's older version goes, as its entry did
                 for older in [kept for kept in _kept if _pack_of(kept) == _pack_of(entry)]:
                     del _kept[older]
                 _kept[entry] = campaign
             return campaign
-        except (OSError, ValueError, ValidationError):
+        except (OSError, ValueError):  # Unexpected too
             with contextlib.suppress(OSError):
                 entry.unlink(missing_ok=True)
     report = check_pack(root, max_bytes)
@@ -136,6 +139,26 @@ def settled(campaign: Campaign) -> Campaign:
     return campaign
 
 
+def _written(campaign: Campaign) -> bytes:
+    """An entry: a line with the hash of the JSON below it and the campaign's digest (which
+    saves compare), then the campaign's JSON."""
+    body = campaign.model_dump_json(by_alias=True, exclude_defaults=True).encode()
+    return f"{hashlib.sha256(body).hexdigest()} {campaign.digest}\n".encode() + body
+
+
+def _read(written: bytes) -> Campaign:
+    """The campaign of an entry, built again without validating (``trusted.py``): its JSON
+    is what grail wrote from validated content, as its hash shows. Raises ValueError for an
+    entry that is not (cut short, changed, damaged)."""
+    head, _, body = written.partition(b"\n")
+    check, _, digest = head.decode("ascii").partition(" ")
+    if hashlib.sha256(body).hexdigest() != check:
+        raise ValueError("the cache entry does not match its hash")
+    campaign = rebuild(Campaign, json.loads(body))
+    vars(campaign)["digest"] = digest  # its cached_property, worked out when written
+    return campaign
+
+
 def _store(cache_dir: Path, root: Path, digest: str, campaign: Campaign) -> None:
     """Write the entry atomically and drop this pack's older entries; never fails loudly."""
     entry = _entry(cache_dir, root, digest)
@@ -145,7 +168,7 @@ def _store(cache_dir: Path, root: Path, digest: str, campaign: Campaign) -> None
             old.unlink(missing_ok=True)
         with tempfile.NamedTemporaryFile("wb", dir=cache_dir, delete=False,
                                          suffix=".tmp") as tmp:
-            tmp.write(campaign.model_dump_json(by_alias=True, exclude_defaults=True).encode())
+            tmp.write(_written(campaign))
         os.replace(tmp.name, entry)
     except OSError:
         return  # a cache that cannot be written only costs speed

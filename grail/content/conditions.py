@@ -253,5 +253,3 @@ if TYPE_CHECKING:  # a runtime-built union: type checkers see its common base
 else:
     Condition = keyed_union("a condition", CONDITIONS)
 
-for _model in (Not, All, Any_):
-    _model.model_rebuild()

@@ -524,6 +524,3 @@ if TYPE_CHECKING:  # a runtime-built union: type checkers see its common base
 else:
     Effect = keyed_union("an effect", EFFECTS)
 
-for _model in (EncounterDraw, EncounterStart, Dial, DialPlace, FlipOutcomes, Choice, Choose, If,
-               DrawEncounter, StartEncounter, PlaceDial, FlipDial):
-    _model.model_rebuild()

@@ -17,7 +17,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
-from .base import PATTERN_HELP, Placed
+from .base import PATTERN_HELP, Placed, field_types
 from .conditions import CONDITIONS
 from .effects import EFFECTS
 from .problems import Problem
@@ -87,7 +87,7 @@ def _step(tp: Any, part: Any) -> Any:
         if isinstance(option, type) and issubclass(option, BaseModel):
             for name, field in option.model_fields.items():
                 if part in (name, field.alias):
-                    return field.annotation
+                    return field_types(option)[name]
         elif origin is list and isinstance(part, int):
             return get_args(option)[0]
         elif origin is dict:

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
-from .base import Def, Ref
+from .base import Def, Ref, field_types
 
 
 @dataclass(frozen=True)
@@ -28,10 +28,7 @@ class Mention:
     owner: BaseModel
 
 
-def _marker(annotation: Any, metadata: list[Any]) -> Ref | Def | None:
-    for meta in metadata:
-        if isinstance(meta, Ref | Def):
-            return meta
+def _marker(annotation: Any) -> Ref | Def | None:
     stack = [annotation]
     while stack:
         tp = stack.pop()
@@ -64,8 +61,8 @@ def _models_in(annotation: Any) -> set[type[BaseModel]]:
 def _closure(model: type[BaseModel]) -> frozenset[type[BaseModel]]:
     seen, stack = {model}, [model]
     while stack:
-        for field in stack.pop().model_fields.values():
-            for inner in _models_in(field.annotation) - seen:
+        for tp in field_types(stack.pop()).values():
+            for inner in _models_in(tp) - seen:
                 seen.add(inner)
                 stack.append(inner)
     return frozenset(seen)
@@ -75,14 +72,12 @@ def _closure(model: type[BaseModel]) -> frozenset[type[BaseModel]]:
 def _refers(model: type[BaseModel]) -> bool:
     """Whether any value inside ``model`` can name content (a fixed point over its models)."""
     universe = _closure(model)
-    referring = {m for m in universe if any(_marker(f.annotation, list(f.metadata))
-                                            for f in m.model_fields.values())}
+    referring = {m for m in universe if any(_marker(tp) for tp in field_types(m).values())}
     changed = True
     while changed:
         changed = False
         for candidate in universe - referring:
-            if any(_models_in(f.annotation) & referring
-                   for f in candidate.model_fields.values()):
+            if any(_models_in(tp) & referring for tp in field_types(candidate).values()):
                 referring.add(candidate)
                 changed = True
     return model in referring
@@ -92,9 +87,10 @@ def _refers(model: type[BaseModel]) -> bool:
 def _plan(model: type[BaseModel]) -> tuple[tuple[str, str, Ref | Def | None], ...]:
     """The fields of ``model`` that can name content: attribute, YAML key, marker if direct."""
     plan = []
+    types_of = field_types(model)
     for name, field in model.model_fields.items():
-        marker = _marker(field.annotation, list(field.metadata))
-        if marker is not None or any(_refers(inner) for inner in _models_in(field.annotation)):
+        marker = _marker(types_of[name])
+        if marker is not None or any(_refers(inner) for inner in _models_in(types_of[name])):
             plan.append((name, field.alias or name, marker))
     return tuple(plan)
 

@@ -16,6 +16,7 @@ take back by them. Encounter actions name heroes and cards by their campaign nam
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -59,7 +60,11 @@ COUNTED = {"attribute": "point of {attribute}",
            "revealed_locations": "revealed Location"}
 """What a counted amount counts, one of them in words [ANAT-8]."""
 
-_EFFECT: TypeAdapter[Any] = TypeAdapter(fx.Effect)
+@cache
+def _effect_type() -> TypeAdapter[Any]:
+    """An effect written as data, read as its model: built when first needed, as the
+    content's validators are."""
+    return TypeAdapter(fx.Effect)
 
 
 PROPOSED = "; others here may join before it begins"
@@ -172,7 +177,7 @@ def _encounter_action(campaign: Campaign, state: GameState, action: Any) -> str:
 def effects_text(campaign: Campaign, state: GameState, effects: Sequence[Any]) -> str:
     """An effect list in words, e.g. a Combat-table row, a Response or an Ability: one
     phrase per effect, separated by commas."""
-    parsed = [effect if isinstance(effect, Keyed) else _EFFECT.validate_python(effect)
+    parsed = [effect if isinstance(effect, Keyed) else _effect_type().validate_python(effect)
               for effect in effects]
     return ", ".join(_effect(campaign, state, effect) for effect in parsed) or "nothing"
 
