@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -222,3 +225,31 @@ def test_unwritable_cache_folder_only_costs_speed(minimal_copy: Path, tmp_path: 
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     assert load_cached(minimal_copy, blocker / "cache") == load_pack(minimal_copy)
+
+
+def test_entries_unused_for_a_month_go_when_another_is_written(
+        minimal_copy: Path, tmp_path: Path) -> None:
+    """A pack folder moved, renamed or deleted leaves its entry behind, which nothing would
+    ever read again: such entries go once unused for UNUSED_DAYS days, as does a half-written
+    entry a day old; an entry read since is kept, and so is any file the cache did not make
+    (GRAIL_CACHE_DIR can be a folder of the user's)."""
+    cache_dir = tmp_path / "cache"
+    load_cached(minimal_copy, cache_dir)
+    [used] = _entries(cache_dir)
+    month = time.time() - (cache_module.UNUSED_DAYS + 1) * 86_400
+    gone = cache_dir / f"{'a' * 16}-{'b' * 32}.json"
+    young = cache_dir / f"{'c' * 16}-{'d' * 32}.json"
+    stopped = cache_dir / f"{cache_module.WRITING}x.tmp"
+    theirs = cache_dir / "notes.json"
+    for path in (gone, young, stopped, theirs):
+        path.write_text("{}")
+    for path in (gone, stopped, theirs, used):
+        os.utime(path, (month, month))
+    os.utime(young, (time.time() - 29 * 86_400,) * 2)
+    load_cached(minimal_copy, cache_dir)  # read: used now
+    other = tmp_path / "other"
+    shutil.copytree(minimal_copy, other)
+    load_cached(other, cache_dir)  # another pack: an entry written
+    assert not gone.exists() and not stopped.exists()
+    assert used.exists() and young.exists() and theirs.exists()
+    assert len(_entries(cache_dir)) == 4  # the two packs', the young one, the user's

@@ -16,7 +16,9 @@ import gc
 import hashlib
 import json
 import os
+import re
 import tempfile
+import time
 from functools import cache
 from pathlib import Path
 
@@ -31,6 +33,15 @@ from .yamlsource import MAX_FILE_BYTES, paused_gc
 
 FORMAT = 2
 """Bumped whenever the cached JSON changes shape."""
+
+UNUSED_DAYS = 30
+"""An entry that no start has read for this many days is removed when another is written."""
+
+ENTRY_NAME = re.compile(r"[0-9a-f]{16}-[0-9a-f]{32}\.json")
+"""An entry's name: the hash of its pack folder's path, the hash of its files."""
+
+WRITING = "entry-being-written-"
+"""The start of an entry's name while it is written."""
 
 
 def default_cache_dir() -> Path:
@@ -110,6 +121,8 @@ def load_cached(root: Path | str, cache_dir: Path | None = None,
             gc.collect()  # before the content exists: a short walk
             with paused_gc():  # reading JSON into models makes no cycles to collect after
                 campaign = settled(_read(entry.read_bytes()))
+            with contextlib.suppress(OSError):
+                os.utime(entry)  # used now: kept another UNUSED_DAYS
             if _kept is not None:  # this pack's older version goes, as its entry did
                 for older in [kept for kept in _kept if _pack_of(kept) == _pack_of(entry)]:
                     del _kept[older]
@@ -160,18 +173,34 @@ def _read(written: bytes) -> Campaign:
 
 
 def _store(cache_dir: Path, root: Path, digest: str, campaign: Campaign) -> None:
-    """Write the entry atomically and drop this pack's older entries; never fails loudly."""
+    """Write the entry atomically, drop this pack's older entries and any entry unused for
+    :data:`UNUSED_DAYS` days; never fails loudly."""
     entry = _entry(cache_dir, root, digest)
     try:
         cache_dir.mkdir(parents=True, exist_ok=True)
         for old in cache_dir.glob(_pack_of(entry) + "-*.json"):
             old.unlink(missing_ok=True)
+        _forget_unused(cache_dir)
         with tempfile.NamedTemporaryFile("wb", dir=cache_dir, delete=False,
-                                         suffix=".tmp") as tmp:
+                                         prefix=WRITING, suffix=".tmp") as tmp:
             tmp.write(_written(campaign))
         os.replace(tmp.name, entry)
     except OSError:
         return  # a cache that cannot be written only costs speed
+
+
+def _forget_unused(cache_dir: Path) -> None:
+    """Remove the entries no start has read for :data:`UNUSED_DAYS` days (those of a pack
+    folder since moved, renamed or deleted: nothing else would ever remove them), and the
+    half-written files of a writer stopped a day ago or more."""
+    now = time.time()
+    for path in cache_dir.iterdir():
+        if not (ENTRY_NAME.fullmatch(path.name) or path.name.startswith(WRITING)):
+            continue  # the cache folder can be anyone's (GRAIL_CACHE_DIR): only ours go
+        days = UNUSED_DAYS if path.suffix == ".json" else 1
+        with contextlib.suppress(OSError):
+            if path.stat().st_mtime < now - days * 86_400:
+                path.unlink()
 
 
 def open_pack(pack: str | Path | None) -> Campaign:
