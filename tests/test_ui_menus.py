@@ -14,6 +14,8 @@ import pygame
 import pytest
 
 from grail.cli import main
+from grail.content import cache as cache_module
+from grail.content.cache import load_cached
 from grail.save import export_save
 from grail.session import Session
 from grail.ui.app import App, Settings
@@ -325,3 +327,18 @@ def test_an_action_that_cannot_be_saved_keeps_the_game_and_offers_retry_or_elsew
         key(app, pygame.K_n)  # save elsewhere
         assert isinstance(top(app), SaveAsScene)
         other.execute("ROLLBACK")
+
+
+def test_a_window_reads_its_pack_once_for_the_title_and_the_game(
+        saves: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`grail play SAVE` shows the save's game over the title, both on the save's pack: the
+    pack is read from the cache once for both (and for the window's later loads of it)."""
+    monkeypatch.setattr(cache_module, "_kept", None)
+    save = saves / "a.grail"
+    Session.start(load_cached(MINIMAL), ["wren"], seed=4, path=save, pack=MINIMAL)
+    reads: list[bytes] = []
+    read = cache_module._read
+    monkeypatch.setattr(cache_module, "_read", lambda written: reads.append(written) or read(written))
+    shot = tmp_path / "game.png"
+    assert main(["play", str(save), "--pack", PACK, "--screenshot", str(shot)]) == 0
+    assert len(reads) == 1 and shot.exists()

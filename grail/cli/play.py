@@ -18,7 +18,7 @@ from typing import Any
 
 from grail.cli.game import CommandError
 from grail.cli.text import tried
-from grail.content.cache import open_pack
+from grail.content.cache import keep_loaded, open_pack
 from grail.save import SaveError
 
 GAME_SCENES = ("map", "journal", "encounter", "end-of-day", "menu")
@@ -44,6 +44,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     from grail.session import Session
     from grail.ui.app import App, NoDisplay, Settings
     from grail.ui.scenes.title import TitleScene
+
+    keep_loaded()  # the title, each game and each reload open the same pack: read it once
 
     size = _size(args.size)
     with ExitStack() as stack:
