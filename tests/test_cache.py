@@ -213,6 +213,32 @@ def test_a_warm_load_builds_no_validator() -> None:
     assert shown == ["[]", "False", str(len(load_cached(bundled_pack()).locations))]
 
 
+def test_checking_a_pack_builds_each_content_validator_once_for_every_kind(
+        minimal_copy: Path) -> None:
+    """The other side: checking a pack's files builds the validators, every content
+    model's at once, each kept on its model and shared by every kind that holds it (each
+    kind's built alone would build the effects' and the conditions' again)."""
+    program = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from grail.content import check_pack\n"
+        "from grail.content.base import Model\n"
+        "from grail.content.loader import adapter\n"
+        "from grail.content.pack import KIND_BY_NAME\n"
+        "adapter(KIND_BY_NAME['locations'])\n"
+        "left, stack = [], [Model]\n"
+        "while stack:\n"
+        "    model = stack.pop()\n"
+        "    stack.extend(model.__subclasses__())\n"
+        "    if model is not Model and not model.__pydantic_complete__:\n"
+        "        left.append(model.__name__)\n"
+        "print(sorted(left), check_pack(Path(sys.argv[1])).problems)\n"
+    )
+    shown = subprocess.run([sys.executable, "-c", program, str(minimal_copy)],
+                           capture_output=True, text=True, check=True).stdout.split()
+    assert shown == ["[]", "[]"]
+
+
 def test_broken_pack_is_never_cached(minimal_copy: Path, tmp_path: Path) -> None:
     cache_dir = tmp_path / "cache"
     (minimal_copy / "locations/108.yaml").write_text("number: x\n")

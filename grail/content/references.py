@@ -58,7 +58,8 @@ def _models_in(annotation: Any) -> set[type[BaseModel]]:
 
 
 @cache
-def _closure(model: type[BaseModel]) -> frozenset[type[BaseModel]]:
+def held(model: type[BaseModel]) -> frozenset[type[BaseModel]]:
+    """``model`` and every model class its fields can hold, however deep."""
     seen, stack = {model}, [model]
     while stack:
         for tp in field_types(stack.pop()).values():
@@ -71,7 +72,7 @@ def _closure(model: type[BaseModel]) -> frozenset[type[BaseModel]]:
 @cache
 def _refers(model: type[BaseModel]) -> bool:
     """Whether any value inside ``model`` can name content (a fixed point over its models)."""
-    universe = _closure(model)
+    universe = held(model)
     referring = {m for m in universe if any(_marker(tp) for tp in field_types(m).values())}
     changed = True
     while changed:

@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pydantic import TypeAdapter
 from pydantic.json_schema import GenerateJsonSchema
 
+from .loader import adapter
 from .pack import KINDS, Kind
 
 DRAFT_07 = "http://json-schema.org/draft-07/schema#"
@@ -29,7 +29,7 @@ class _Draft07(GenerateJsonSchema):
 
 def schema_of(kind: Kind) -> dict[str, Any]:
     """The draft-07 JSON Schema of one kind of content file."""
-    schema: dict[str, Any] = TypeAdapter(kind.model).json_schema(
+    schema: dict[str, Any] = adapter(kind).json_schema(
         ref_template="#/definitions/{model}", schema_generator=_Draft07, by_alias=True
     )
     schema.setdefault("title", kind.name.capitalize())
