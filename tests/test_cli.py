@@ -96,3 +96,20 @@ def test_commands_on_a_save_import_only_what_they_need(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", script, str(save)], capture_output=True,
                           text=True, check=True)
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_a_command_in_a_module_of_its_own_imports_no_other_commands_module() -> None:
+    """Reading ``grail play``'s words imports the window's command alone, not the
+    simulations' or the author tools' (a player's start waits for none of them); the list
+    of every command (``grail -h``, a misspelt command) still has them all."""
+    others = ("grail.cli.odds", "grail.cli.balance", "grail.cli.author",
+              "grail.sim.balance", "grail.content.lint")
+    script = ("import sys; from grail.cli.main import build_parser; "
+              "build_parser(sys.argv[1] if len(sys.argv) > 1 else None); "
+              f"print(sorted(m for m in sys.modules if m in {others!r}))")
+    alone = subprocess.run([sys.executable, "-c", script, "play"], capture_output=True,
+                           text=True, check=True)
+    assert alone.stdout.split() == ["[]"]
+    every = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                           check=True)
+    assert every.stdout.strip() == str(sorted(others))

@@ -126,6 +126,39 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_text(commands: Any) -> None:
+    from grail.cli.text import add_text_command
+    add_text_command(commands)
+
+
+def _add_odds(commands: Any) -> None:
+    from grail.cli.odds import add_odds_command
+    add_odds_command(commands)
+
+
+def _add_author(commands: Any) -> None:
+    from grail.cli.author import add_author_commands
+    add_author_commands(commands)
+
+
+def _add_balance(commands: Any) -> None:
+    from grail.cli.balance import add_balance_command
+    add_balance_command(commands)
+
+
+def _add_play(commands: Any) -> None:
+    from grail.cli.play import add_play_command
+    add_play_command(commands)
+
+
+IN_ITS_OWN_MODULE: dict[str, Callable[[Any], None]] = {
+    "text": _add_text, "odds": _add_odds, "lint": _add_author, "map": _add_author,
+    "balance": _add_balance, "play": _add_play,
+}
+"""The commands whose parser a module of their own adds, in the order of the help; each
+module imported only for its commands or for the list of every command."""
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of every command, or of the commands on a save alone when ``command`` is
     one of them."""
@@ -136,11 +169,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     if command in ON_A_SAVE:
         add_commands(commands)
         return parser
-    from grail.cli.author import add_author_commands
-    from grail.cli.balance import add_balance_command
-    from grail.cli.odds import add_odds_command
-    from grail.cli.play import add_play_command
-    from grail.cli.text import add_text_command
+    if command in IN_ITS_OWN_MODULE:  # that module alone: `play` imports no simulation
+        IN_ITS_OWN_MODULE[command](commands)
+        return parser
 
     validate = commands.add_parser("validate", help="check a content pack")
     validate.add_argument("pack", nargs="?", help="pack folder (default: the bundled campaign)")
@@ -164,11 +195,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                        help="stop after this long without a command (default 60; 0: never)")
     serve.add_argument("--stop", action="store_true", help="stop the resident grail")
     serve.set_defaults(run=cmd_serve)
-    add_text_command(commands)
-    add_odds_command(commands)
-    add_author_commands(commands)
-    add_balance_command(commands)
-    add_play_command(commands)
+    for add in dict.fromkeys(IN_ITS_OWN_MODULE.values()):
+        add(commands)
     return parser
 
 
