@@ -116,13 +116,14 @@ def test_corrupted_cache_is_ignored_and_rebuilt(minimal_copy: Path, tmp_path: Pa
     [entry] = _entries(cache_dir)
     entry.write_text('{"manifest": {"id": "tampered"')
     assert load_cached(minimal_copy, cache_dir) == load_pack(minimal_copy)
-    assert entry.read_text().split("\n", 1)[1].startswith("{\"manifest\":{")
+    assert entry.read_text().split("\n", 2)[2].startswith("{\"manifest\":{")
 
 
 def test_an_entry_changed_since_it_was_written_is_not_believed(
         minimal_copy: Path, tmp_path: Path) -> None:
-    """Valid JSON that grail did not write (a Location renamed in the entry) fails the
-    entry's hash: the pack's files are read again, the entry written again."""
+    """Valid JSON that grail did not write (a Location renamed in the entry, another
+    digest) fails the entry's hash: the pack's files are read again, the entry written
+    again."""
     cache_dir = tmp_path / "cache"
     load_cached(minimal_copy, cache_dir)
     [entry] = _entries(cache_dir)
@@ -130,6 +131,10 @@ def test_an_entry_changed_since_it_was_written_is_not_believed(
     assert "The Dry Well" in written
     entry.write_text(written.replace("The Dry Well", "The False Well"))
     assert load_cached(minimal_copy, cache_dir).location[103].name == "The Dry Well"
+    assert entry.read_text() == written
+    check, digest, body = written.split("\n", 2)  # the digest saves compare, changed
+    entry.write_text(f"{check}\n{'0' * len(digest)}\n{body}")
+    assert load_cached(minimal_copy, cache_dir).digest == digest
     assert entry.read_text() == written
 
 
@@ -140,15 +145,14 @@ def test_an_entry_of_another_shape_is_read_again_from_the_files(
     cache_dir = tmp_path / "cache"
     load_cached(minimal_copy, cache_dir)
     [entry] = _entries(cache_dir)
-    head, body = entry.read_text().split("\n", 1)
-    digest = head.split(" ")[1]
+    _, digest, body = entry.read_text().split("\n", 2)
     data = json.loads(body)
     for foreign in ({**data, "stranger": 1}, {**data, "manifest": []},
                     {**data, "encounters": [{"id": "x", "deck": None}]}):
-        text = json.dumps(foreign)
-        entry.write_text(f"{hashlib.sha256(text.encode()).hexdigest()} {digest}\n{text}")
+        kept = f"{digest}\n{json.dumps(foreign)}"
+        entry.write_text(f"{hashlib.sha256(kept.encode()).hexdigest()}\n{kept}")
         assert load_cached(minimal_copy, cache_dir) == load_pack(minimal_copy)
-        assert json.loads(entry.read_text().split("\n", 1)[1]) == data
+        assert json.loads(entry.read_text().split("\n", 2)[2]) == data
 
 
 def test_a_warm_load_is_the_validated_content_with_its_digest(tmp_path: Path) -> None:

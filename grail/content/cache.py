@@ -4,7 +4,7 @@ The cache lives outside the pack (the user's cache folder, or ``GRAIL_CACHE_DIR`
 JSON file per pack folder, named by the hash of every file the pack holds. A changed,
 added or removed file changes the hash, so the old entry is never read again; an entry
 that does not load (truncated, edited, from another grail version) is ignored, removed
-and rebuilt. The entry is plain JSON (no pickle) under a line with its hash, read back
+and rebuilt. The entry is plain JSON (no pickle) under lines with its hash, read back
 into the content models without validating again (``trusted.py``): validating it would
 build every model's validator, most of a command's start.
 """
@@ -153,22 +153,23 @@ def settled(campaign: Campaign) -> Campaign:
 
 
 def _written(campaign: Campaign) -> bytes:
-    """An entry: a line with the hash of the JSON below it and the campaign's digest (which
-    saves compare), then the campaign's JSON."""
-    body = campaign.model_dump_json(by_alias=True, exclude_defaults=True).encode()
-    return f"{hashlib.sha256(body).hexdigest()} {campaign.digest}\n".encode() + body
+    """An entry: a line with the hash of what follows it, then the campaign's digest (which
+    saves compare) on a line, then the campaign's JSON."""
+    kept = f"{campaign.digest}\n".encode() \
+        + campaign.model_dump_json(by_alias=True, exclude_defaults=True).encode()
+    return f"{hashlib.sha256(kept).hexdigest()}\n".encode() + kept
 
 
 def _read(written: bytes) -> Campaign:
     """The campaign of an entry, built again without validating (``trusted.py``): its JSON
     is what grail wrote from validated content, as its hash shows. Raises ValueError for an
     entry that is not (cut short, changed, damaged)."""
-    head, _, body = written.partition(b"\n")
-    check, _, digest = head.decode("ascii").partition(" ")
-    if hashlib.sha256(body).hexdigest() != check:
+    check, _, kept = written.partition(b"\n")
+    if hashlib.sha256(kept).hexdigest().encode() != check:
         raise ValueError("the cache entry does not match its hash")
+    digest, _, body = kept.partition(b"\n")
     campaign = rebuild(Campaign, json.loads(body))
-    vars(campaign)["digest"] = digest  # its cached_property, worked out when written
+    vars(campaign)["digest"] = digest.decode()  # its cached_property, worked out when written
     return campaign
 
 
