@@ -160,8 +160,8 @@ module imported only for its commands or for the list of every command."""
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The parser of every command, or of the commands on a save alone when ``command`` is
-    one of them."""
+    """The parser of every command; of the commands on a save alone when ``command`` is one
+    of them, or of the commands of ``command``'s own module when it has one."""
     parser = argparse.ArgumentParser(
         prog="grail", description="A co-op campaign engine for the Tainted Grail board game.")
     parser.add_argument("--version", action="version", version=f"grail {__version__}")
