@@ -1,4 +1,4 @@
-"""Content models built again from the JSON grail's own cache wrote, without validating.
+"""Content models built again, without validating, from the JSON grail's cache wrote.
 
 A pack's content is validated once, when its YAML is checked; the cache then keeps it as
 JSON (``cache.py``). Validating that JSON again on every start would need pydantic's
@@ -63,7 +63,9 @@ def _build(hint: Any) -> Build:
         return _same  # one of several Literals
     if isinstance(hint, type) and issubclass(hint, BaseModel):
         return _model(hint)
-    return _same  # a number, a text, a truth value, a Literal: JSON has it as it is
+    if origin is typing.Literal or hint in (int, str, bool):
+        return _same  # JSON has it as it is
+    raise TypeError(f"the cache cannot read back a {hint!r}: teach trusted.py its JSON form")
 
 
 def _list(item: Build) -> Build:
