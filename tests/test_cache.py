@@ -15,7 +15,7 @@ import pytest
 
 from grail.content import PackError, load_pack
 from grail.content import cache as cache_module
-from grail.content.base import Model
+from grail.content.base import content_models
 from grail.content.cache import load_cached, pack_digest
 from grail.content.trusted import Unexpected, rebuild
 
@@ -176,11 +176,7 @@ def test_every_content_model_can_be_read_back() -> None:
     """Each content model's fields are of a form the cache's reader knows (a model, a list,
     a mapping, an optional, a discriminated union, a plain value): a new field of another
     form fails here, not in a player's start."""
-    models, stack = [], [Model]
-    while stack:
-        model = stack.pop()
-        stack.extend(model.__subclasses__())
-        models.append(model)
+    models = content_models()
     assert len(models) > 100
     for model in models:
         try:
@@ -199,15 +195,9 @@ def test_a_warm_load_builds_no_validator() -> None:
     program = (
         "from grail.content import bundled_pack\n"
         "from grail.content.cache import load_cached\n"
-        "from grail.content.base import Model\n"
+        "from grail.content.base import content_models\n"
         "def built():\n"
-        "    found, stack = set(), [Model]\n"
-        "    while stack:\n"
-        "        model = stack.pop()\n"
-        "        stack.extend(model.__subclasses__())\n"
-        "        if model.__pydantic_complete__:\n"
-        "            found.add(model.__name__)\n"
-        "    return found\n"
+        "    return {model.__name__ for model in content_models() if model.__pydantic_complete__}\n"
         "before = built()\n"
         "campaign = load_cached(bundled_pack())\n"
         "print(sorted(built() - before), 'Campaign' in before, len(campaign.locations))\n"
@@ -226,16 +216,11 @@ def test_checking_a_pack_builds_each_content_validator_once_for_every_kind(
         "import sys\n"
         "from pathlib import Path\n"
         "from grail.content import check_pack\n"
-        "from grail.content.base import Model\n"
+        "from grail.content.base import content_models\n"
         "from grail.content.loader import adapter\n"
         "from grail.content.pack import KIND_BY_NAME\n"
         "adapter(KIND_BY_NAME['locations'])\n"
-        "left, stack = [], [Model]\n"
-        "while stack:\n"
-        "    model = stack.pop()\n"
-        "    stack.extend(model.__subclasses__())\n"
-        "    if model is not Model and not model.__pydantic_complete__:\n"
-        "        left.append(model.__name__)\n"
+        "left = [model.__name__ for model in content_models() if not model.__pydantic_complete__]\n"
         "print(sorted(left), check_pack(Path(sys.argv[1])).problems)\n"
     )
     shown = subprocess.run([sys.executable, "-c", program, str(minimal_copy)],

@@ -36,6 +36,16 @@ class Model(BaseModel):
     )
 
 
+def content_models() -> list[type[Model]]:
+    """Every content model class (every one defined so far: importing ``grail.content``
+    defines them all)."""
+    found, stack = [], list(Model.__subclasses__())
+    while stack:
+        found.append(stack.pop())
+        stack.extend(found[-1].__subclasses__())
+    return found
+
+
 @cache
 def field_types(model: type[BaseModel]) -> dict[str, Any]:
     """Each field's type with its markers (``Annotated``), by field name.

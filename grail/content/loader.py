@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from .base import Model
+from .base import content_models
 from .checks import cross_check
 from .crossref import Entities
 from .locate import node_at, problems_from, suggest
@@ -43,11 +43,7 @@ def _build_validators() -> None:
     defining the classes did before ``Model`` deferred it), so that each is built once:
     built one kind at a time, each kind's validator would build the effects' and the
     conditions' again for itself (a cold load some 0.6 s slower)."""
-    models, stack = [], [Model]
-    while stack:
-        models.append(stack.pop())
-        stack.extend(models[-1].__subclasses__())
-    for model in sorted(models[1:], key=lambda model: (len(held(model)), model.__name__)):
+    for model in sorted(content_models(), key=lambda model: (len(held(model)), model.__name__)):
         model.model_rebuild()
 
 
