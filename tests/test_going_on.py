@@ -165,6 +165,23 @@ def test_a_damaged_ledger_is_started_afresh_and_said(
     kept.close()
 
 
+def test_a_ledger_an_older_grail_wrote_is_started_afresh(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A ledger of the layout before each row kept its hash: every run said it could not
+    # keep its results ("no such column"), for good.
+    older = sqlite3.connect(tmp_path / "runs.sqlite")
+    older.execute("CREATE TABLE done (key TEXT PRIMARY KEY, result TEXT NOT NULL, "
+                  "kept REAL NOT NULL)")
+    older.execute("INSERT INTO done VALUES ('a', '[9]', ?)", (time.time(),))
+    older.commit()
+    older.close()
+    kept = Ledger.open(load_cached(BUNDLED), tmp_path)
+    kept.keep("b", [1, 2])
+    assert kept.keeping and kept.found(["a", "b"]) == {"b": [1, 2]}
+    assert capsys.readouterr().err == ""
+    kept.close()
+
+
 def test_a_result_changed_in_the_ledger_is_played_again(tmp_path: Path) -> None:
     campaign = load_cached(BUNDLED)
     kept = Ledger.open(campaign, tmp_path)

@@ -12,17 +12,23 @@ import select
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from grail.cli import main
 from grail.content import bundled_pack
+from grail.content.cache import load_cached
 from grail.sim import balance, odds
 from grail.sim.balance import report
-from grail.sim.workers import Stopped
+from grail.sim.ledger import Ledger
+from grail.sim.progress import Progress
+from grail.sim.workers import Stopped, Workers, executor
 from tests.interrupting import interrupted_after
 
 BUNDLED = bundled_pack()
@@ -67,6 +73,43 @@ def test_balance_stopped_says_how_many_simulations_were_played(
         "run did"  # and stopped again after three more
     assert said[-2] == f"grail: stopped at Ctrl-C after 6 of {stopped.value.total} simulations: " \
         "no result yet; the same command goes on from there"
+
+
+def test_ctrl_c_never_stops_the_pools_own_code_halfway(tmp_path: Path) -> None:
+    # Ctrl-C that came while the pool started a worker process or handed out a task stopped
+    # that code halfway: a worker started but not yet listed was left running after the
+    # command, or a lock of the pool's was never given back and the command hung at its
+    # exit. It is held back until the pool's code ends, and comes while the command waits.
+    handed: list[int] = []
+
+    class PressedWhileHanding(ThreadPoolExecutor):
+        def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+            os.kill(os.getpid(), signal.SIGINT)
+            future = super().submit(fn, *args, **kwargs)
+            handed.append(args[0])
+            return future
+
+    campaign = load_cached(BUNDLED)
+    with PressedWhileHanding(1) as pool:
+        on = Workers(pool, str(BUNDLED), campaign, (), "", Ledger.open(campaign, tmp_path))
+        with pytest.raises(Stopped) as stopped:
+            on.results([(abs, (number,)) for number in range(5)], Progress(5, "tasks", False))
+    assert handed == [0, 1, 2, 3, 4]  # each handing out ended before Ctrl-C came
+    assert str(stopped.value).startswith("stopped at Ctrl-C after ")
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # as it was
+
+
+def _pressed(source: str) -> None:
+    raise KeyboardInterrupt  # Ctrl-C, as a worker process plays
+
+
+def test_a_pool_stopped_leaves_no_thread_of_its_own_running(tmp_path: Path) -> None:
+    # Left running, the pool's own thread raced the interpreter's exit, which wrote to a
+    # pipe that thread had just closed: a traceback after the command's stopped line.
+    with pytest.raises(Stopped), executor(BUNDLED, workers=2, kept_in=tmp_path) as on:
+        on.results([(_pressed, (on.source,))], Progress(1, "playouts", False))
+    assert [thread for thread in threading.enumerate()
+            if type(thread).__name__ == "_ExecutorManagerThread"] == []
 
 
 def children(pid: int) -> list[int]:

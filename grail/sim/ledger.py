@@ -40,6 +40,9 @@ KEPT_DAYS = 30
 CHUNK = 500
 """Keys read or removed in one statement (SQLite limits a statement's parameters)."""
 _DAMAGED = ("SQLITE_NOTADB", "SQLITE_CORRUPT")
+COLUMNS = ("key", "result", "hash", "kept")
+"""The ledger's columns: a table of others was written by another grail (a result kept
+by an older one is never read, its key naming that grail's code)."""
 
 
 @cache
@@ -99,8 +102,12 @@ class Ledger:
         try:
             db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = NORMAL")
-            db.execute("CREATE TABLE IF NOT EXISTS done (key TEXT PRIMARY KEY, "
-                       "result TEXT NOT NULL, hash TEXT NOT NULL, kept REAL NOT NULL)")
+            with db:  # one program at a time, when two open it at once
+                db.execute("BEGIN IMMEDIATE")
+                if _columns(db) not in ((), COLUMNS):  # an older grail's: none of it is ours
+                    db.execute("DROP TABLE done")
+                db.execute("CREATE TABLE IF NOT EXISTS done (key TEXT PRIMARY KEY, "
+                           "result TEXT NOT NULL, hash TEXT NOT NULL, kept REAL NOT NULL)")
             db.execute("DELETE FROM done WHERE kept < ?", (time.time() - KEPT_DAYS * 86_400,))
         except BaseException:
             db.close()
@@ -172,6 +179,11 @@ class Ledger:
         why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         self.say(f"cannot keep this run's results in {self.path} ({why}): a stop will lose them")
         self.close()
+
+
+def _columns(db: sqlite3.Connection) -> tuple[str, ...]:
+    """The columns of the ledger's table, none if there is no table yet."""
+    return tuple(row[1] for row in db.execute("PRAGMA table_info(done)"))
 
 
 def _hash(key: str, result: str) -> str:

@@ -19,14 +19,17 @@ from __future__ import annotations
 import importlib
 import os
 import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from queue import SimpleQueue
+from types import FrameType
+from typing import Any, TypeVar
 
 from grail.content import Campaign
 from grail.content.cache import load_cached
@@ -84,6 +87,8 @@ def campaign_of(source: Source) -> Campaign:
     return found
 
 
+Done = TypeVar("Done")
+
 Call = tuple[Callable[..., Any], tuple[Any, ...]]
 """A task and its arguments, the source first."""
 
@@ -119,11 +124,13 @@ class Workers:
         self.ledger.say = progress.say
         progress.went_on(done)
         try:
-            for index, result in _each_done(self.pool, [(index, calls[index]) for index in left]):
-                found[index] = result
-                self.ledger.keep(keys[index], result)
-                done += size[index]
-                progress.count(done)
+            with interrupts_held():
+                for index, result in _each_done(self.pool, [(index, calls[index])
+                                                            for index in left]):
+                    found[index] = result
+                    self.ledger.keep(keys[index], result)
+                    done += size[index]
+                    progress.count(done)
         except KeyboardInterrupt:
             raise Stopped(done, progress.total, progress.what, self.ledger.keeping) from None
         except self.lost:
@@ -157,14 +164,18 @@ def executor(pack: Path, workers: int | None = None, scheduler: str | None = Non
             _LOADED[str(pack)] = campaign
             yield Workers(None, str(pack), campaign, (), "", ledger)
             return
-        with ProcessPoolExecutor(max_workers=count, initializer=_ignore_interrupts) as pool:
-            try:
-                yield Workers(pool, str(pack), campaign, (BrokenProcessPool,),
-                              "a worker process ended before its task did (killed, or out of "
-                              "memory)", ledger)
-            except BaseException:  # stopped, or a worker lost: no task is waited for
+        pool = ProcessPoolExecutor(max_workers=count, initializer=_ignore_interrupts)
+        try:
+            yield Workers(pool, str(pack), campaign, (BrokenProcessPool,),
+                          "a worker process ended before its task did (killed, or out of "
+                          "memory)", ledger)
+        except BaseException:  # stopped, or a worker lost: no task is waited for
+            with interrupts_held():
                 _stop(pool)
-                raise
+            raise
+        finally:
+            with interrupts_held():
+                pool.shutdown()
     finally:
         ledger.close()
 
@@ -193,32 +204,105 @@ run of millions of batches keeps a thousand in flight, not millions."""
 
 def _each_done(pool: Executor | None, calls: Sequence[tuple[int, Call]]
                ) -> Iterator[tuple[int, Any]]:
+    """Each call's index and result as it finishes: Ctrl-C comes only while a call runs
+    in this process or while this process waits for the pool (:func:`interrupts_held`)."""
     if pool is None:
         for index, (task, args) in calls:
-            yield index, task(*args)
+            yield index, _interruptible(task, *args)
         return
     waiting = iter(calls)
-    futures = {pool.submit(task, *args): index for index, (task, args) in islice(waiting, AHEAD)}
+    futures: dict[Future[Any], int] = {}
+    finished: SimpleQueue[Future[Any]] = SimpleQueue()
+
+    def hand_out(count: int) -> None:
+        for index, (task, args) in islice(waiting, count):
+            future = pool.submit(task, *args)
+            futures[future] = index
+            future.add_done_callback(finished.put)
+
+    hand_out(AHEAD)
     while futures:
-        done, _ = wait(futures, return_when=FIRST_COMPLETED)
-        for future in done:
-            index = futures.pop(future)
-            yield index, future.result()
-        for index, (task, args) in islice(waiting, len(done)):
-            futures[pool.submit(task, *args)] = index
+        future = _interruptible(finished.get)
+        yield futures.pop(future), future.result()
+        hand_out(1)
+
+
+class _HeldBack:
+    """The handler of Ctrl-C while it is held back: it notes a press, or passes it to the
+    handler it stands in for (Python's, which raises KeyboardInterrupt) while let through."""
+
+    def __init__(self, handler: Callable[[int, FrameType | None], Any]) -> None:
+        self.handler = handler
+        self.pressed = False
+        self.let_through = False
+
+    def __call__(self, signum: int, frame: FrameType | None) -> None:
+        if self.let_through:
+            self.handler(signum, frame)
+        else:
+            self.pressed = True
+
+
+@contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Ctrl-C held back while a pool's own code runs in this process, so that it never
+    stops that code halfway: a worker process started but not yet listed (left running
+    after the command), or a lock of the pool's taken and never given back (the command
+    hanging at its exit). A press comes when the block ends, or at once while
+    :func:`_interruptible` runs a call. Only the main thread handles Ctrl-C: elsewhere, or
+    where Ctrl-C has no handler of Python's (ignored), nothing is held."""
+    handler = signal.getsignal(signal.SIGINT)
+    if isinstance(handler, _HeldBack) or not callable(handler) \
+            or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held = _HeldBack(handler)
+    signal.signal(signal.SIGINT, held)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, handler)
+    if held.pressed:  # pressed while held, and nothing else raised since
+        handler(signal.SIGINT, None)
+
+
+def _interruptible(call: Callable[..., Done], *args: Any) -> Done:
+    """``call(*args)``, Ctrl-C let through while it runs, and a press held back before
+    coming now."""
+    held = signal.getsignal(signal.SIGINT)
+    if not isinstance(held, _HeldBack):
+        return call(*args)
+    held.let_through = True  # first, so that no press falls between the two
+    try:
+        if held.pressed:
+            held.handler(signal.SIGINT, None)
+        return call(*args)
+    finally:
+        held.let_through = False
+
+
+STOPPING_S = 10
+"""How long a stopped pool's own thread is waited for once its workers are ended."""
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
     """Drop the tasks not started and end the worker processes now: left to themselves they
     finish the tasks already handed to them, and the interpreter waits for them at exit
-    (Python 3.14 names this ``terminate_workers``)."""
+    (Python 3.14 names this ``terminate_workers``). The pool's own thread, which notices
+    them ended and closes its pipes, is waited for: left running, it raced the
+    interpreter's exit, which writes to one of those pipes (a traceback after the
+    command's last line)."""
+    manager: threading.Thread | None = getattr(pool, "_executor_manager_thread", None)  # typeshed errs
     processes = list((pool._processes or {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
+    if manager is not None:
+        manager.join(STOPPING_S)
 
 
 def _ignore_interrupts() -> None:
     """A worker process leaves Ctrl-C to the command, which drops what has not started and
-    ends the workers."""
+    ends the workers (a press before this, as the worker starts, is only noted: the
+    command held Ctrl-C back as it started it)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
