@@ -35,8 +35,7 @@ from window import window
 
 from grail.content import Campaign, bundled_pack, load_pack
 from grail.content.cache import load_cached
-from grail.content.loader import pack_files
-from grail.content.yamlsource import paused_gc
+from grail.content.folder import pack_files, paused_gc
 from grail.engine.game import Game
 from grail.save import export_save, load_game
 from grail.save.files import envelope

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from grail.content import PackError, load_pack
+from grail.content import PackError, load_pack, loader
 from grail.content import cache as cache_module
 from grail.content.base import content_models
 from grail.content.cache import load_cached, pack_digest
@@ -30,13 +30,14 @@ def test_warm_load_equals_cold_load_and_skips_parsing(
     cache_dir = tmp_path / "cache"
     cold = load_cached(minimal_copy, cache_dir)
     assert len(_entries(cache_dir)) == 1
+    checked = load_pack(minimal_copy)
 
     def no_parsing(*args: object, **kwargs: object) -> None:
         raise AssertionError("the warm path must not parse YAML")
 
-    monkeypatch.setattr(cache_module, "check_pack", no_parsing)
+    monkeypatch.setattr(loader, "check_pack", no_parsing)
     warm = load_cached(minimal_copy, cache_dir)
-    assert warm == cold == load_pack(minimal_copy)
+    assert warm == cold == checked
 
 
 def test_the_loaded_content_is_frozen_out_of_the_collectors_way_with_no_garbage(

@@ -10,7 +10,7 @@ import pytest
 
 from grail.cli import main
 from grail.content import KINDS, bundled_pack
-from grail.content.loader import pack_files
+from grail.content.folder import pack_files
 from grail.content.schema import schema_texts
 from grail.content.yamlsource import read_document
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from grail import __version__
 from grail.cli.game import CommandError, add_commands
-from grail.content import Campaign, PackError, bundled_pack, check_pack
+from grail.content import Campaign, PackError, bundled_pack
 from grail.content.cache import load_cached
 from grail.content.problems import Problem
 from grail.engine.journal import ContentLoop
@@ -42,6 +42,8 @@ def _print_problems(problems: list[Problem], pack: str, out: Any) -> None:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     """Check a pack; exit 0 when clean, 1 with one line per problem."""
+    from grail.content.loader import check_pack  # the checks: for this command alone
+
     report = check_pack(_pack_path(args.pack))
     if args.json:
         print(json.dumps({"counts": report.counts,

@@ -25,11 +25,10 @@ from pathlib import Path
 import platformdirs
 
 from .. import __version__
-from .loader import bundled_pack, check_pack, pack_files
+from .folder import MAX_FILE_BYTES, bundled_pack, pack_files, paused_gc
 from .pack import Campaign
 from .problems import PackError
 from .trusted import rebuild
-from .yamlsource import MAX_FILE_BYTES, paused_gc
 
 FORMAT = 2
 """Bumped whenever the cached JSON changes shape."""
@@ -131,6 +130,8 @@ def load_cached(root: Path | str, cache_dir: Path | None = None,
         except (OSError, ValueError):  # Unexpected too
             with contextlib.suppress(OSError):
                 entry.unlink(missing_ok=True)
+    from .loader import check_pack  # a start from the cache never imports the checks
+
     report = check_pack(root, max_bytes)
     if report.campaign is None:
         raise PackError(report.problems)

@@ -16,10 +16,9 @@ from .campaign import Manifest
 from .conditions import StatusIs, StatusMark
 from .effects import EncounterDraw, ReplaceLocation
 from .events import StoryEvent
-from .locate import suggest
 from .locations import DirectionKeys
 from .origin import Origin
-from .problems import Problem
+from .problems import Problem, suggest
 from .references import Mention, mentions
 from .salvage import Salvage
 

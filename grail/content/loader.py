@@ -1,5 +1,6 @@
 """Loading a content pack: read every file, validate it, cross-check it, report everything.
 
+>>> from grail.content import bundled_pack
 >>> campaign = load_pack(bundled_pack())
 >>> campaign.location[campaign.manifest.start].number
 101
@@ -19,15 +20,14 @@ from pydantic import TypeAdapter, ValidationError
 from .base import content_models
 from .checks import cross_check
 from .crossref import Entities
-from .locate import node_at, problems_from, suggest
+from .folder import MAX_FILE_BYTES, pack_files, paused_gc
+from .locate import node_at, problems_from
 from .origin import Origin, Source
 from .pack import KINDS, Campaign, Kind
 from .problems import PackError, Problem
 from .references import held
 from .salvage import sound_parts
-from .yamlsource import MAX_FILE_BYTES, Document, SourceError, paused_gc, read_document
-
-CONTENT_SUFFIX = ".yaml"
+from .yamlsource import Document, SourceError, read_document
 
 
 @cache
@@ -47,15 +47,6 @@ def _build_validators() -> None:
         model.model_rebuild()
 
 
-def bundled_pack() -> Path:
-    """The campaign shipped with grail: installed as ``grail/campaign``, or ``content/``."""
-    here = Path(__file__).resolve().parent.parent
-    installed = here / "campaign"
-    if (installed / "campaign.yaml").is_file():
-        return installed
-    return here.parent / "content"
-
-
 @dataclass
 class PackReport:
     """The outcome of checking a pack: the campaign when clean, and every problem."""
@@ -70,86 +61,10 @@ class PackReport:
         return not any(p.severity == "error" for p in self.problems)
 
 
-def pack_files(root: Path) -> tuple[dict[Kind, list[Path]], list[Problem]]:
-    """Every content file of the pack by kind, and problems with what is not read: YAML
-    files out of place (warnings), links leading outside the pack, folders that cannot be
-    read and YAML names that are not plain files (errors, never skipped in silence).
-
-    Hidden files and folders (``.git``, ``.github``, editor backups) are ignored.
-    """
-    folders = {kind.folder: kind for kind in KINDS if kind.folder}
-    by_kind: dict[Kind, list[Path]] = {kind: [] for kind in KINDS}
-    found, problems = _walk(root)
-    for path in found:
-        rel = path.relative_to(root)
-        name = rel.as_posix()
-        if rel.parts == ("campaign.yaml",):
-            by_kind[KINDS[0]].append(path)
-        elif path.suffix == CONTENT_SUFFIX and len(rel.parts) > 1 and rel.parts[0] in folders:
-            by_kind[folders[rel.parts[0]]].append(path)
-        elif path.suffix == ".yml":
-            problems.append(_not_read(name, "content files end in .yaml, not .yml"))
-        elif path.suffix == CONTENT_SUFFIX and len(rel.parts) > 1:
-            hint = suggest(rel.parts[0], list(folders))
-            problems.append(_not_read(name, f"'{rel.parts[0]}' is not a content folder{hint}",
-                                      f"; folders are {', '.join(sorted(folders))}"))
-        elif path.suffix == CONTENT_SUFFIX:
-            problems.append(_not_read(name, "only campaign.yaml belongs at the top of a pack"))
-    if not by_kind[KINDS[0]]:
-        problems.append(Problem("campaign.yaml", 1, 1,
-                                "missing: every pack needs a campaign.yaml manifest"))
-    return by_kind, problems
-
-
-def _walk(root: Path) -> tuple[list[Path], list[Problem]]:
-    """The plain files under ``root`` (hidden ones left out), sorted; and a problem for each
-    link that leads outside the pack or nowhere, each folder that cannot be read, and each
-    ``.yaml`` name that is not a plain file (a FIFO would hang a read)."""
-    inside = root.resolve()
-    files: list[Path] = []
-    problems: list[Problem] = []
-    folders, seen = [root], {inside}
-    while folders:
-        folder = folders.pop()
-        try:
-            children = sorted(folder.iterdir())
-        except OSError as error:
-            problems.append(Problem(folder.relative_to(root).as_posix() or ".", 1, 1,
-                                    f"cannot read this folder: {error.strerror or error}"))
-            continue
-        for path in children:
-            rel = path.relative_to(root).as_posix()
-            if path.name.startswith("."):
-                continue
-            if path.is_symlink():
-                target = path.resolve()
-                if not target.is_relative_to(inside):
-                    problems.append(Problem(rel, 1, 1, "a link that leads outside the pack "
-                                            "folder: refused; copy what it points to into the "
-                                            "pack"))
-                    continue
-                if not target.exists():
-                    problems.append(Problem(rel, 1, 1, "a link to nothing: refused"))
-                    continue
-            if path.is_dir():
-                if path.resolve() not in seen:  # a link inside the pack is read once
-                    seen.add(path.resolve())
-                    folders.append(path)
-            elif path.is_file():
-                files.append(path)
-            elif path.suffix in (CONTENT_SUFFIX, ".yml"):
-                problems.append(Problem(rel, 1, 1, "not a plain file: refused"))
-    return sorted(files), problems
-
-
 def _kind_of(file: str) -> Kind | None:
     """The kind of content a path of the pack would hold, if any."""
     first = file.split("/", 1)[0]
     return next((kind for kind in KINDS if (kind.folder or "campaign.yaml") == first), None)
-
-
-def _not_read(file: str, why: str, more: str = "") -> Problem:
-    return Problem(file, 1, 1, f"{why}: this file is not read{more}", "warning")
 
 
 def check_pack(root: Path, max_bytes: int = MAX_FILE_BYTES) -> PackReport:

@@ -20,7 +20,7 @@ from pydantic_core import ErrorDetails
 from .base import PATTERN_HELP, Placed, field_types
 from .conditions import CONDITIONS
 from .effects import EFFECTS
-from .problems import Problem
+from .problems import Problem, suggest
 
 KEYED = {
     "unknown_effect": ("effect", EFFECTS),
@@ -118,12 +118,6 @@ def fields_at(model: Any, loc: tuple[Any, ...]) -> list[str]:
         if isinstance(option, type) and issubclass(option, BaseModel):
             return [field.alias or name for name, field in option.model_fields.items()]
     return []
-
-
-def suggest(word: str, choices: list[str]) -> str:
-    """`` (did you mean 'x'?)`` for the closest choice, or nothing."""
-    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def dotted(parts: list[Any]) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from typing import Literal
 
@@ -50,3 +51,9 @@ class PackError(Exception):
     def headline(self) -> str:
         """The pack's trouble in one line, for a player who only wanted to play it."""
         return f"the pack has problems; run 'grail validate': {self.problems[0]}"
+
+
+def suggest(word: str, choices: list[str]) -> str:
+    """`` (did you mean 'x'?)`` for the closest choice, or nothing."""
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""

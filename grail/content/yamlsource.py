@@ -9,19 +9,15 @@ YAML syntax errors (tabs get their own message).
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 import yaml
 
-_Base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+from .folder import MAX_FILE_BYTES
 
-MAX_FILE_BYTES = 1_000_000
-"""Files larger than this are refused (a pack's largest file is a few dozen KB)."""
+_Base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 MAX_DEPTH = 100
 """Deeper nesting is refused: PyYAML's C composer overflows the C stack on very deep input,
@@ -68,22 +64,6 @@ class _Composer(_Base):  # type: ignore[misc]
         if kind is yaml.ScalarNode:
             return _resolve_scalar(value, implicit)
         return str(super().resolve(kind, value, implicit))
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """Pause the cyclic garbage collector while loading builds many acyclic objects.
-
-    Loading a full pack creates hundreds of thousands of short-lived nodes and models with
-    no reference cycles; collections during that time only walk them in vain.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _at(node: yaml.Node) -> tuple[int, int]:

@@ -17,7 +17,7 @@ moved there. The game's log begins at that point, so undo and replay work as in 
 from __future__ import annotations
 
 from grail.content import Campaign
-from grail.content.locate import suggest
+from grail.content.problems import suggest
 
 from .events import Event
 from .frames import read_entry

@@ -12,7 +12,7 @@ from datetime import datetime
 
 import pygame
 
-from grail.content import PackError, bundled_pack, load_pack
+from grail.content import PackError, bundled_pack
 from grail.save import SaveError
 from grail.session import Session
 
@@ -30,6 +30,8 @@ TRY_PREFIX = "grail-try-"
 def reload_pack(session: Session) -> str:
     """Read the pack from disk again and go on with it where the game still fits: what
     happened, in one line for the banner; every problem goes to the game's log as well."""
+    from grail.content.loader import load_pack  # the checks: for an author's reload alone
+
     try:
         campaign = load_pack(session.pack or bundled_pack())
     except PackError as error:

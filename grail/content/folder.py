@@ -1,0 +1,121 @@
+"""A pack's folder as grail reads it: where the bundled pack is, which of a pack's files
+are its content (and a problem for each file it holds that is not read), the largest file
+read, and the collector paused while a whole pack is read. Reading a pack from the
+content cache needs no more than this of the loader (no YAML, checks or validators).
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from .pack import KINDS, Kind
+from .problems import Problem, suggest
+
+CONTENT_SUFFIX = ".yaml"
+
+MAX_FILE_BYTES = 1_000_000
+"""Files larger than this are refused (a pack's largest file is a few dozen KB)."""
+
+
+def bundled_pack() -> Path:
+    """The campaign shipped with grail: installed as ``grail/campaign``, or ``content/``."""
+    here = Path(__file__).resolve().parent.parent
+    installed = here / "campaign"
+    if (installed / "campaign.yaml").is_file():
+        return installed
+    return here.parent / "content"
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector while loading builds many acyclic objects.
+
+    Loading a full pack creates hundreds of thousands of short-lived nodes and models with
+    no reference cycles; collections during that time only walk them in vain.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def pack_files(root: Path) -> tuple[dict[Kind, list[Path]], list[Problem]]:
+    """Every content file of the pack by kind, and problems with what is not read: YAML
+    files out of place (warnings), links leading outside the pack, folders that cannot be
+    read and YAML names that are not plain files (errors, never skipped in silence).
+
+    Hidden files and folders (``.git``, ``.github``, editor backups) are ignored.
+    """
+    folders = {kind.folder: kind for kind in KINDS if kind.folder}
+    by_kind: dict[Kind, list[Path]] = {kind: [] for kind in KINDS}
+    found, problems = _walk(root)
+    for path in found:
+        rel = path.relative_to(root)
+        name = rel.as_posix()
+        if rel.parts == ("campaign.yaml",):
+            by_kind[KINDS[0]].append(path)
+        elif path.suffix == CONTENT_SUFFIX and len(rel.parts) > 1 and rel.parts[0] in folders:
+            by_kind[folders[rel.parts[0]]].append(path)
+        elif path.suffix == ".yml":
+            problems.append(_not_read(name, "content files end in .yaml, not .yml"))
+        elif path.suffix == CONTENT_SUFFIX and len(rel.parts) > 1:
+            hint = suggest(rel.parts[0], list(folders))
+            problems.append(_not_read(name, f"'{rel.parts[0]}' is not a content folder{hint}",
+                                      f"; folders are {', '.join(sorted(folders))}"))
+        elif path.suffix == CONTENT_SUFFIX:
+            problems.append(_not_read(name, "only campaign.yaml belongs at the top of a pack"))
+    if not by_kind[KINDS[0]]:
+        problems.append(Problem("campaign.yaml", 1, 1,
+                                "missing: every pack needs a campaign.yaml manifest"))
+    return by_kind, problems
+
+
+def _walk(root: Path) -> tuple[list[Path], list[Problem]]:
+    """The plain files under ``root`` (hidden ones left out), sorted; and a problem for each
+    link that leads outside the pack or nowhere, each folder that cannot be read, and each
+    ``.yaml`` name that is not a plain file (a FIFO would hang a read)."""
+    inside = root.resolve()
+    files: list[Path] = []
+    problems: list[Problem] = []
+    folders, seen = [root], {inside}
+    while folders:
+        folder = folders.pop()
+        try:
+            children = sorted(folder.iterdir())
+        except OSError as error:
+            problems.append(Problem(folder.relative_to(root).as_posix() or ".", 1, 1,
+                                    f"cannot read this folder: {error.strerror or error}"))
+            continue
+        for path in children:
+            rel = path.relative_to(root).as_posix()
+            if path.name.startswith("."):
+                continue
+            if path.is_symlink():
+                target = path.resolve()
+                if not target.is_relative_to(inside):
+                    problems.append(Problem(rel, 1, 1, "a link that leads outside the pack "
+                                            "folder: refused; copy what it points to into the "
+                                            "pack"))
+                    continue
+                if not target.exists():
+                    problems.append(Problem(rel, 1, 1, "a link to nothing: refused"))
+                    continue
+            if path.is_dir():
+                if path.resolve() not in seen:  # a link inside the pack is read once
+                    seen.add(path.resolve())
+                    folders.append(path)
+            elif path.is_file():
+                files.append(path)
+            elif path.suffix in (CONTENT_SUFFIX, ".yml"):
+                problems.append(Problem(rel, 1, 1, "not a plain file: refused"))
+    return sorted(files), problems
+
+
+def _not_read(file: str, why: str, more: str = "") -> Problem:
+    return Problem(file, 1, 1, f"{why}: this file is not read{more}", "warning")
