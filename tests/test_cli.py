@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from grail.cli import LISTABLE, main
+from grail.engine import plain
+from grail.engine.actions import AnyAction
 
 from .conftest import MINIMAL
 
@@ -99,6 +101,19 @@ def test_commands_on_a_save_import_only_what_they_need(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", script, str(save)], capture_output=True,
                           text=True, check=True)
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_a_command_on_a_save_builds_one_reader_of_actions(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The save's log and the action given are read by the same reader: each reader of
+    actions builds the schema of every action (some 25 ms of a command's wait)."""
+    save = tmp_path / "game.grail"
+    assert main(["new", str(save), "--hero", "tamsin", "--seed", "3"]) == 0
+    assert main(["act", str(save), '{"type": "travel", "hero": "tamsin", "to": 102}']) == 0
+    monkeypatch.setattr(plain, "_ADAPTERS", {})  # as in a command of its own
+    assert main(["act", str(save), '{"type": "travel", "hero": "tamsin", "to": 101}']) == 0
+    assert AnyAction in plain._ADAPTERS  # the log of one entry read, and the action
+    assert [kind for kind in plain._ADAPTERS if "Action" in repr(kind)] == [AnyAction]
 
 
 def test_a_command_in_a_module_of_its_own_imports_no_other_commands_module() -> None:

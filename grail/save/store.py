@@ -95,16 +95,17 @@ class Mark:
 
 def fold(rows: list[tuple[int, str, str]]) -> list[AnyAction]:
     """The log the rows make, in order: an action row adds its entry, an undo row takes
-    back its count. The entries are read in one pass."""
+    back its count. Each entry is read by the one reader of an action that ``grail act``
+    uses too (a reader of the whole list would build the actions' schema again: some
+    25 ms of a command, against some 5 ms more over a Day-100 save's 8,000 entries)."""
     bodies: list[str] = []
     for _, kind, body in rows:
         if kind == "undo":
             del bodies[len(bodies) - int(body):]
         else:
             bodies.append(body)
-    entries: list[AnyAction] = adapter(list[AnyAction]).validate_json(
-        "[" + ",".join(bodies) + "]")
-    return entries
+    read = adapter(AnyAction).validate_json
+    return [read(body) for body in bodies]
 
 
 class SaveFile:
