@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .lint_map import menhir_sites
 from .locations import FACING, STEP
+from .menhir_sites import menhir_sites
 from .pack import Campaign
 
 Spot = tuple[int, int]

@@ -33,7 +33,8 @@ from .effects import (
 )
 from .findings import Finding, at
 from .journal import Entry
-from .survey import MANIFEST, Place, Survey
+from .survey import Place, Survey
+from .walk import MANIFEST
 
 WAYS_OUT = (Goto, EndExploration, EndCampaign)
 """Effects after which the reading of an entry does not go on."""

@@ -38,7 +38,8 @@ from .effects import (
 )
 from .events import Quest, RandomEvent, StoryEvent
 from .findings import Finding, at
-from .survey import MANIFEST, Place, Survey
+from .survey import Place, Survey
+from .walk import MANIFEST
 
 
 @dataclass
