@@ -103,6 +103,25 @@ def test_commands_on_a_save_import_only_what_they_need(tmp_path: Path) -> None:
     assert done.stdout.strip().splitlines()[-1] == "[]"
 
 
+def test_the_window_on_a_cached_pack_imports_no_checks_lint_or_yaml(tmp_path: Path) -> None:
+    """The window's start reads its pack from the content cache: it imports none of the
+    pack's checks, the author's lint (the map's Menhir sites are facts of their own) or
+    YAML."""
+    save = tmp_path / "game.grail"
+    assert main(["new", str(save), "--hero", "tamsin", "--seed", "3"]) == 0
+    unneeded = ("yaml", "grail.content.loader", "grail.content.checks",
+                "grail.content.lint_map", "grail.content.survey", "grail.content.origin",
+                "grail.content.locate")
+    script = ("import sys; from grail.cli.main import main; "
+              "main(['play', '--screenshot', sys.argv[2], '--save', sys.argv[1], "
+              "'--frames', '1']); "
+              f"print(sorted(m for m in sys.modules if m in {unneeded!r}))")
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run([sys.executable, "-c", script, str(save), str(tmp_path / "shot.png")],
+                          capture_output=True, text=True, check=True, env=env)
+    assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
 def test_a_command_on_a_save_builds_one_reader_of_actions(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The save's log and the action given are read by the same reader: each reader of
