@@ -27,6 +27,7 @@ _LOADER = ("PackReport", "check_pack", "load_pack")
 
 
 def __getattr__(name: str) -> Any:
+    """A name of the loader's, importing the loader the first time one is asked for."""
     if name in _LOADER:
         from . import loader
 

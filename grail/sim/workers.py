@@ -303,6 +303,6 @@ def _stop(pool: ProcessPoolExecutor) -> None:
 
 def _ignore_interrupts() -> None:
     """A worker process leaves Ctrl-C to the command, which drops what has not started and
-    ends the workers (a press before this, as the worker starts, is only noted: the
-    command held Ctrl-C back as it started it)."""
+    ends the workers (a worker forked while the command held Ctrl-C back only notes a
+    press that comes before this)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
