@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from grail.content import Campaign, bundled_pack, load_pack
+from grail.content.geography import Layout
 from grail.engine.actions import Explore, FinishUpgrades, Pass, Rest, Travel
 from grail.engine.game import Game
 from grail.engine.map import place
@@ -18,8 +19,10 @@ from grail.engine.state import Dial, Guardian, Menhir, StatusMarks, Task
 from grail.session import Session
 from grail.ui.app import App, Settings
 from grail.ui.boards import hero_marks
+from grail.ui.mapcards import Grid, Painter
 from grail.ui.mapview import details, revealed
 from grail.ui.scenes.map import MapScene
+from grail.ui.theme import Theme
 
 from .ui_input import click, key
 
@@ -59,6 +62,28 @@ def crowded(campaign: Campaign) -> Game:
     state.heroes[2].location = state.heroes[3].location = 104
     game.refresh()
     return game
+
+
+PAINT_WHOLE = Painter.paint
+
+
+def painted_afresh(game: Game, grid: Grid, plan: Layout, theme: Theme) -> Painter:
+    """The whole map painted afresh on a surface of its own."""
+    painter = Painter(pygame.Surface(grid.size), grid, game, theme)
+    PAINT_WHOLE(painter, plan)
+    return painter
+
+
+def whole_paintings(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts each painting of the whole map from now on (not those of ``painted_afresh``)."""
+    counted: list[int] = []
+
+    def paint(painter: Painter, plan: Layout) -> None:
+        counted.append(1)
+        PAINT_WHOLE(painter, plan)
+
+    monkeypatch.setattr(Painter, "paint", paint)
+    return counted
 
 
 def scene_on(app: App, game: Game) -> MapScene:
@@ -116,12 +141,15 @@ def test_the_map_is_painted_once_per_change(ennor: Campaign, app: App) -> None:
     """A frame only blits the painted map: it is painted again after an action."""
     scene = scene_on(app, Game.new(ennor, ["tamsin"], seed=3))
     painted = scene.view._surface
+    assert painted is not None
+    pixels = pygame.image.tobytes(painted, "RGB")
     for _ in range(5):
         move(app, scene.regions(app)["main"].center)
-    assert scene.view._surface is painted
+    assert scene.view._surface is painted and pygame.image.tobytes(painted, "RGB") == pixels
     click(app, centre_of(app, scene, 102))
     app.frame(events=[])
-    assert scene.view._surface is not painted
+    assert scene.view._surface is not None
+    assert pygame.image.tobytes(scene.view._surface, "RGB") != pixels  # Tamsin went
 
 
 def test_clicking_a_framed_card_travels(ennor: Campaign, app: App) -> None:
@@ -338,9 +366,10 @@ def test_cards_painted_again_alone_match_the_whole_map_painted_afresh(
     repainted: list[list[int]] = []
     partial = mapview.repaint
 
-    def counted(*args: object) -> None:
-        repainted.append(list(args[-1]))  # type: ignore[call-overload]
-        partial(*args)  # type: ignore[arg-type]
+    def counted(*args: object) -> list[int]:
+        numbers = partial(*args)  # type: ignore[arg-type]
+        repainted.append(numbers)
+        return numbers
 
     monkeypatch.setattr(mapview, "repaint", counted)
     game, view, chooser = crowded(ennor), mapview.MapView(), random.Random(4)
@@ -357,6 +386,103 @@ def test_cards_painted_again_alone_match_the_whole_map_painted_afresh(
         assert pygame.image.tobytes(painted, "RGB") == pygame.image.tobytes(afresh, "RGB"), \
             f"after {game.log[-1]}"
     assert sum(len(numbers) for numbers in repainted) >= 10  # the partial path was taken
+
+
+@pytest.mark.parametrize("zoom", [0.4, 1.0, 1.8])
+def test_a_menhirs_dial_turning_paints_its_radius_again_not_the_whole_map(
+        ennor: Campaign, app: App, zoom: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Menhir's dial turning, down to its last Day, changes its radius's name, its stone
+    and the cards that will vanish [MENHIR-2], [DAY-START-1], [DAY-START-2]: only its radius
+    and those cards are painted again (the whole map took a frame of 30-40 ms), unless they
+    are most of the cards, with the same pixels as the whole map painted afresh, at the
+    farthest and nearest zooms too."""
+    from grail.ui import mapview
+
+    whole = whole_paintings(monkeypatch)
+    game, view = crowded(ennor), mapview.MapView()
+    view.zoom = zoom
+    game.state.menhirs = [Menhir(location=101, dial=10), Menhir(location=102, dial=None)]
+    game.refresh()
+    counts = []
+    for revision, dial in enumerate([10, 9, 2, 1, None]):
+        game.state.menhirs[0].dial = dial
+        painted, grid = view.painted(game, revision, app.theme)
+        afresh = painted_afresh(game, grid, view.plan(game, revision), app.theme)
+        assert pygame.image.tobytes(painted, "RGB") == \
+            pygame.image.tobytes(afresh.surface, "RGB"), f"the dial at {dial}"
+        counts.append(len(whole))
+    assert fading_menhirs(game.state) == [101, 102] and vanishing(game.state) == []
+    assert counts == [1, 1, 1, 1, 2]  # the last: no Menhir left, 16 cards no longer vanish
+
+
+@pytest.mark.parametrize("zoom", [0.4, 1.0])
+def test_cards_revealed_and_discarded_paint_their_places_not_the_whole_map(
+        ennor: Campaign, app: App, zoom: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cards revealed, sometimes past the map's edge (here also by hand, far out), and each
+    Start of Day discarding those outside every Menhir's radius [MAP-7], [DAY-START-2]:
+    the painting is moved onto a map of the new size and only those places and the cards
+    around them painted again, unless that is most of the cards, with the same pixels and
+    key badges as the whole map painted afresh, action after action."""
+    import random
+
+    from grail.ui import mapview
+
+    whole = whole_paintings(monkeypatch)
+    game, view, chooser = crowded(ennor), mapview.MapView(), random.Random(3)
+    game.state.menhirs = [Menhir(location=101, dial=10)]
+    game.refresh()
+    view.zoom = zoom
+    far = [number for number, (x, y) in sorted(ennor.grid.items()) if max(abs(x), abs(y)) == 3]
+    sizes, numbers = set(), set()
+    for revision in range(120):
+        legal = [action for action in game.legal_actions()
+                 if action.type not in ("join_game", "leave_game")]
+        if not legal or game.state.outcome is not None:
+            break
+        moving = [action for action in legal if isinstance(action, Travel | Explore)]
+        game.apply(chooser.choice(moving if moving and chooser.random() < 0.6 else legal))
+        if revision % 7 == 3 and far:
+            number = far.pop()
+            if game.state.spot_of(number) is None and game.state.at(*ennor.grid[number]) is None:
+                place(game.state, number, ennor.grid[number])
+                game.refresh()
+        painted, grid = view.painted(game, revision, app.theme)
+        afresh = painted_afresh(game, grid, view.plan(game, revision), app.theme)
+        assert pygame.image.tobytes(painted, "RGB") == \
+            pygame.image.tobytes(afresh.surface, "RGB"), f"after {game.log[-1]}"
+        assert view.badges == afresh.badges, f"after {game.log[-1]}"
+        sizes.add(grid.size)
+        numbers.add(tuple(sorted(place.number for place in game.state.placed)))
+    assert game.state.day > 1 and any(not set(a) <= set(b) for a in numbers for b in numbers)
+    assert len(whole) <= game.state.day  # the first, and a Start of Day discarding most cards
+    assert len(sizes) > len(whole)  # the map grew and was moved, not painted whole
+
+
+def test_a_change_over_most_of_the_map_paints_it_whole_at_once(
+        ennor: Campaign, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """When most of the map must be painted again (the Menhir moved to a corner: a new
+    radius, most cards now vanishing [DAY-START-2]; a Quest token on every card), it is
+    painted whole at once rather than place by place, with the same pixels as one painted
+    afresh."""
+    from grail.ui import mapview
+
+    whole = whole_paintings(monkeypatch)
+    game, view = crowded(ennor), mapview.MapView()
+    game.state.menhirs = [Menhir(location=101, dial=3)]
+    game.refresh()
+    view.painted(game, 0, app.theme)
+    before = set(vanishing(game.state))
+    corner = next(place.number for place in game.state.placed if (place.x, place.y) == (2, 2))
+    game.state.menhirs = [Menhir(location=corner, dial=3)]
+    game.state.quest_tokens = [place.number for place in game.state.placed]
+    painted, grid = view.painted(game, 1, app.theme)
+    afresh = painted_afresh(game, grid, view.plan(game, 1), app.theme)
+    assert pygame.image.tobytes(painted, "RGB") == pygame.image.tobytes(afresh.surface, "RGB")
+    assert len(before ^ set(vanishing(game.state))) >= 10
+    assert len(whole) == 2
+    game.state.heroes[0].location = corner  # one card's tokens: place by place again
+    view.painted(game, 2, app.theme)
+    assert len(whole) == 2
 
 
 def test_boards_kept_from_the_last_painting_match_the_panel_painted_afresh(

@@ -11,10 +11,10 @@ it; a Menhir in its last Day has a thin faint frame.
 A card the next Start of Day takes away is hatched and says so (``engine.preview``).
 
 Everything here is painted once per change of the game (:class:`.mapview.MapView` keeps
-it): the whole map when the map itself changed (a card, a road, a Menhir's radius), else
-only the cards whose tokens changed (:func:`repaint`, tested to give the same pixels as a
-whole painting); :func:`hero_tokens` tells where the tokens are, for clicks and the acting
-hero's ring.
+it): the whole map when the map itself changed (a card, a road, where a Menhir's radius
+lies), else only the cards whose tokens changed and the radius of a Menhir whose dial
+turned (:func:`repaint`, tested to give the same pixels as a whole painting);
+:func:`hero_tokens` tells where the tokens are, for clicks and the acting hero's ring.
 """
 
 from __future__ import annotations
@@ -93,6 +93,10 @@ class Grid:
         return (x, y) if self.rect((x, y)).collidepoint(pixel) else None
 
 
+WHOLE = 0.5
+"""The share of the cards on the map which, to be painted again, are painted with the
+whole map at once rather than place by place (each place with the cards and radii that
+reach into it)."""
 RADIUS_COLOURS = ((40, 110, 60), (40, 80, 150), (140, 70, 20), (110, 50, 130))
 VANISH = ("VANISHES AT THE NEXT START OF DAY", "VANISHES AT START OF DAY", "VANISHES")
 """The strip on a card the next Start of Day discards, the longest that fits."""
@@ -164,36 +168,47 @@ class Painter:
         for index, menhir in enumerate(plan.menhirs):
             self.radius_tag(menhir.spot, menhir.location, index, menhir.location in fading)
 
-    def repaint(self, plan: Layout, numbers: list[int]) -> None:
-        """Paint these cards again, each with the gutter around it, in the order
-        :meth:`paint` paints the map: the radii under them, the roads and walls of the
-        cards around, the card, the key badges the cards around reach into the gutter
-        with, the radius names on top."""
+    def repaint(self, plan: Layout, areas: list[pygame.Rect]) -> None:
+        """Paint these areas of the map again, each clipped to itself, in the order
+        :meth:`paint` paints the map: the radii, the roads and walls of the cards that reach
+        into it, the cards on it (only the key badges of those around, which reach into
+        the gutter), the radius names on top."""
         state = self.game.state
         fading = set(fading_menhirs(state))
         gone = set(vanishing(state))
-        for number in numbers:
-            spot = next(card.spot for card in plan.cards if card.number == number)
-            assert spot is not None
-            area = self.grid.rect(spot).inflate(self.grid.gutter, self.grid.gutter)
-            around = [card for card in plan.cards if card.spot is not None
-                      and abs(card.spot[0] - spot[0]) <= 1 and abs(card.spot[1] - spot[1]) <= 1]
+        reach = self.grid.step
+        for area in areas:
+            near = [card for card in plan.cards if card.spot is not None and
+                    self.grid.rect(card.spot).inflate(2 * reach[0], 2 * reach[1]).colliderect(area)]
             self.surface.set_clip(area)
             self.surface.fill(self.theme["background"], area)
             for index, menhir in enumerate(plan.menhirs):
                 self.radius(menhir.spot, index, menhir.location in fading)
-            for card in around:
+            for card in near:
                 self.roads(card)
-            for card in around:
+            for card in near:
                 assert card.spot is not None
                 rect = self.grid.rect(card.spot)
-                if card.number == number:
-                    self.card(card, rect, number in gone)
+                if rect.colliderect(area):
+                    self.card(card, rect, card.number in gone)
                 else:
                     self.keys(card, rect)
             for index, menhir in enumerate(plan.menhirs):
                 self.radius_tag(menhir.spot, menhir.location, index, menhir.location in fading)
             self.surface.set_clip(None)
+
+    def card_area(self, spot: Spot, keys: bool = False) -> pygame.Rect:
+        """What a card's tokens reach: the card and half the gutter around it; with
+        ``keys``, what its roads and key badges reach too: the whole gutter around it (a
+        badge's arrow reaches past the half)."""
+        gutter = self.grid.gutter * (2 if keys else 1)
+        return self.grid.rect(spot).inflate(gutter, gutter)
+
+    def menhir_area(self, spot: Spot, index: int, words: str) -> pygame.Rect:
+        """What a Menhir's radius reaches: its frame and shade, and its name reading
+        ``words``."""
+        return self.frame(spot, index).inflate(self.px(8), self.px(8)).union(
+            self.tag_box(spot, index, words))
 
     def radius(self, spot: Spot, index: int, fading: bool) -> None:
         """The dashed frame over the Menhir's card and the 8 around it [MENHIR-1]."""
@@ -216,20 +231,26 @@ class Painter:
 
     def radius_tag(self, spot: Spot, location: int, index: int, fading: bool) -> None:
         """The frame's name and its Menhir's dial, on the frame's top edge."""
-        dial = next((m.dial for m in self.game.state.menhirs if m.location == location), None)
-        days = "last Day" if dial is None else f"{dial} Day{'s' if dial != 1 else ''}"
-        frame = self.frame(spot, index)
-        colour = self.theme["faint"] if fading else RADIUS_COLOURS[index % len(RADIUS_COLOURS)]
-        font = self.fonts.font(max(14, round(12 / self.k)), True)  # never below 12 pixels
-        words = f"M{location} · {days}"
-        box = pygame.Rect((frame.left + self.px(6), frame.top - self.px(7)), font.size(words))
-        if not box.inflate(self.px(10), self.px(4)).colliderect(self.surface.get_clip()):
+        words = tag_words(self.game, location)
+        text = self._tag_text(spot, index, words)
+        box = text.inflate(self.px(10), self.px(4))
+        if not box.colliderect(self.surface.get_clip()):
             return
-        image = rendered(words, font, (255, 255, 255))
-        box = image.get_rect(topleft=box.topleft)
-        pygame.draw.rect(self.surface, colour, box.inflate(self.px(10), self.px(4)),
-                         border_radius=self.px(4))
-        self.surface.blit(image, box)
+        colour = self.theme["faint"] if fading else RADIUS_COLOURS[index % len(RADIUS_COLOURS)]
+        pygame.draw.rect(self.surface, colour, box, border_radius=self.px(4))
+        self.surface.blit(rendered(words, self._tag_font(), (255, 255, 255)), text.topleft)
+
+    def tag_box(self, spot: Spot, index: int, words: str) -> pygame.Rect:
+        """Where a radius's name reading ``words`` is painted."""
+        return self._tag_text(spot, index, words).inflate(self.px(10), self.px(4))
+
+    def _tag_text(self, spot: Spot, index: int, words: str) -> pygame.Rect:
+        frame = self.frame(spot, index)
+        return pygame.Rect((frame.left + self.px(6), frame.top - self.px(7)),
+                           self._tag_font().size(words))
+
+    def _tag_font(self) -> pygame.font.Font:
+        return self.fonts.font(max(14, round(12 / self.k)), True)  # never below 12 pixels
 
     def roads(self, card: Card) -> None:
         """Roads between connected edges [MAP-4] and walls on edges with no key."""
@@ -285,6 +306,7 @@ class Painter:
     def keys(self, card: Card, rect: pygame.Rect) -> None:
         """Each printed Direction Key on its edge, reaching into the gutter."""
         px = self.px
+        self.badges[card.number] = []
         for edge, key in card.keys.items():
             a, b = _edge(rect, edge)
             dx, dy = STEP[edge]
@@ -293,13 +315,13 @@ class Painter:
                              self.style, self.k * 0.8)
             if edge not in card.connected:  # and its arrow
                 box = box.inflate(abs(dx) * 2 * px(12), abs(dy) * 2 * px(12))
-            self.badges.setdefault(card.number, []).append(box)
+            self.badges[card.number].append(box)
 
     def hatch(self, rect: pygame.Rect) -> None:
         """Diagonal stripes over a card that vanishes at the next Start of Day."""
         colour = blend(self.theme["card"], self.theme["bad"], 0.3)
         clip = self.surface.get_clip()
-        self.surface.set_clip(rect.inflate(-self.px(3), -self.px(3)))
+        self.surface.set_clip(rect.inflate(-self.px(3), -self.px(3)).clip(clip))
         step = self.px(12)
         for x in range(rect.left - rect.height, rect.right, step):
             pygame.draw.line(self.surface, colour, (x, rect.bottom), (x + rect.height, rect.top),
@@ -402,6 +424,10 @@ class Painter:
         return box.left
 
 
+def _union(rects: list[pygame.Rect]) -> pygame.Rect:
+    return rects[0].unionall(rects[1:])
+
+
 @lru_cache(maxsize=64)
 def _shade(size: tuple[int, int], colour: Colour) -> pygame.Surface:
     """A radius's light wash of its colour, over ``size``."""
@@ -447,31 +473,83 @@ def paint(surface: pygame.Surface, grid: Grid, plan: Layout, game: Game,
     return painter.badges
 
 
-def looks(grid: Grid, plan: Layout, game: Game, theme: Theme) -> tuple[object, dict[int, object]]:
-    """What a painting of ``plan`` shows, as values that differ when the painting would: of
-    the map as a whole (the cards, their roads, the Menhirs' radii and names, the zoom and
-    the theme), and of each card (what lies on it)."""
+def tag_words(game: Game, location: int) -> str:
+    """A Menhir radius's name: its Location and the Days its dial has left [MENHIR-2]."""
+    dial = next((m.dial for m in game.state.menhirs if m.location == location), None)
+    return f"M{location} · {'last Day' if dial is None else f'{dial} Day' + 's' * (dial != 1)}"
+
+
+@dataclass(frozen=True)
+class Looks:
+    """What a painting of a layout shows, as values that differ when the painting would."""
+
+    scale: tuple[float, Theme]
+    """The zoom and the theme: the whole map is painted again when either changes."""
+    bounds: tuple[int, int, int, int]
+    """The spots the painting spans (:attr:`Grid.bounds`)."""
+    cards: dict[int, tuple[Card, object]]
+    """Each card by its number: the card as drawn (its spot, its roads) and what lies on
+    it."""
+    menhirs: dict[int, tuple[int, Spot, bool, str]]
+    """Each Menhir's radius by its Location: its place among the radii (its colour and
+    inset), its spot, in its last Day or not, its name."""
+
+
+def looks(grid: Grid, plan: Layout, game: Game, theme: Theme) -> Looks:
+    """What a painting of ``plan`` shows now."""
     state = game.state
     fading, gone = set(fading_menhirs(state)), set(vanishing(state))
-    whole = (grid.size, grid.zoom, theme, plan.cards,
-             [(m.location, m.spot, m.location in fading,
-               next((s.dial for s in state.menhirs if s.location == m.location), None))
-              for m in plan.menhirs])
     marks = hero_marks(game)
-    cards: dict[int, object] = {card.number: (
+    cards: dict[int, tuple[Card, object]] = {card.number: (card, (
         card.number in gone, [marks[h.id] for h in state.heroes if h.location == card.number],
         next((m.dial for m in state.menhirs if m.location == card.number), "none"),
         sum(g.location == card.number for g in state.guardians),
         card.number in state.quest_tokens, card.number in state.location_tokens,
         state.time_tokens.count(card.number),
         [(d.token, d.value) for d in state.dials if d.location == card.number],
-        len(state.left_items.get(str(card.number), [])))
+        len(state.left_items.get(str(card.number), []))))
         for card in plan.cards}
-    return whole, cards
+    menhirs = {m.location: (index, m.spot, m.location in fading, tag_words(game, m.location))
+               for index, m in enumerate(plan.menhirs)}
+    return Looks((grid.zoom, theme), grid.bounds, cards, menhirs)
+
+
+def changed(grid: Grid, game: Game, theme: Theme, before: Looks,
+            now: Looks) -> list[pygame.Rect] | None:
+    """The places of a painting at ``grid`` that differ since ``before``, at the same zoom:
+    each card that was revealed, went or changed, or whose tokens changed, with the gutter
+    around it; the radius of each Menhir that came, went or changed (its dial turned, its
+    last Day), with its name as it read and reads now, and every radius when the painting's
+    bounds changed. None when they hold most of the cards: then the map is painted whole,
+    at once."""
+    painter = Painter(pygame.Surface((1, 1)), grid, game, theme)
+    areas = []
+    for number in {*before.cards, *now.cards}:
+        was, is_now = before.cards.get(number), now.cards.get(number)
+        if was == is_now:
+            continue
+        card = is_now[0] if is_now is not None else was[0] if was is not None else None
+        if card is not None and card.spot is not None:
+            keys = was is None or is_now is None or was[0] != is_now[0]
+            areas.append(painter.card_area(card.spot, keys))
+    for location in {*before.menhirs, *now.menhirs}:
+        had, has = before.menhirs.get(location), now.menhirs.get(location)
+        if had != has or before.bounds != now.bounds:
+            areas.append(_union([painter.menhir_area(look[1], look[0], look[3])
+                                 for look in (had, has) if look is not None]))
+    areas = [area for index, area in enumerate(areas)  # one painting of each place
+             if not any(other.contains(area) and (other != area or later < index)
+                        for later, other in enumerate(areas) if later != index)]
+    rects = [grid.rect(card.spot) for card, _ in now.cards.values() if card.spot is not None]
+    touched = sum(rect.collidelist(areas) != -1 for rect in rects)
+    return None if touched >= len(rects) * WHOLE else areas
 
 
 def repaint(surface: pygame.Surface, grid: Grid, plan: Layout, game: Game, theme: Theme,
-            numbers: list[int]) -> None:
-    """Paint again the cards ``numbers`` of a painting of ``plan`` whose map as a whole is
-    as it was: the same pixels as painting it all again."""
-    Painter(surface, grid, game, theme).repaint(plan, numbers)
+            areas: list[pygame.Rect]) -> dict[int, list[pygame.Rect]]:
+    """Paint these places of a painting of ``plan`` again (:func:`changed`): the same
+    pixels as painting it all again. The key badges of the cards whose keys were painted
+    again."""
+    painter = Painter(surface, grid, game, theme)
+    painter.repaint(plan, areas)
+    return painter.badges

@@ -31,7 +31,18 @@ from grail.words.effects import cost_words
 from grail.words.names import hero_name
 
 from .boards import draw_token, hero_marks
-from .mapcards import CARD, GUTTER, Grid, Spot, looks, paint, repaint, token_at
+from .mapcards import (
+    CARD,
+    GUTTER,
+    Grid,
+    Looks,
+    Spot,
+    changed,
+    looks,
+    paint,
+    repaint,
+    token_at,
+)
 from .mapdraw import SEAL_NAMES
 from .theme import Theme
 from .widgets import wrap
@@ -77,6 +88,13 @@ def looks_of(game: Game) -> str:
                        [(hero.id, hero.location) for hero in state.heroes]], sort_keys=True)
 
 
+def layout_of(game: Game) -> tuple[object, ...]:
+    """What :func:`revealed` reads of the game: the cards on the map and the Menhirs."""
+    state = game.state
+    return (tuple((place.number, place.x, place.y) for place in state.placed),
+            tuple(menhir.location for menhir in state.menhirs))
+
+
 WALK_MS = 500
 """How long a hero token takes to walk to its new Location."""
 
@@ -91,11 +109,15 @@ class MapView:
         self.placed = False
         """The camera was put on its first place."""
         self._plan_key: tuple[object, ...] = ()
+        """What the map shows, as :func:`looks_of` says it: the painting is looked at again
+        when it changed."""
+        self._layout_key: tuple[object, ...] = ()
+        """What the layout is made of, as :func:`layout_of` says it."""
         self._seen: tuple[int, int] = (-1, -1)
         """The revision and game the plan was last checked against."""
         self._plan: Layout | None = None
         self._key: tuple[object, ...] = ()
-        self._looks: tuple[object, dict[int, object]] = ((), {})
+        self._looks: Looks | None = None
         """What the painting shows, as :func:`.mapcards.looks` says it."""
         self._surface: pygame.Surface | None = None
         self.badges: dict[int, list[pygame.Rect]] = {}
@@ -109,14 +131,14 @@ class MapView:
     # --- the painting -----------------------------------------------------------------
 
     def plan(self, game: Game, revision: int) -> Layout:
-        """The revealed layout, made again only when what the map shows changed (looked
-        at once per revision)."""
+        """The revealed layout, made again only when the cards on the map or the Menhirs
+        changed; what the map shows is looked at once per revision."""
         if self._seen != (revision, id(game)):
             self._seen = (revision, id(game))
-            looks = (looks_of(game), id(game))
-            if self._plan is None or self._plan_key != looks:
-                self._plan = revealed(game)
-                self._plan_key = looks
+            self._plan_key = (looks_of(game), id(game))
+            layout = (layout_of(game), id(game))
+            if self._plan is None or self._layout_key != layout:
+                self._plan, self._layout_key = revealed(game), layout
         assert self._plan is not None
         return self._plan
 
@@ -127,21 +149,44 @@ class MapView:
         """The whole map at the current zoom, painted again only when what it shows, the
         zoom or the theme changed: most actions (a trade, a journal choice, a rest) leave
         the map as it was, and most others change what lies on a card or two (a Travel, a
-        token), whose cards alone are painted again."""
+        token), whose cards alone are painted again, or a Menhir's dial, whose radius alone
+        is."""
         grid = self.grid(game, revision)
         key = (self._plan_key, self.zoom, theme)
         if self._surface is None or self._key != key:
             plan = self.plan(game, revision)
-            whole, cards = looks(grid, plan, game, theme)
-            if self._surface is not None and self._looks[0] == whole:
-                changed = [number for number, look in cards.items()
-                           if self._looks[1].get(number) != look]
-                repaint(self._surface, grid, plan, game, theme, changed)
-            else:
-                self._surface = pygame.Surface(grid.size)
+            now = looks(grid, plan, game, theme)
+            before = self._looks
+            areas = None if self._surface is None or before is None \
+                or before.scale != now.scale else changed(grid, game, theme, before, now)
+            if areas is None:
+                if self._surface is None or self._surface.get_size() != grid.size:
+                    self._surface = pygame.Surface(grid.size)
                 self.badges = paint(self._surface, grid, plan, game, theme)
-            self._key, self._looks = key, (whole, cards)
+            else:
+                assert before is not None
+                if before.bounds != now.bounds:  # cards revealed or gone at the edge
+                    self._move_to(grid, before.bounds, theme)
+                assert self._surface is not None
+                self.badges.update(repaint(self._surface, grid, plan, game, theme, areas))
+                for number in set(self.badges) - set(now.cards):
+                    del self.badges[number]
+            self._key, self._looks = key, now
         return self._surface, grid
+
+    def _move_to(self, grid: Grid, bounds: tuple[int, int, int, int], theme: Theme) -> None:
+        """Move the painting, which spanned ``bounds``, to its place on a surface spanning
+        the grid's, the rest left blank for :func:`.mapcards.repaint`."""
+        assert self._surface is not None
+        was = Grid(bounds, grid.zoom)
+        offset = grid.rect(bounds[:2]).x - was.rect(bounds[:2]).x, \
+            grid.rect(bounds[:2]).y - was.rect(bounds[:2]).y
+        moved = pygame.Surface(grid.size)
+        moved.fill(theme["background"])
+        moved.blit(self._surface, offset)
+        self._surface = moved
+        self.badges = {number: [badge.move(offset) for badge in badges]
+                       for number, badges in self.badges.items()}
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, game: Game, revision: int,
              theme: Theme, motion: bool = True) -> None:
