@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import pygame
 
@@ -49,15 +49,15 @@ class Grid:
     bounds: tuple[int, int, int, int]
     zoom: float
 
-    @property
+    @cached_property  # worked out once: a painting asks for them thousands of times
     def card(self) -> tuple[int, int]:
         return round(CARD[0] * self.zoom), round(CARD[1] * self.zoom)
 
-    @property
+    @cached_property
     def gutter(self) -> int:
         return max(8, round(GUTTER * self.zoom))
 
-    @property
+    @cached_property
     def step(self) -> tuple[int, int]:
         return self.card[0] + self.gutter, self.card[1] + self.gutter
 

@@ -189,7 +189,11 @@ def dashed_rect(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, i
     """A dashed frame, its dashes and width scaled by ``k``."""
     corners = [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft, rect.topleft]
     period, dash, width = max(4, round(16 * k)), max(2, round(9 * k)), max(1, round(3 * k))
+    clip = surface.get_clip()
     for (ax, ay), (bx, by) in itertools.pairwise(corners):
+        side = pygame.Rect(min(ax, bx), min(ay, by), abs(bx - ax) + 1, abs(by - ay) + 1)
+        if not side.inflate(2 * width, 2 * width).colliderect(clip):
+            continue  # a side out of the part being painted: nothing of it would show
         length = max(abs(bx - ax), abs(by - ay))
         for start in range(0, length, period):
             end = min(start + dash, length)
