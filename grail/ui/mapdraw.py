@@ -254,6 +254,9 @@ def draw_badge(surface: pygame.Surface, text: str, centre: tuple[int, int], conn
 
     image = rendered(text, _font(px(22)), style.ink)
     box = image.get_rect(center=centre).inflate(px(12), px(6))
+    reach = 2 * (px(12) + px(7))  # with its arrow
+    if not box.inflate(reach, reach).colliderect(surface.get_clip()):
+        return box  # out of the part being painted: nothing of it would show
     pygame.draw.rect(surface, style.card_fill, box, border_radius=px(7))
     pygame.draw.rect(surface, style.ink, box, px(3) if connected else px(1), border_radius=px(7))
     if not connected:
