@@ -279,6 +279,34 @@ def test_the_day_panel_shows_the_boards_and_the_sheet(ennor: Campaign) -> None:
     assert len({letter for _, letter in hero_marks(game).values()}) == 4
 
 
+def test_the_hero_deciding_is_marked_without_painting_a_board_again(
+        ennor: Campaign, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board of the hero who decides carries a thick frame and a DECIDING chip, drawn
+    over the kept board: the next hero deciding paints no board again, and the panel shows
+    the same pixels as one painted afresh for that hero, then none deciding."""
+    from grail.ui import boards
+
+    painted: list[str] = []
+    paint_board = boards.Painter.paint_board
+
+    def counted(self: boards.Painter, hero: object) -> None:
+        painted.append(hero.id)  # type: ignore[attr-defined]
+        paint_board(self, hero)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(boards.Painter, "paint_board", counted)
+    game, panel, rect = crowded(ennor), boards.DayPanel(), pygame.Rect(0, 0, 400, 3000)
+    shown = []
+    for acting in [None, *FOUR, None]:
+        drawn = pygame.Surface(rect.size)
+        panel.draw(drawn, rect, game, 0, app.theme, acting, motion=False)
+        afresh, image = boards.DayPanel(), pygame.Surface(rect.size)
+        afresh.draw(image, rect, game, 0, app.theme, acting, motion=False)
+        assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(image, "RGB")
+        shown.append(pygame.image.tobytes(drawn, "RGB"))
+    assert painted.count("tamsin") == 1 + 6  # the panel's first painting, then each afresh
+    assert len(set(shown)) == 5 and shown[0] == shown[-1]  # each deciding hero marked
+
+
 def test_the_day_panel_follows_the_acting_hero(ennor: Campaign) -> None:
     app = App((1280, 720), Settings(scale=2.0), headless=True)
     game = crowded(ennor)

@@ -99,6 +99,9 @@ class Painted:
     image: pygame.Surface
     spaces: dict[tuple[str, str], Spaces]
     board: pygame.Rect | None = None
+    name_at: tuple[int, int] | None = None
+    """For a board, where its hero's name ends, on the middle of its line: the "DECIDING"
+    chip follows it when the hero decides (:meth:`DayPanel.draw`)."""
 
 
 @dataclass
@@ -123,12 +126,13 @@ class DayPanel:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, game: Game, revision: int,
              theme: Theme, acting: str | None, motion: bool = True) -> None:
-        """Blit the panel's parts in view (painted again only when what they show changed),
-        scrolled so that the acting hero's board shows when the acting hero changes; a
-        meter that changed slides its marker to the new space, unless ``motion`` is off."""
-        key = (revision, id(game), theme, rect.width, acting)
+        """Blit the panel's parts in view (painted again only when what they show changed)
+        and mark the acting hero's board, scrolled so that it shows when the acting hero
+        changes; a meter that changed slides its marker to the new space, unless ``motion``
+        is off."""
+        key = (revision, id(game), theme, rect.width)
         if key != self._key or not self._parts:
-            self.lay_out(Painter(game, theme, rect.width, acting,
+            self.lay_out(Painter(game, theme, rect.width,
                                  {part.name: part for _, part in self._parts},
                                  self._scratch), motion)
             self._key = key
@@ -141,6 +145,8 @@ class DayPanel:
         for top, part in self._parts:
             if top + part.image.get_height() > self.offset and top < self.offset + rect.height:
                 surface.blit(part.image, (rect.x, rect.y - self.offset + top))
+                if part.name == ("board", acting):
+                    deciding(surface, part, (rect.x, rect.y - self.offset + top), theme)
         self._draw_sliding(surface, (rect.x, rect.y - self.offset), theme)
         self._scrollbar(surface, rect, theme)
         surface.set_clip(clip)
@@ -253,14 +259,29 @@ class Scratch:
         return self.surface
 
 
+def deciding(surface: pygame.Surface, board: Painted, at: tuple[int, int], theme: Theme) -> None:
+    """Mark the board of the hero who decides, blitted at ``at``: a thick accent frame and a
+    "DECIDING" chip after the name. Drawn over the board at each frame, so that the next
+    hero deciding paints no board again."""
+    assert board.board is not None and board.name_at is not None
+    ribbon = rendered("DECIDING", theme.font(14, bold=True), theme["accent_ink"])
+    chip = ribbon.get_rect(midleft=(at[0] + board.name_at[0] + theme.px(10),
+                                    at[1] + board.name_at[1]))
+    pygame.draw.rect(surface, theme["accent"], chip.inflate(theme.px(10), theme.px(4)),
+                     border_radius=theme.px(4))
+    surface.blit(ribbon, chip)
+    pygame.draw.rect(surface, theme["accent"], board.board.move(at), theme.px(3),
+                     border_radius=theme.px(6))  # over a long name's chip, as ever
+
+
 class Painter:
     """Paints the panel's parts, each apart, each taken from an earlier painting when it
     shows the same."""
 
-    def __init__(self, game: Game, theme: Theme, width: int, acting: str | None,
+    def __init__(self, game: Game, theme: Theme, width: int,
                  kept: dict[tuple[str, str], Painted] | None = None,
                  scratch: Scratch | None = None) -> None:
-        self.game, self.theme, self.width, self.acting = game, theme, width, acting
+        self.game, self.theme, self.width = game, theme, width
         self.kept = kept or {}
         """Parts painted before, by name."""
         if scratch is None or scratch.theme != theme or scratch.surface.get_width() != width:
@@ -271,6 +292,8 @@ class Painter:
         """Where the part's meter tracks were drawn, and their markers."""
         self.pad = theme.px(10)
         self.y = 0
+        self.name_at = (0, 0)
+        """Where the last board's hero name ended (:attr:`Painted.name_at`)."""
 
     def paint(self) -> list[Painted]:
         """The panel's parts, top to bottom."""
@@ -300,12 +323,12 @@ class Painter:
         image = self.surface.subsurface((0, 0, self.width, height)).copy()
         edge = pygame.Rect(self.pad // 2, self.theme.px(8), self.width - self.pad,
                            height - self.theme.px(8)) if board else None
-        return Painted(name, look, image, self.spaces, edge)
+        return Painted(name, look, image, self.spaces, edge, self.name_at if board else None)
 
     def board(self, hero: HeroState) -> Painted:
         """One hero's board."""
         state = self.game.state
-        look = (hero.model_dump_json(), hero.id == self.acting, state.stage == "day",
+        look = (hero.model_dump_json(), state.stage == "day",
                 dying_text(self.game.campaign, state) if hero.dying else "",
                 hero_marks(self.game)[hero.id], self.theme, self.width)
         return self.part(("board", hero.id), look, lambda: self.paint_board(hero), board=True)
@@ -344,14 +367,14 @@ class Painter:
             self.text(event.text, 15)
 
     def paint_board(self, hero: HeroState) -> None:
-        """Paint one hero's board at the cursor."""
+        """Paint one hero's board at the cursor, as it looks while another hero decides
+        (:func:`deciding` marks the one who does, over it)."""
         theme = self.theme
-        acting = hero.id == self.acting
         self.y += theme.px(8)
         top = self.y
         box = pygame.Rect(self.pad // 2, top, self.width - self.pad, 0)
         self.y += theme.px(6)
-        self.title(hero, acting)
+        self.title(hero)
         self.flags(hero)
         self.meters(hero)
         self.attributes(hero)
@@ -359,11 +382,9 @@ class Painter:
         self.cards(hero)
         box.height = self.y - top + theme.px(6)
         self.y = box.bottom
-        border = theme["accent"] if acting else theme["line"]
-        pygame.draw.rect(self.surface, border, box, theme.px(3) if acting else 1,
-                         border_radius=theme.px(6))
+        pygame.draw.rect(self.surface, theme["line"], box, 1, border_radius=theme.px(6))
 
-    def title(self, hero: HeroState, acting: bool) -> None:
+    def title(self, hero: HeroState) -> None:
         theme, game = self.theme, self.game
         colour, letter = hero_marks(game)[hero.id]
         radius = theme.px(13)
@@ -372,12 +393,7 @@ class Painter:
         font = theme.font(19, bold=True)
         x = self.pad + 2 * radius + theme.px(8)
         name = draw_text(self.surface, hero_name(game.campaign, hero.id), (x, self.y), font, theme["ink"])
-        if acting:
-            ribbon = theme.font(14, bold=True).render("DECIDING", True, theme["accent_ink"])
-            chip = ribbon.get_rect(midleft=(name.right + theme.px(10), name.centery))
-            pygame.draw.rect(self.surface, theme["accent"], chip.inflate(theme.px(10), theme.px(4)),
-                             border_radius=theme.px(4))
-            self.surface.blit(ribbon, chip)
+        self.name_at = name.right, name.centery
         made = game.campaign.hero[hero.id].name
         role = made.split(",", 1)[1].strip() if "," in made else ""
         place = game.campaign.location[hero.location].name
