@@ -15,7 +15,7 @@ from grail.engine.actions import Explore, FinishUpgrades, Pass, Rest, Travel
 from grail.engine.game import Game
 from grail.engine.map import place
 from grail.engine.preview import fading_menhirs, struck, vanishing
-from grail.engine.state import Dial, Guardian, Menhir, StatusMarks, Task
+from grail.engine.state import Dial, Guardian, HeroState, Menhir, StatusMarks, Task
 from grail.session import Session
 from grail.ui.app import App, Settings
 from grail.ui.boards import hero_marks
@@ -84,6 +84,21 @@ def whole_paintings(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
     monkeypatch.setattr(Painter, "paint", paint)
     return counted
+
+
+def boards_painted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Counts each hero's board painted from now on, by the hero's id."""
+    from grail.ui import boards
+
+    painted: list[str] = []
+    paint_board = boards.Painter.paint_board
+
+    def counted(painter: boards.Painter, hero: HeroState) -> None:
+        painted.append(hero.id)
+        paint_board(painter, hero)
+
+    monkeypatch.setattr(boards.Painter, "paint_board", counted)
+    return painted
 
 
 def scene_on(app: App, game: Game) -> MapScene:
@@ -286,14 +301,7 @@ def test_the_hero_deciding_is_marked_without_painting_a_board_again(
     the same pixels as one painted afresh for that hero, then none deciding."""
     from grail.ui import boards
 
-    painted: list[str] = []
-    paint_board = boards.Painter.paint_board
-
-    def counted(self: boards.Painter, hero: object) -> None:
-        painted.append(hero.id)  # type: ignore[attr-defined]
-        paint_board(self, hero)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(boards.Painter, "paint_board", counted)
+    painted = boards_painted(monkeypatch)
     game, panel, rect = crowded(ennor), boards.DayPanel(), pygame.Rect(0, 0, 400, 3000)
     shown = []
     for acting in [None, *FOUR, None]:
@@ -522,14 +530,7 @@ def test_boards_kept_from_the_last_painting_match_the_panel_painted_afresh(
 
     from grail.ui import boards
 
-    painted: list[str] = []
-    paint_board = boards.Painter.paint_board
-
-    def counted(self: boards.Painter, hero: object) -> None:
-        painted.append(hero.id)  # type: ignore[attr-defined]
-        paint_board(self, hero)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(boards.Painter, "paint_board", counted)
+    painted = boards_painted(monkeypatch)
     game, panel, chooser = crowded(ennor), boards.DayPanel(), random.Random(6)
     rect = pygame.Rect(0, 0, 400, 3000)  # the whole panel in view
     shown = 0
