@@ -11,10 +11,12 @@ it; a Menhir in its last Day has a thin faint frame.
 A card the next Start of Day takes away is hatched and says so (``engine.preview``).
 
 Everything here is painted once per change of the game (:class:`.mapview.MapView` keeps
-it): the whole map when the map itself changed (a card, a road, where a Menhir's radius
-lies), else only the cards whose tokens changed and the radius of a Menhir whose dial
-turned (:func:`repaint`, tested to give the same pixels as a whole painting);
-:func:`hero_tokens` tells where the tokens are, for clicks and the acting hero's ring.
+it): the whole map when the zoom or the theme changed or most of its cards must be painted
+again, else only the places that changed (:func:`changed`): a card revealed or gone (the
+painting moved onto a map of the new size first), a card whose tokens changed, a Menhir's
+radius whose dial turned; :func:`repaint` paints them, tested to give the same pixels as a
+whole painting. :func:`hero_tokens` tells where the tokens are, for clicks and the acting
+hero's ring.
 """
 
 from __future__ import annotations
@@ -522,7 +524,7 @@ def changed(grid: Grid, game: Game, theme: Theme, before: Looks,
     last Day), with its name as it read and reads now, and every radius when the painting's
     bounds changed. None when they hold most of the cards: then the map is painted whole,
     at once."""
-    painter = Painter(pygame.Surface((1, 1)), grid, game, theme)
+    painter = Painter(pygame.Surface((1, 1)), grid, game, theme)  # to measure, not paint
     areas = []
     for number in {*before.cards, *now.cards}:
         was, is_now = before.cards.get(number), now.cards.get(number)

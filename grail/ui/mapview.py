@@ -4,8 +4,8 @@ a camera that pans and zooms.
 :func:`revealed` turns the game's revealed cards into a :class:`~grail.content.geography.Layout`
 (the plain data ``grail map`` draws, here with the engine's connections); :mod:`.mapcards`
 paints it with what lies on the map; :class:`MapView` keeps that painting as one surface,
-drawn again only when the game, the zoom or the theme changed, and per frame blits the
-part in view. Its hit tests say which card and which hero token lie under a point.
+drawn again, where it changed, only when the game, the zoom or the theme changed, and per
+frame blits the part in view. Its hit tests say which card and which hero token lie under a point.
 
 >>> from grail.content import load_pack, bundled_pack
 >>> from grail.engine.game import Game
@@ -149,8 +149,8 @@ class MapView:
         """The whole map at the current zoom, painted again only when what it shows, the
         zoom or the theme changed: most actions (a trade, a journal choice, a rest) leave
         the map as it was, and most others change what lies on a card or two (a Travel, a
-        token), whose cards alone are painted again, or a Menhir's dial, whose radius alone
-        is."""
+        token), reveal a card or turn a Menhir's dial, whose places alone are painted again
+        (:func:`.mapcards.changed`)."""
         grid = self.grid(game, revision)
         key = (self._plan_key, self.zoom, theme)
         if self._surface is None or self._key != key:
