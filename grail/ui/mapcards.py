@@ -426,10 +426,6 @@ class Painter:
         return box.left
 
 
-def _union(rects: list[pygame.Rect]) -> pygame.Rect:
-    return rects[0].unionall(rects[1:])
-
-
 @lru_cache(maxsize=64)
 def _shade(size: tuple[int, int], colour: Colour) -> pygame.Surface:
     """A radius's light wash of its colour, over ``size``."""
@@ -537,8 +533,9 @@ def changed(grid: Grid, game: Game, theme: Theme, before: Looks,
     for location in {*before.menhirs, *now.menhirs}:
         had, has = before.menhirs.get(location), now.menhirs.get(location)
         if had != has or before.bounds != now.bounds:
-            areas.append(_union([painter.menhir_area(look[1], look[0], look[3])
-                                 for look in (had, has) if look is not None]))
+            first, *more = [painter.menhir_area(look[1], look[0], look[3])
+                            for look in (had, has) if look is not None]
+            areas.append(first.unionall(more))
     areas = [area for index, area in enumerate(areas)  # one painting of each place
              if not any(other.contains(area) and (other != area or later < index)
                         for later, other in enumerate(areas) if later != index)]

@@ -108,7 +108,7 @@ class MapView:
         """The spot (fractional) at the middle of the view."""
         self.placed = False
         """The camera was put on its first place."""
-        self._plan_key: tuple[object, ...] = ()
+        self._shown: tuple[object, ...] = ()
         """What the map shows, as :func:`looks_of` says it: the painting is looked at again
         when it changed."""
         self._layout_key: tuple[object, ...] = ()
@@ -135,7 +135,7 @@ class MapView:
         changed; what the map shows is looked at once per revision."""
         if self._seen != (revision, id(game)):
             self._seen = (revision, id(game))
-            self._plan_key = (looks_of(game), id(game))
+            self._shown = (looks_of(game), id(game))
             layout = (layout_of(game), id(game))
             if self._plan is None or self._layout_key != layout:
                 self._plan, self._layout_key = revealed(game), layout
@@ -152,7 +152,7 @@ class MapView:
         token), reveal a card or turn a Menhir's dial, whose places alone are painted again
         (:func:`.mapcards.changed`)."""
         grid = self.grid(game, revision)
-        key = (self._plan_key, self.zoom, theme)
+        key = (self._shown, self.zoom, theme)
         if self._surface is None or self._key != key:
             plan = self.plan(game, revision)
             now = looks(grid, plan, game, theme)
