@@ -8,13 +8,12 @@ Travel(type='travel', hero='wren', to=102)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Annotated, Any, Literal, Self
 
 from pydantic import Field, ValidationError
 
-from .plain import Plain, adapter
+from .plain import Plain, adapter, value
 
 
 class MalformedAction(ValueError):
@@ -44,7 +43,7 @@ def _made(cls: type[_Action], fields: tuple[tuple[str, Any], ...]) -> _Action:
     return cls(**dict(fields))
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class Travel(_Action):
     """Travel to a connected Location for 1 Energy [ACT-TRAVEL-1]."""
 
@@ -58,7 +57,7 @@ class Travel(_Action):
         return f"Travel: {self.hero} to {self.to}, -1 Energy"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class Pass(_Action):
     """End this character's Day; irreversible [ACT-PASS-1]."""
 
@@ -70,7 +69,7 @@ class Pass(_Action):
         return f"Pass: {self.hero} rests for the Day"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class Rest(_Action):
     """End of Day rest: eat 1 Food or not [END-DAY-1], [END-DAY-2]."""
 
@@ -84,7 +83,7 @@ class Rest(_Action):
         return f"Rest: {self.hero} {'eats 1 Food' if self.eat else 'goes hungry'}"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class Explore(_Action):
     """Explore the Location for 1 Energy: read its journal entry [ACT-EXPLORE-1]."""
 
@@ -96,7 +95,7 @@ class Explore(_Action):
         return f"Explore: {self.hero} reads the journal, -1 Energy"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class Choose(_Action):
     """Take one option of the choice the journal waits on."""
 
@@ -110,7 +109,7 @@ class Choose(_Action):
         return f"Choose: {self.hero} takes option {self.option + 1}"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class LocationAction(_Action):
     """Use the action printed on the Location [ACT-LOC-1]."""
 
@@ -122,7 +121,7 @@ class LocationAction(_Action):
         return f"Location action: {self.hero}"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class CharacterAction(_Action):
     """Use the character action on the hero's tile [ACT-CHAR-1]."""
 
@@ -134,7 +133,7 @@ class CharacterAction(_Action):
         return f"Character action: {self.hero}"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class ActivateMenhir(_Action):
     """Activate the Menhir of this Location, paying its cost [ACT-MENHIR-1], [MENHIR-5]."""
 
@@ -146,7 +145,7 @@ class ActivateMenhir(_Action):
         return f"Activate the Menhir: {self.hero}"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class BuyAttribute(_Action):
     """End of Day: spend Exp on an Attribute point, beyond the 2nd as a Skill side [UPG-5]."""
 
@@ -163,7 +162,7 @@ class BuyAttribute(_Action):
         return f"Upgrade: {self.hero} raises {self.attribute}{skill}"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class DeckUpgrade(_Action):
     """End of Day: spend Exp to draw from an Advanced pool and keep one card [UPG-2]."""
 
@@ -177,7 +176,7 @@ class DeckUpgrade(_Action):
         return f"Upgrade: {self.hero} draws from the advanced {self.deck} pool"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class KeepCard(_Action):
     """Keep one of the cards drawn for a deck upgrade [UPG-2]."""
 
@@ -191,7 +190,7 @@ class KeepCard(_Action):
         return f"Upgrade: {self.hero} keeps {self.card}"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class FinishUpgrades(_Action):
     """End of Day: no more upgrades or deck building for this character today [END-DAY-4],
     [END-DAY-5]."""
@@ -204,7 +203,7 @@ class FinishUpgrades(_Action):
         return f"Upgrade: {self.hero} is done"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class SetAside(_Action):
     """End of Day: take a card out of a deck above the minimum; it stays with the character,
     never back in the Advanced pool [END-DAY-5], [UPG-3], [UPG-4]."""
@@ -219,7 +218,7 @@ class SetAside(_Action):
         return f"Decks: {self.hero} sets {self.card} aside"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class TakeBack(_Action):
     """End of Day: put a set-aside card back into its deck [END-DAY-5]."""
 
@@ -233,7 +232,7 @@ class TakeBack(_Action):
         return f"Decks: {self.hero} puts {self.card} back in the deck"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class GiveSecret(_Action):
     """A dead character's Secret goes to a living one, as its player chooses [DEATH-5]."""
 
@@ -247,7 +246,7 @@ class GiveSecret(_Action):
         return f"Hand over: Secret {self.secret} to {self.to}"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class ChooseReplacement(_Action):
     """The character not yet played who takes a dead one's place [DEATH-3]."""
 
@@ -259,7 +258,7 @@ class ChooseReplacement(_Action):
         return f"Replacement: {self.hero} joins the game"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class FaceGuardian(_Action):
     """Of several Guardians on a Location, the one the players face next [GUARD-6]."""
 
@@ -271,7 +270,7 @@ class FaceGuardian(_Action):
         return f"Guardian: face {self.id} next"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class AcceptMercy(_Action):
     """After a lost game: "Saved by the Goddess", back to the Chapter's start [MERCY-1]."""
 
@@ -281,7 +280,7 @@ class AcceptMercy(_Action):
         return "Mercy: saved by the Goddess, back to the Chapter's start"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class EndCampaign(_Action):
     """After a lost game: no Mercy, the campaign ends [DEATH-6], [MERCY-1]."""
 
@@ -291,7 +290,7 @@ class EndCampaign(_Action):
         return "Mercy: refused, the campaign ends"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class JoinGame(_Action):
     """A session's start: a new character joins on a veteran's Location [PLAYERS-2]."""
 
@@ -305,7 +304,7 @@ class JoinGame(_Action):
         return f"Players: {self.hero} joins at {self.at}"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class LeaveGame(_Action):
     """A session's start: a character leaves; its Secrets go to those who remain
     [PLAYERS-1]."""
@@ -318,7 +317,7 @@ class LeaveGame(_Action):
         return f"Players: {self.hero} leaves the game"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class Trade(_Action):
     """Give 1 Food, 1 Wealth, an Item or a Secret to a character on the same Location,
     outside actions and Encounters [TEAM-5], [RES-2], [ITEM-5], [SECRET-6]."""
@@ -339,7 +338,7 @@ class Trade(_Action):
         return f"Trade: {self.hero} gives {thing} to {self.to}"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class FaceUp(_Action):
     """Choose which card of a keyword is in use (face up) [ITEM-2], [DAY-START-8]."""
 
@@ -353,7 +352,7 @@ class FaceUp(_Action):
         return f"In use: {self.hero} turns {self.card} face up"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class LeaveStoryMode(_Action):
     """Play on in normal mode from now: Story mode may be left at any time [MODE-STORY-3]."""
 
@@ -363,7 +362,7 @@ class LeaveStoryMode(_Action):
         return "Mode: leave Story mode and play on in normal mode"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class ChanceOutcome(_Action):
     """How a chance point came out: a card drawn, a die rolled, a dial flipped. The log
     records one after the action that met it; in a companion game the table enters it
@@ -379,7 +378,7 @@ class ChanceOutcome(_Action):
         return f"{self.point}: {self.outcome}"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class UseCard(_Action):
     """Use an Item, Secret or Skill in use: a Day action (``when: action``) or a use outside
     actions (``any``, ``end_of_day``) [DAY-6], [ITEM-1]."""
@@ -396,7 +395,7 @@ class UseCard(_Action):
         return f"Use: {self.hero} uses {self.card} (use {self.use + 1})"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class PickSkill(_Action):
     """Keep a Skill side that an effect gives [ATTR-4], [ATTR-5]."""
 
@@ -410,7 +409,7 @@ class PickSkill(_Action):
         return f"Skill: {self.hero} keeps Skill {self.skill}"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class MoveTo(_Action):
     """Choose where special movement goes: not Travel, no Energy [MAP-9]."""
 
@@ -424,7 +423,7 @@ class MoveTo(_Action):
         return f"Move: {self.hero} goes to {self.to} (not Travel)"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class ItemCap(_Action):
     """At the Challenge cap of Items: discard a held Item to take the new one, or refuse it
     [MODE-CHALLENGE-10]."""
@@ -443,7 +442,7 @@ class ItemCap(_Action):
         return f"Item cap: {self.hero} discards Item {self.discard} to take Item {self.item}"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class PickUp(_Action):
     """Take an Item a dead character left on this Location, outside actions [DEATH-4]."""
 
@@ -457,7 +456,7 @@ class PickUp(_Action):
         return f"Pick up: {self.hero} takes Item {self.item} left by the dead"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class Join(_Action):
     """Join the action a character on the same Location proposes, before it starts
     [TEAM-1], [DAY-7]."""
@@ -470,7 +469,7 @@ class Join(_Action):
         return f"Team: {self.hero} joins the action"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class Leave(_Action):
     """Leave the team before its action starts: by choice, or for want of one's share
     [TEAM-2], [TEAM-3]."""
@@ -483,7 +482,7 @@ class Leave(_Action):
         return f"Team: {self.hero} leaves before the action starts"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class Begin(_Action):
     """The team is formed: the members split the cost and the action starts [TEAM-1]."""
 
@@ -495,7 +494,7 @@ class Begin(_Action):
         return f"Team: {self.hero}'s action starts with the team as it is"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class Cancel(_Action):
     """Take back a proposed action before it starts; nobody has acted [TEAM-1]."""
 
@@ -507,7 +506,7 @@ class Cancel(_Action):
         return f"Team: {self.hero} takes the action back"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class PayShare(_Action):
     """A member's part of the team's cost; members may pay for one another
     [TEAM-6], [ACT-EXPLORE-2], [ACT-TRAVEL-3], [ACT-LOC-3]."""
@@ -524,7 +523,7 @@ class PayShare(_Action):
         return f"Pay: {self.hero} pays {self.amount} {self.what} of the team's cost"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class Share(_Action):
     """A member's part of a gain or loss the team splits (``who: share``): an amount, or the
     one card or effect [ACT-EXPLORE-2]."""
@@ -550,7 +549,7 @@ class Share(_Action):
 # --- Encounters (RULES.md 17, 18) -----------------------------------------------------------
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class SetItemAside(_Action):
     """At an Encounter's start, leave an Item in use out of it; it comes back at the end
     [ITEM-3]."""
@@ -565,7 +564,7 @@ class SetItemAside(_Action):
         return f"Encounter: {self.hero} sets Item {self.item} aside"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class Ready(_Action):
     """The Items used are confirmed: the Encounter begins and hands are drawn [ITEM-3],
     [COMBAT-3]."""
@@ -576,7 +575,7 @@ class Ready(_Action):
         return "Encounter: Items confirmed, draw the hands"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class Avoid(_Action):
     """Avoid a Diplomacy Encounter before it begins: meet its requirements, each member pays
     its cost [DIPLO-14], [DIPLO-15]."""
@@ -587,7 +586,7 @@ class Avoid(_Action):
         return "Encounter: avoid it"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class Mulligan(_Action):
     """Discard the hand and draw one card fewer [COMBAT-4]."""
 
@@ -599,7 +598,7 @@ class Mulligan(_Action):
         return f"Encounter: {self.hero} draws a new hand, one card fewer"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class KeepHands(_Action):
     """Everyone keeps the hand they hold: the first turn begins [COMBAT-4]."""
 
@@ -609,7 +608,7 @@ class KeepHands(_Action):
         return "Encounter: keep the hands"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class ChooseApproach(_Action):
     """Of a Diplomacy Encounter's alternative approaches, the one played [DIPLO-2]."""
 
@@ -621,7 +620,7 @@ class ChooseApproach(_Action):
         return f"Encounter: take approach {self.approach + 1}"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class Activate(_Action):
     """The team picks the next active character [COMBAT-5]."""
 
@@ -633,7 +632,7 @@ class Activate(_Action):
         return f"Encounter: {self.hero} is active"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class PlayCard(_Action):
     """The active character adds a card to the Sequence [COMBAT-8]..[COMBAT-10]; ``magic``
     names, for each Magic Key that meets, who pays its 1 Magic, if anyone [KEY-3].
@@ -655,7 +654,7 @@ class PlayCard(_Action):
         return f"Play: {self.hero} plays {self.card}{paid}"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class SpendCharges(_Action):
     """Pay Charges from a card in the Sequence for its Ability [ANAT-10], [COMBAT-20]."""
 
@@ -671,7 +670,7 @@ class SpendCharges(_Action):
         return f"Charges: {self.hero} spends the Charges of card {self.serial}"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class EndPlay(_Action):
     """The active character plays no more cards this activation [COMBAT-10], [COMBAT-11]."""
 
@@ -683,7 +682,7 @@ class EndPlay(_Action):
         return f"Play: {self.hero} plays no more cards"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class Escape(_Action):
     """Leave the Encounter: in Combat the active character, for 1 Energy and the
     Opportunity attack [COMBAT-17]; in Diplomacy the team, each taking the Failure
@@ -697,7 +696,7 @@ class Escape(_Action):
         return f"Escape: {self.hero} escapes"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class DiscardCard(_Action):
     """Discard a card from hand, where an Encounter asks for a discard [COMBAT-15]."""
 

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
-from .plain import Plain
+from .plain import Plain, value
 
 
 class _Event(Plain):
     __slots__ = ()
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class ChanceDrawn(_Event):
     """A chance point's outcome: a card drawn, a die rolled, a dial flipped."""
 
@@ -20,7 +19,7 @@ class ChanceDrawn(_Event):
     outcome: str
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class ChanceAsked(_Event):
     """A companion game waits for the table to say how a chance point came out."""
 
@@ -29,7 +28,7 @@ class ChanceAsked(_Event):
     options: list[str]
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class EncounterEnded(_Event):
     """An Encounter is over: won, or not (fled, failed, escaped, robbed, avoided, nobody left
     standing) [ENC-4]."""
@@ -40,7 +39,7 @@ class EncounterEnded(_Event):
     result: str
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class Activated(_Event):
     """A character's activation begins [COMBAT-5]."""
 
@@ -49,7 +48,7 @@ class Activated(_Event):
     turn: int
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class CardPlayed(_Event):
     """A card joins the Sequence: the keys that connected, and the icons they gave
     [COMBAT-9]."""
@@ -62,7 +61,7 @@ class CardPlayed(_Event):
     icons: list[str]
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class PoolChanged(_Event):
     """The Combat pool changed [KEY-5], [COMBAT-25]."""
 
@@ -71,7 +70,7 @@ class PoolChanged(_Event):
     change: int
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class AffinityMoved(_Event):
     """The Affinity marker moved [DIPLO-10]."""
 
@@ -80,7 +79,7 @@ class AffinityMoved(_Event):
     change: int
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class CardsDrawn(_Event):
     """A character drew Combat or Diplomacy cards [KEY-5]."""
 
@@ -89,7 +88,7 @@ class CardsDrawn(_Event):
     cards: list[str]
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class CardDiscarded(_Event):
     """A card left a hand, a deck's top or the Sequence for the discards [COMBAT-21],
     [ANAT-16]."""
@@ -100,7 +99,7 @@ class CardDiscarded(_Event):
     source: Literal["hand", "deck", "sequence"]
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class MagicPaid(_Event):
     """Magic paid to connect a Magic Key; it sits on the key [KEY-3]."""
 
@@ -110,56 +109,72 @@ class MagicPaid(_Event):
     at: int
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class EnergySpent(_Event):
+    """A character spent Energy."""
+
     type: Literal["energy_spent"] = "energy_spent"
     hero: str
     amount: int
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class HeroMoved(_Event):
+    """A character moved from one Location to another."""
+
     type: Literal["hero_moved"] = "hero_moved"
     hero: str
     origin: int
     to: int
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class LocationRevealed(_Event):
+    """A Location card was placed on the map, where it stands."""
+
     type: Literal["location_revealed"] = "location_revealed"
     number: int
     x: int
     y: int
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class LocationDiscarded(_Event):
+    """A Location card left the map."""
+
     type: Literal["location_discarded"] = "location_discarded"
     number: int
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class MenhirDialTurned(_Event):
+    """A Menhir's dial turned (to None: it went out)."""
+
     type: Literal["menhir_dial_turned"] = "menhir_dial_turned"
     location: int
     dial: int | None
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class MenhirRemoved(_Event):
+    """A Menhir left the map."""
+
     type: Literal["menhir_removed"] = "menhir_removed"
     location: int
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class HeroPassed(_Event):
+    """A character passed: its Day is over."""
+
     type: Literal["hero_passed"] = "hero_passed"
     hero: str
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class MetersChanged(_Event):
+    """A character's meters, as they are now, and why they changed."""
+
     type: Literal["meters_changed"] = "meters_changed"
     hero: str
     energy: int
@@ -169,38 +184,48 @@ class MetersChanged(_Event):
     reason: str
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class DayBegan(_Event):
+    """A new Day began."""
+
     type: Literal["day_began"] = "day_began"
     day: int
 
 
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class EntryRead(_Event):
+    """A journal entry was read: its number and its text."""
+
     type: Literal["entry_read"] = "entry_read"
     entry: str
     text: str
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class ResourcesChanged(_Event):
+    """A character's resources changed, by these amounts."""
+
     type: Literal["resources_changed"] = "resources_changed"
     hero: str
     changes: dict[str, int]
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class StatusMarked(_Event):
+    """A status (or one of its parts) was marked or cleared."""
+
     type: Literal["status_marked"] = "status_marked"
     status: str
     part: int | None
     marked: bool
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class CardGained(_Event):
+    """A character gained (or gave up) a Secret or an item card."""
+
     type: Literal["card_gained"] = "card_gained"
     hero: str
     kind: Literal["secret", "item"]
@@ -208,26 +233,32 @@ class CardGained(_Event):
     gained: bool
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class TaskLogged(_Event):
+    """A task was opened or closed."""
+
     type: Literal["task_logged"] = "task_logged"
     task: str
     open: bool
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class QuestChanged(_Event):
+    """A quest started, was completed or was removed."""
+
     type: Literal["quest_changed"] = "quest_changed"
     quest: str
     change: Literal["started", "completed", "removed"]
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class ExplorationEnded(_Event):
+    """The exploration of a Location ended."""
+
     type: Literal["exploration_ended"] = "exploration_ended"
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class EffectDeferred(_Event):
     """An effect whose rule a later step implements (skill choices, passive bonuses, card
     effects inside a fight): logged, not lost."""
@@ -240,7 +271,7 @@ DeathCause = Literal["losing_health", "end_of_day", "start_of_day", "effect"]
 """What killed a character: its "You Are Dying" card's moment, or a ``die`` effect."""
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class DyingChanged(_Event):
     """"You Are Dying": a character at 0 Health takes the card, or heals and gives it back
     [SURV-4], [DEATH-1]."""
@@ -250,7 +281,7 @@ class DyingChanged(_Event):
     change: Literal["taken", "healed"]
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class GoingMadChanged(_Event):
     """"You Are Going Mad": a character's Terror reaches the red spaces and it takes the
     card, or leaves them and gives it back [SURV-5], [MAD-1]."""
@@ -260,7 +291,7 @@ class GoingMadChanged(_Event):
     change: Literal["taken", "given_back"]
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class HeroDied(_Event):
     """A character dies, and what killed it [DEATH-1]..[DEATH-6]."""
 
@@ -269,7 +300,7 @@ class HeroDied(_Event):
     cause: DeathCause
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class WorldChanged(_Event):
     """Tokens, dials, Menhirs and replaced Locations."""
 

@@ -13,10 +13,9 @@ Pending(kind='day_action', heroes=['tamsin'], text='a Day action, or Pass')
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
-from .plain import Plain
+from .plain import Plain, value
 
 Kind = Literal["none", "chance", "mercy", "encounter", "skill", "destination", "item_cap",
                "discard", "encounter_items", "mulligan", "approach", "activation", "play",
@@ -24,7 +23,7 @@ Kind = Literal["none", "chance", "mercy", "encounter", "skill", "destination", "
                "replacement", "journal", "rest", "upgrade", "keep_card", "day_action"]
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
+@value
 class Pending(Plain):
     """A decision waiting: what kind, who takes it (none: the table), and in words."""
 

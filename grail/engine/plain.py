@@ -1,14 +1,17 @@
 """Plain values: the state, actions and events the engine makes and changes on every step.
 
 They are slotted dataclasses, built and changed at the speed of plain Python: nothing is
-checked on construction or assignment, since the engine makes them right. Pydantic meets
+checked on construction or assignment, since the engine makes them right. They are made by
+:func:`value` (frozen: actions, events) and :func:`part` (changed in place: the state's
+parts), which share their comparing, hashing and words among every class and write only each
+class's ``__init__``: a command imports a hundred of them, and the standard decorator wrote
+and compiled five or six methods for each (half the engine's import). Pydantic meets
 them only where data crosses a boundary (a save read or written, the CLI's JSON, a state
 set up from JSON), through one ``TypeAdapter`` per class, which reads and writes the same
 JSON forms as before and refuses unknown fields. The boundary methods keep pydantic's
 names, so saves, tools and tests read any value alike.
 
->>> from dataclasses import dataclass
->>> @dataclass(slots=True, kw_only=True)
+>>> @part
 ... class Marker(Plain):
 ...     spot: int
 ...     '''Where it stands.'''
@@ -20,7 +23,18 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from typing import Any, Literal, Self
+from collections.abc import Callable
+from operator import attrgetter
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Literal,
+    Self,
+    TypeVar,
+    cast,
+    dataclass_transform,
+)
 
 from pydantic import ConfigDict, TypeAdapter
 
@@ -30,6 +44,21 @@ class Plain:
 
     __slots__ = ()
     __pydantic_config__ = ConfigDict(extra="forbid")
+    if TYPE_CHECKING:  # set by value() and part(), kept out of the class's type hints
+        _names: ClassVar[tuple[str, ...]]
+        """The fields, in their declared order."""
+        _compared: ClassVar[Callable[[Any], Any]]
+        """The fields' values together, which equal values share."""
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        compared = type(self)._compared
+        return bool(compared(self) == compared(other))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._names)
+        return f"{self.__class__.__qualname__}({fields})"
 
     @classmethod
     def model_validate(cls, data: Any) -> Self:
@@ -70,3 +99,104 @@ def adapter(kind: Any) -> TypeAdapter[Any]:
     if found is None:
         found = _ADAPTERS[kind] = TypeAdapter(kind)
     return found
+
+
+V = TypeVar("V", bound=Plain)
+
+
+@dataclass_transform(kw_only_default=True, frozen_default=True,
+                     field_specifiers=(dataclasses.field,))
+def value(cls: type[V]) -> type[V]:
+    """``cls`` as a frozen slotted dataclass of keyword fields, equal and hashed by its
+    fields' values (as ``@dataclass(slots=True, kw_only=True, frozen=True)`` makes it).
+
+    >>> @value
+    ... class Mark(Plain):
+    ...     spot: int
+    >>> Mark(spot=3) == Mark(spot=3), hash(Mark(spot=3)) == hash(Mark(spot=3))
+    (True, True)
+    >>> Mark(spot=3).spot = 4
+    Traceback (most recent call last):
+    dataclasses.FrozenInstanceError: cannot assign to field 'spot'
+    """
+    return _dataclass(cls, frozen=True, methods={
+        "__hash__": _hash, "__setattr__": _refuse_setting, "__delattr__": _refuse_deleting,
+        "__getstate__": _state, "__setstate__": _set_state})  # pickled and copied whole
+
+
+@dataclass_transform(kw_only_default=True, field_specifiers=(dataclasses.field,))
+def part(cls: type[V]) -> type[V]:
+    """``cls`` as a slotted dataclass of keyword fields, changed in place and equal by its
+    fields' values (as ``@dataclass(slots=True, kw_only=True)`` makes it)."""
+    return _dataclass(cls, frozen=False, methods={"__hash__": None})  # it changes: no hash
+
+
+def _dataclass(cls: type[V], frozen: bool, methods: dict[str, Any]) -> type[V]:
+    made = dataclasses.dataclass(cls, slots=True, kw_only=True, init=False, repr=False,
+                                 eq=False)
+    fields = dataclasses.fields(cast(Any, made))
+    made._names = tuple(field.name for field in fields)
+    made._compared = attrgetter(*made._names) if made._names else _nothing_compared
+    methods["__init__"] = _init(made, fields, frozen)
+    for name, method in methods.items():
+        setattr(made, name, method)
+    return made
+
+
+def _init(cls: type, fields: tuple[dataclasses.Field[Any], ...],
+          frozen: bool) -> Callable[..., None]:
+    """The class's ``__init__``, written and compiled as the standard decorator's is: each
+    field a keyword, its default or a call of its factory when not given, set in place
+    (through ``object.__setattr__`` when the class is frozen)."""
+    space: dict[str, Any] = {"_set": object.__setattr__, "_unset": _UNSET}
+    parameters, lines = [], []
+    for field in fields:
+        name = field.name
+        given = name
+        if field.default is not dataclasses.MISSING:
+            space[f"_default_{name}"] = field.default
+            parameters.append(f"{name}=_default_{name}")
+        elif field.default_factory is not dataclasses.MISSING:
+            space[f"_factory_{name}"] = field.default_factory
+            parameters.append(f"{name}=_unset")
+            given = f"_factory_{name}() if {name} is _unset else {name}"
+        else:
+            parameters.append(name)
+        lines.append(f"_set(self, {name!r}, {given})" if frozen else f"self.{name} = {given}")
+    if hasattr(cls, "__post_init__"):
+        lines.append("self.__post_init__()")
+    source = (f"def __init__(self{', *, ' if parameters else ''}{', '.join(parameters)}) "
+              f"-> None:\n    " + "\n    ".join(lines or ["pass"]) + "\n")
+    exec(compile(source, f"<{cls.__qualname__}.__init__>", "exec"), space)
+    made: Callable[..., None] = space["__init__"]
+    made.__qualname__ = f"{cls.__qualname__}.__init__"
+    return made
+
+
+_UNSET = object()
+"""A field with a factory, not given."""
+
+
+def _nothing_compared(_: Any) -> tuple[()]:
+    return ()
+
+
+def _hash(self: Plain) -> int:
+    return hash((self.__class__, type(self)._compared(self)))
+
+
+def _refuse_setting(self: Plain, name: str, _: Any) -> None:
+    raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+def _refuse_deleting(self: Plain, name: str) -> None:
+    raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+def _state(self: Plain) -> list[Any]:
+    return [getattr(self, name) for name in self._names]
+
+
+def _set_state(self: Plain, state: list[Any]) -> None:
+    for name, field in zip(self._names, state, strict=True):
+        object.__setattr__(self, name, field)

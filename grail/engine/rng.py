@@ -12,10 +12,9 @@ seed gives the same game on any Python and any hash seed (DESIGN.md, Determinism
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TypeVar
 
-from .plain import Plain
+from .plain import Plain, part
 
 T = TypeVar("T")
 
@@ -23,7 +22,7 @@ _MULTIPLIER = 6364136223846793005
 _MASK64 = (1 << 64) - 1
 
 
-@dataclass(slots=True, kw_only=True)
+@part
 class Rng(Plain):
     """PCG32 (XSH RR): 64-bit state, odd increment, 32-bit outputs."""
 

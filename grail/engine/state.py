@@ -7,14 +7,14 @@ actions give byte-identical states.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
 from grail.content.campaign import DyingTrigger
 
-from .plain import Plain
+from .plain import Plain, part
 from .rng import Rng
 
 Mode = Literal["story", "normal", "challenge"]
@@ -34,7 +34,7 @@ class State(Plain):
     __slots__ = ()
 
 
-@dataclass(slots=True, kw_only=True)
+@part
 class HeroState(State):
     """One character: board, resources, cards and where it stands [SAVE-2]."""
 
@@ -102,7 +102,7 @@ class HeroState(State):
     pool [UPG-4]."""
 
 
-@dataclass(slots=True, kw_only=True)
+@part
 class Placed(State):
     """A revealed Location card at its grid spot (x right, y down) [MAP-1], [SAVE-4]."""
 
@@ -114,7 +114,7 @@ class Placed(State):
     """Row."""
 
 
-@dataclass(slots=True, kw_only=True)
+@part
 class Menhir(State):
     """A Menhir miniature; active while it holds a dial [MENHIR-2]."""
 
@@ -124,7 +124,7 @@ class Menhir(State):
     """Days left; None once the dial is removed [DAY-START-3]."""
 
 
-@dataclass(slots=True, kw_only=True)
+@part
 class Portion(State):
     """One member's part of something a team splits: a cost [TEAM-6] or a shared gain or
     loss [ACT-EXPLORE-2]."""
@@ -144,7 +144,7 @@ FrameSource = Literal["entry", "immediate", "location_action", "character_action
                       "failure"]
 
 
-@dataclass(slots=True, kw_only=True)
+@part
 class Frame(State):
     """An effect list being resolved: where it comes from, and how far it has got.
 
@@ -167,7 +167,7 @@ class Frame(State):
     """The split of the effect at ``index`` decided so far, when a team shares it."""
 
 
-@dataclass(slots=True, kw_only=True)
+@part
 class TeamAction(State):
     """A Day action proposed and not yet started: who joins, then who pays what
     [TEAM-1]..[TEAM-3], [TEAM-6]; teammates join a character action only to help pay it
@@ -206,7 +206,7 @@ EncounterResult = Literal["won", "fled", "failed", "escaped", "robbed", "avoided
 avoided before it began [DIPLO-14]; or nobody was left standing [COMBAT-26]."""
 
 
-@dataclass(slots=True, kw_only=True)
+@part
 class SequenceCard(State):
     """A card in the Sequence, left to right [COMBAT-1], with what sits on it."""
 
@@ -228,7 +228,7 @@ class SequenceCard(State):
     [ANAT-8]."""
 
 
-@dataclass(slots=True, kw_only=True)
+@part
 class EncounterState(State):
     """An Encounter being fought, card by card [ENC-2], [ENC-3], [COMBAT-1], [DIPLO-1].
 
@@ -311,7 +311,7 @@ class EncounterState(State):
     """How it ended."""
 
 
-@dataclass(slots=True, kw_only=True)
+@part
 class Guardian(State):
     """An undefeated Guardian on the map [GUARD-1]."""
 
@@ -321,7 +321,7 @@ class Guardian(State):
     """Where it stands."""
 
 
-@dataclass(slots=True, kw_only=True)
+@part
 class Facing(State):
     """Characters who must face Guardians on a Location, one Encounter each, in the order
     the players choose [GUARD-4], [GUARD-6]."""
@@ -334,7 +334,7 @@ class Facing(State):
     """The Guardians still to face, in map order."""
 
 
-@dataclass(slots=True, kw_only=True)
+@part
 class StatusMarks(State):
     """A Status marked on the Game Sheet, and which of its numbered parts [STATUS-1]."""
 
@@ -346,7 +346,7 @@ class StatusMarks(State):
     """Marked parts, ascending."""
 
 
-@dataclass(slots=True, kw_only=True)
+@part
 class Task(State):
     """A line of the task log [TASK-1]."""
 
@@ -358,7 +358,7 @@ class Task(State):
     """It closes when this card changes."""
 
 
-@dataclass(slots=True, kw_only=True)
+@part
 class Dial(State):
     """A named Time or Quest dial in play [DIAL-1]."""
 
@@ -375,7 +375,7 @@ class Dial(State):
     leaves play [DAY-START-4]."""
 
 
-@dataclass(slots=True, kw_only=True)
+@part
 class SkillAsked(State):
     """A Skill card to choose for an Attribute, keeping one side [ATTR-4], [ATTR-5]."""
 
@@ -388,7 +388,7 @@ class SkillAsked(State):
     """The free Skill sides of that Attribute."""
 
 
-@dataclass(slots=True, kw_only=True)
+@part
 class DestinationAsked(State):
     """Where special movement goes, among the Locations its rule allows [MAP-9]."""
 
@@ -401,7 +401,7 @@ class DestinationAsked(State):
     """The Locations it may go to."""
 
 
-@dataclass(slots=True, kw_only=True)
+@part
 class ItemOffered(State):
     """An Item for a character at the Challenge cap: discard a held Item to take it, or
     refuse it [MODE-CHALLENGE-10]."""
@@ -415,7 +415,7 @@ class ItemOffered(State):
     """Where it lies, when left by the dead [DEATH-4]; else drawn."""
 
 
-@dataclass(slots=True, kw_only=True)
+@part
 class DiscardAsked(State):
     """Cards an Encounter makes a character discard from hand, the character choosing which:
     down to 3 at the end of a turn [COMBAT-15], down to 1 under Ambush [TRAIT-1], one per
@@ -432,7 +432,7 @@ Asked = Annotated[SkillAsked | DestinationAsked | ItemOffered | DiscardAsked,
                   Field(discriminator="kind")]
 
 
-@dataclass(slots=True, kw_only=True)
+@part
 class ChancePoint(State):
     """A chance point waiting for the table in a companion game."""
 
@@ -442,7 +442,7 @@ class ChancePoint(State):
     """The outcomes that may come up."""
 
 
-@dataclass(slots=True, kw_only=True)
+@part
 class PendingChance(State):
     """An action stopped at a chance point: it runs again, from the state before it, with
     the answers so far and the table's next one (DESIGN.md, "Chance is explicit")."""
@@ -464,7 +464,7 @@ class _Underway(State):
     _drawn: list[Any]
 
 
-@dataclass(slots=True, kw_only=True)
+@part
 class GameState(_Underway):
     """The whole game."""
 
@@ -574,8 +574,8 @@ class GameState(_Underway):
     """'card/use' of once-per-Day uses used today."""
 
     def __post_init__(self) -> None:
-        self._answers = []  # type: ignore[misc]  # in the base's __slots__, which mypy misses
-        self._drawn = []  # type: ignore[misc]
+        self._answers = []
+        self._drawn = []
 
     def hero(self, hero_id: str) -> HeroState:
         for hero in self.heroes:
