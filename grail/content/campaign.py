@@ -267,7 +267,8 @@ class Manifest(Model):
     description: Text | None = Field(default=None, description="A short description.")
     start: LocationRef = Field(description="The starting Location [SETUP-W1].")
     start_menhir: Amount = Field(
-        default=Scaled(base=9, per_player=-1),
+        default=Scaled.model_construct(base=9, per_player=-1),  # built, not validated:
+        # validating it here would build its validator, and start the schema builder, at import
         description="The starting Menhir's dial: 8/7/6/5 for 1-4 players [SETUP-W2].",
     )
     players: list[Positive] = Field(
