@@ -103,6 +103,23 @@ def test_commands_on_a_save_import_only_what_they_need(tmp_path: Path) -> None:
     assert done.stdout.strip().splitlines()[-1] == "[]"
 
 
+def test_a_command_keeps_its_imports_from_the_collector_and_collects_after(
+        tmp_path: Path) -> None:
+    """What the imports made is frozen once, not walked by the collector as it grows; the
+    collector is on again for the command itself (a night of simulations would otherwise
+    never free a cycle)."""
+    save = tmp_path / "game.grail"
+    assert main(["new", str(save), "--hero", "tamsin", "--seed", "3"]) == 0
+    script = ("import gc, sys; from grail.__main__ import run; "
+              "collected = []; gc.callbacks.append(lambda phase, info: collected.append(phase)); "
+              "sys.argv = ['grail', 'legal', sys.argv[1]]; run(); "
+              "print(gc.isenabled(), gc.get_freeze_count() > 10_000, "
+              "'grail.content.campaign' in sys.modules, len(collected) < 100)")
+    done = subprocess.run([sys.executable, "-c", script, str(save)], capture_output=True,
+                          text=True, check=True)
+    assert done.stdout.strip().splitlines()[-1] == "True True True True"
+
+
 def test_the_window_on_a_cached_pack_imports_no_checks_lint_or_yaml(tmp_path: Path) -> None:
     """The window's start reads its pack from the content cache: it imports none of the
     pack's checks, the author's lint (the map's Menhir sites are facts of their own) or
