@@ -27,7 +27,7 @@ from pydantic import Field
 
 from .base import Model
 from .belongings import Item, ItemsFile, Secret, SecretsFile, Skill, SkillsFile, SkillSide
-from .campaign import Manifest
+from .campaign import Manifest, Status
 from .cards import CardsFile, PlayerCard
 from .encounters import Encounter
 from .events import Event, Quest, StoryEvent
@@ -138,6 +138,11 @@ class Campaign(Model):
     @cached_property
     def card(self) -> dict[str, PlayerCard]:
         return {c.id: c for c in self.cards}
+
+    @cached_property
+    def status(self) -> dict[str, Status]:
+        """The Game Sheet's Statuses, by id."""
+        return {s.id: s for s in self.manifest.game_sheet.statuses}
 
     @cached_property
     def quest(self) -> dict[str, Quest]:

@@ -546,12 +546,11 @@ class Painter:
                 self.text(known.name if known else quest, 15, bold=True)
                 if known:
                     self.text(known.text, 14, "faint", indent=self.theme.px(10))
-        statuses = {status.id: status for status in campaign.manifest.game_sheet.statuses}
         marks = [mark for mark in state.statuses if mark.whole or mark.parts]
         if marks:
             self.heading("Game Sheet")
             for mark in marks:
-                status = statuses.get(mark.id)
+                status = campaign.status.get(mark.id)
                 name = status.name if status else mark.id
                 parts = f": parts {', '.join(map(str, mark.parts))}" if mark.parts else ""
                 of = f" of {status.parts}" if status and status.parts and mark.parts else ""

@@ -146,7 +146,7 @@ def card_lines(campaign: Campaign, card_id: str) -> list[str]:
 
 def status_name(campaign: Campaign, status_id: str) -> str:
     """A Status by its Game Sheet name; its id when the sheet lacks it."""
-    found = next((s for s in campaign.manifest.game_sheet.statuses if s.id == status_id), None)
+    found = campaign.status.get(status_id)
     return found.name if found is not None else status_id
 
 
