@@ -4,11 +4,9 @@
 5
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from functools import cached_property
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import Discriminator, Field, Tag, model_validator
 
@@ -65,7 +63,7 @@ class Count(Model):
     plus: int = Field(default=0, description="Added after multiplying.")
 
     @model_validator(mode="after")
-    def _attribute_when_needed(self) -> Count:
+    def _attribute_when_needed(self) -> Self:
         needs = self.count in ("attribute", "joined_keys")
         if needs and self.attribute is None:
             raise Placed(("count",), f"count '{self.count}' needs an 'attribute'")
@@ -133,7 +131,7 @@ class Amounts(Model):
     terror: NonNegativeAmount | None = _res("terror")
 
     @model_validator(mode="after")
-    def _not_empty(self) -> Amounts:
+    def _not_empty(self) -> Self:
         if not self.items():
             raise ValueError("name at least one resource or meter with an amount")
         return self
@@ -156,7 +154,7 @@ class Range(Model):
     at_most: int | None = Field(default=None, description="The highest value that satisfies.")
 
     @model_validator(mode="after")
-    def _bounded(self) -> Range:
+    def _bounded(self) -> Self:
         if self.at_least is None and self.at_most is None:
             raise ValueError("give 'at_least', 'at_most' or both")
         if (self.at_least is not None and self.at_most is not None

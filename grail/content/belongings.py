@@ -1,8 +1,6 @@
 """Secrets, Items and Skills: what characters carry [COMP-11]..[COMP-13]."""
 
-from __future__ import annotations
-
-from typing import Literal
+from typing import Literal, Self
 
 from pydantic import Field, model_validator
 
@@ -31,7 +29,7 @@ class Secret(Model):
     )
 
     @model_validator(mode="after")
-    def _one_item_keyword(self) -> Secret:
+    def _one_item_keyword(self) -> Self:
         duplicates(list(self.keywords), "keywords", "keyword")
         items = [i for i, k in enumerate(self.keywords) if k != "personal"]
         if len(items) > 1:
@@ -60,7 +58,7 @@ class SkillSide(Model):
     uses: list[Use] = Field(default_factory=list, description="What it lets its holder do.")
 
     @model_validator(mode="after")
-    def _kept(self) -> SkillSide:
+    def _kept(self) -> Self:
         for index, use in enumerate(self.uses):
             if use.discard:
                 raise Placed(("uses", index, "discard"), "a Skill is never discarded: it stays "

@@ -4,9 +4,7 @@ Where RULES.md marks an assumption or an ambiguity, ``rules`` makes it a setting
 most likely reading as default.
 """
 
-from __future__ import annotations
-
-from typing import Literal
+from typing import Literal, Self
 
 from pydantic import Field, model_validator
 
@@ -300,7 +298,7 @@ class Manifest(Model):
     rules: RuleSettings = Field(default_factory=RuleSettings, description="Rule settings.")
 
     @model_validator(mode="after")
-    def _consistent(self) -> Manifest:
+    def _consistent(self) -> Self:
         fewest, most = self.players
         if not 1 <= fewest <= most <= 4:
             raise Placed(("players",), f"players [{fewest}, {most}] must lie within 1-4, "

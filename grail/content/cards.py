@@ -15,9 +15,7 @@ free bottom key always connects [ANAT-5]; ``free`` lists its bonus icons.
 'green'
 """
 
-from __future__ import annotations
-
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import Discriminator, Field, Tag, model_validator
 
@@ -122,7 +120,7 @@ class Ability(Model):
     effects: list[Effect] = Field(default_factory=list, description="What it does.")
 
     @model_validator(mode="after")
-    def _trigger_fields(self) -> Ability:
+    def _trigger_fields(self) -> Self:
         if self.tokens is not None and self.trigger != "delayed":
             raise Placed(("tokens",), "'tokens' belongs to a delayed ability only")
         if self.charges is not None and self.trigger != "spend_charges":
@@ -178,7 +176,7 @@ class PlayerCard(Model):
         return next(colour for colour, mark in COLOUR_LETTER.items() if mark == letter)
 
     @model_validator(mode="after")
-    def _consistent(self) -> PlayerCard:
+    def _consistent(self) -> Self:
         check_edges(self.left, self.right)
         for index, key in enumerate(self.left):
             if isinstance(key, MagicBonus) and "attribute" in key.bonus:

@@ -6,9 +6,7 @@ about characters holds when any member of the acting team satisfies it; Attribut
 requirements use the best member's value, never a sum [DIPLO-15].
 """
 
-from __future__ import annotations
-
-from typing import TYPE_CHECKING, Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal, Self, TypeAlias
 
 from pydantic import Field, model_validator
 
@@ -40,7 +38,7 @@ class ItemPick(Model):
     )
 
     @model_validator(mode="after")
-    def _something(self) -> ItemPick:
+    def _something(self) -> Self:
         if self.number is None and self.keyword is None and self.craftable is None:
             raise ValueError("give 'number', 'keyword' or 'craftable'")
         if self.number is not None and (self.keyword or self.craftable is not None):
@@ -77,7 +75,7 @@ class Visits(Range):
     location: LocationRef | None = Field(default=None, description="Count entries to this location.")
 
     @model_validator(mode="after")
-    def _one_target(self) -> Visits:
+    def _one_target(self) -> Self:
         if (self.entry is None) == (self.location is None):
             raise ValueError("give exactly one of 'entry' and 'location'")
         return self
@@ -226,21 +224,21 @@ class Not(Keyed):
     """The condition does not hold."""
 
     KEY = "not"
-    not_: Condition = Field(alias="not", description="The negated condition.")
+    not_: "Condition" = Field(alias="not", description="The negated condition.")
 
 
 class All(Keyed):
     """Every condition holds."""
 
     KEY = "all"
-    all: list[Condition] = Field(min_length=1, description="The conditions.")
+    all: "list[Condition]" = Field(min_length=1, description="The conditions.")
 
 
 class Any_(Keyed):
     """At least one condition holds."""
 
     KEY = "any"
-    any: list[Condition] = Field(min_length=1, description="The conditions.")
+    any: "list[Condition]" = Field(min_length=1, description="The conditions.")
 
 
 CONDITIONS: list[type[Keyed]] = [

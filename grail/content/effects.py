@@ -8,9 +8,7 @@ code: the engine interprets each effect, and the cross-checker verifies every na
 Gain(gain=Amounts(food=1, ...), who=None)
 """
 
-from __future__ import annotations
-
-from typing import TYPE_CHECKING, Annotated, Literal, TypeAlias
+from typing import TYPE_CHECKING, Annotated, Literal, Self, TypeAlias
 
 from pydantic import Field, model_validator
 
@@ -156,7 +154,7 @@ class ItemLoss(Model):
     )
 
     @model_validator(mode="after")
-    def _not_number_and_keyword(self) -> ItemLoss:
+    def _not_number_and_keyword(self) -> Self:
         if self.number is not None and self.keyword is not None:
             raise ValueError("give 'number' or 'keyword', not both")
         return self
@@ -194,8 +192,8 @@ class EncounterDraw(Model):
     level: Annotated[Level, Ref("encounter_level")] | None = Field(
         default=None, description="Draw only a card of this level (default: the top card)."
     )
-    won: list[Effect] = Field(default_factory=list, description="Effects after a victory.")
-    lost: list[Effect] = Field(
+    won: "list[Effect]" = Field(default_factory=list, description="Effects after a victory.")
+    lost: "list[Effect]" = Field(
         default_factory=list, description="Effects after a failure, escape or flight."
     )
 
@@ -211,8 +209,8 @@ class EncounterStart(Model):
     """A specific Encounter card, taken from its deck."""
 
     id: EncounterRef = Field(description="The encounter id.")
-    won: list[Effect] = Field(default_factory=list, description="Effects after a victory.")
-    lost: list[Effect] = Field(
+    won: "list[Effect]" = Field(default_factory=list, description="Effects after a victory.")
+    lost: "list[Effect]" = Field(
         default_factory=list, description="Effects after a failure, escape or flight."
     )
 
@@ -245,7 +243,7 @@ class Destination(Model):
     )
 
     @model_validator(mode="after")
-    def _one(self) -> Destination:
+    def _one(self) -> Self:
         if (self.location is None) == (self.rule is None):
             raise ValueError("give exactly one of 'location' and 'rule'")
         return self
@@ -290,7 +288,7 @@ class Dial(Model):
     id: DialName = Field(description="The dial's name, used by turn_dial and conditions.")
     value: Amount = Field(description="The starting value.")
     token: Literal["time", "quest"] = Field(description="Time or Quest dial [DIAL-1].")
-    expired: list[Effect] = Field(
+    expired: "list[Effect]" = Field(
         default_factory=list, description="Effects when a Time dial leaves play [DAY-START-4]."
     )
 
@@ -334,8 +332,8 @@ class RemoveDial(Keyed):
 class FlipOutcomes(Model):
     """The two faces of a flipped dial [DIAL-1]."""
 
-    skull: list[Effect] = Field(default_factory=list, description="Effects on Skull.")
-    grail: list[Effect] = Field(default_factory=list, description="Effects on Grail.")
+    skull: "list[Effect]" = Field(default_factory=list, description="Effects on Skull.")
+    grail: "list[Effect]" = Field(default_factory=list, description="Effects on Grail.")
 
 
 class FlipDial(Keyed):
@@ -393,7 +391,7 @@ class Choice(Model):
     cost: Amounts | None = Field(
         default=None, description="Paid when the option is taken, by whoever decides; those "
         "reading with them on that Location may pay its Energy and Magic [TEAM-6].")
-    effects: list[Effect] = Field(default_factory=list, description="Resolved when taken.")
+    effects: "list[Effect]" = Field(default_factory=list, description="Resolved when taken.")
 
 
 class Choose(Keyed):
@@ -408,13 +406,13 @@ class If(Keyed):
 
     KEY = "if"
     if_: Condition = Field(alias="if", description="The condition.")
-    then: list[Effect] = Field(default_factory=list, description="Effects when it holds.")
-    else_: list[Effect] = Field(
+    then: "list[Effect]" = Field(default_factory=list, description="Effects when it holds.")
+    else_: "list[Effect]" = Field(
         default_factory=list, alias="else", description="Effects when it does not."
     )
 
     @model_validator(mode="after")
-    def _does_something(self) -> If:
+    def _does_something(self) -> Self:
         if not self.then and not self.else_:
             raise ValueError("an 'if' needs 'then' or 'else' effects")
         return self

@@ -4,8 +4,6 @@ They appear on Combat tables, Diplomacy Responses and card Abilities; the effect
 (:mod:`grail.content.effects`) includes them with the rest.
 """
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field

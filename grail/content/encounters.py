@@ -1,8 +1,6 @@
 """Encounter cards: Combat (green, grey, purple) and Diplomacy (blue) [COMP-6], [COMP-7]."""
 
-from __future__ import annotations
-
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import Discriminator, Field, Tag, model_validator
 
@@ -31,7 +29,7 @@ class AttackRow(Model):
     effects: list[Effect] = Field(description="The attack, applied to the active character.")
 
     @model_validator(mode="after")
-    def _range(self) -> AttackRow:
+    def _range(self) -> Self:
         low, high = self.pool
         if low is None or low < 0:
             raise Placed(("pool", 0), "the lowest pool of a row is a whole number from 0")
@@ -62,7 +60,7 @@ class _Encounter(Model):
     )
 
     @model_validator(mode="after")
-    def _keys_apart(self) -> _Encounter:
+    def _keys_apart(self) -> Self:
         check_inside(self.effects, ("effects",))
         check_inside(self.reward, ("reward",))
         check_edges([], self.right)
@@ -95,7 +93,7 @@ class CombatEncounter(_Encounter):
         return "guardian" in self.traits
 
     @model_validator(mode="after")
-    def _table(self) -> CombatEncounter:
+    def _table(self) -> Self:
         duplicates(list(self.traits), "traits", "trait")
         for index, row in enumerate(self.attack):
             check_inside(row.effects, ("attack", index, "effects"))
@@ -184,7 +182,7 @@ class DiplomacyEncounter(_Encounter):
     )
 
     @model_validator(mode="after")
-    def _stages(self) -> DiplomacyEncounter:
+    def _stages(self) -> Self:
         check_inside(self.failure, ("failure",))
         for index, stage in enumerate(self.stages or []):
             check_inside(stage.response, ("stages", index, "response"))

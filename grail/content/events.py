@@ -1,7 +1,5 @@
 """Events, Random Events and Quests [COMP-10], [EVENT-1]..[EVENT-4]."""
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, Tag

@@ -1,6 +1,6 @@
 """Heroes: character board, tile and intro letter as one file [COMP-2]..[COMP-4]."""
 
-from __future__ import annotations
+from typing import Self
 
 from pydantic import Field, model_validator
 
@@ -22,7 +22,7 @@ class MeterSpec(Model):
     )
 
     @model_validator(mode="after")
-    def _fits(self) -> MeterSpec:
+    def _fits(self) -> Self:
         if self.start > self.max:
             raise Placed(("start",), f"'start' {self.start} is above 'max' {self.max}")
         if self.red > self.max:
@@ -105,7 +105,7 @@ class Hero(Model):
         return self.name.split(",")[0]
 
     @model_validator(mode="after")
-    def _energy_within_health(self) -> Hero:
+    def _energy_within_health(self) -> Self:
         energy, health = self.meters.energy.start, self.meters.health.start
         if energy > health:
             raise Placed(("meters", "energy", "start"), f"Energy starts at {energy}, above "

@@ -5,8 +5,6 @@ the Book of Secrets. Choices, links and "Exploration ends" are effects (``choose
 ``goto``, ``end_exploration``), so an entry reads top to bottom like the printed page.
 """
 
-from __future__ import annotations
-
 from pydantic import Field
 
 from .base import EntryId, LocationRef, Model, Text

@@ -5,8 +5,6 @@ Each member model names its key in ``KEY``; the key present in the mapping picks
 ("unknown effect") instead of one error per possible effect.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Any, ClassVar, Union
 
 from pydantic import Discriminator, Tag

@@ -1,8 +1,6 @@
 """Location cards [COMP-5] and their menhir activation [MENHIR-5]."""
 
-from __future__ import annotations
-
-from typing import Literal
+from typing import Literal, Self
 
 from pydantic import Field, model_validator
 
@@ -95,7 +93,7 @@ class Location(Model):
     )
 
     @model_validator(mode="after")
-    def _seals(self) -> Location:
+    def _seals(self) -> Self:
         duplicates(list(self.seals), "seals", "seal")
         if self.menhir is not None and "menhir" not in self.seals:
             raise Placed(("menhir",), "a 'menhir' section needs the 'menhir' seal")

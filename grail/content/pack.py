@@ -16,8 +16,6 @@ A pack is a folder::
 Sub-folders are allowed everywhere; files are read in sorted order.
 """
 
-from __future__ import annotations
-
 import hashlib
 from dataclasses import dataclass
 from functools import cached_property

@@ -1,8 +1,6 @@
 """Uses: what an Item, Secret or Skill lets its holder do, and when [DAY-6], [ITEM-6]."""
 
-from __future__ import annotations
-
-from typing import Literal
+from typing import Literal, Self
 
 from pydantic import Field, model_validator
 
@@ -45,7 +43,7 @@ class Use(Model):
     effects: list[Effect] = Field(default_factory=list, description="What it does.")
 
     @model_validator(mode="after")
-    def _passive_is_free(self) -> Use:
+    def _passive_is_free(self) -> Self:
         if self.when == "passive":
             for name in ("cost", "once", "requires"):
                 if getattr(self, name) is not None:

@@ -6,8 +6,6 @@ Travel(type='travel', hero='wren', to=102)
 '{"type":"pass","hero":"wren"}'
 """
 
-from __future__ import annotations
-
 from functools import lru_cache
 from typing import Annotated, Any, Literal, Self
 

@@ -1,7 +1,5 @@
 """Events: small typed records of what an action caused, for the log, the UI and tests."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from .plain import Plain, value

@@ -11,8 +11,6 @@ before it lists the options.
 Pending(kind='day_action', heroes=['tamsin'], text='a Day action, or Pass')
 """
 
-from __future__ import annotations
-
 from typing import Literal
 
 from .plain import Plain, value

@@ -9,8 +9,6 @@ seed gives the same game on any Python and any hash seed (DESIGN.md, Determinism
 [3, 3, 2, 1, 1]
 """
 
-from __future__ import annotations
-
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -32,7 +30,7 @@ class Rng(Plain):
     """The odd 64-bit increment (the stream)."""
 
     @classmethod
-    def seeded(cls, seed: int, stream: int = 54) -> Rng:
+    def seeded(cls, seed: int, stream: int = 54) -> "Rng":
         """The generator PCG's reference implementation makes from ``seed`` and ``stream``."""
         rng = cls(state=0, inc=((stream << 1) | 1) & _MASK64)
         rng.next32()

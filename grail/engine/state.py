@@ -5,8 +5,6 @@ never changes. Collections are lists in a fixed order, never sets, so that the s
 actions give byte-identical states.
 """
 
-from __future__ import annotations
-
 from dataclasses import field
 from typing import Annotated, Any, Literal
 
