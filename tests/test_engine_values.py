@@ -70,3 +70,19 @@ def test_a_played_game_copies_and_pickles_whole(minimal: Campaign) -> None:
     log = pickle.loads(pickle.dumps(game.log))
     assert log == game.log and copy.deepcopy(game.log) == game.log
     assert state.model_copy(update={"day": state.day + 1}).day == state.day + 1
+
+
+def test_no_field_defaults_through_a_builtin_factory() -> None:
+    """``part`` and ``value`` give ``list`` and ``dict`` defaults Python factories making the
+    same: pydantic reads every factory's signature when it builds a save's reader, and a
+    builtin's is parsed from its text each time (half of building the state's reader)."""
+    import grail.engine.state as state_module
+    from grail.engine.plain import Plain
+
+    kinds = [kind for kind in vars(state_module).values()
+             if isinstance(kind, type) and issubclass(kind, Plain) and kind is not Plain]
+    factories = [field.default_factory for kind in kinds if dataclasses.is_dataclass(kind)
+                 for field in dataclasses.fields(kind)
+                 if field.default_factory is not dataclasses.MISSING]
+    assert len(factories) > 40
+    assert not [factory for factory in factories if isinstance(factory, type)]

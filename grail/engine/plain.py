@@ -135,6 +135,10 @@ def _dataclass(cls: type[V], frozen: bool, methods: dict[str, Any]) -> type[V]:
     made = dataclasses.dataclass(cls, slots=True, kw_only=True, init=False, repr=False,
                                  eq=False)
     fields = dataclasses.fields(cast(Any, made))
+    for field in fields:  # the same values, from factories pydantic reads quickly
+        quick = _QUICK_FACTORIES.get(field.default_factory)
+        if quick is not None:
+            field.default_factory = quick
     made._names = tuple(field.name for field in fields)
     made._compared = attrgetter(*made._names) if made._names else _nothing_compared
     methods["__init__"] = _init(made, fields, frozen)
@@ -175,6 +179,20 @@ def _init(cls: type, fields: tuple[dataclasses.Field[Any], ...],
 
 _UNSET = object()
 """A field with a factory, not given."""
+
+
+def _new_list() -> list[Any]:
+    return []
+
+
+def _new_dict() -> dict[Any, Any]:
+    return {}
+
+
+_QUICK_FACTORIES: dict[Any, Callable[[], Any]] = {list: _new_list, dict: _new_dict}
+"""Python functions for the builtin factories of fields' defaults: pydantic reads each
+factory's signature when it builds a reader, and a builtin's is parsed from its text every
+time (half of building the reader of the state, which holds some fifty of them)."""
 
 
 def _nothing_compared(_: Any) -> tuple[()]:
