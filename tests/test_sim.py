@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -32,11 +33,13 @@ from grail.engine.game import Game
 from grail.engine.rng import Rng
 from grail.sim.board import read
 from grail.sim.hints import hint
-from grail.sim.odds import odds, wilson
+from grail.sim.odds import MOST_BATCHES, odds, wilson
 from grail.sim.planner import search
 from grail.sim.playouts import playout, prepare
 from grail.sim.policies import POLICIES, GreedyPolicy, SearchPolicy
+from grail.sim.progress import Progress
 from grail.sim.steps import amount
+from grail.sim.workers import Call, Workers
 
 EXAMPLES = Path(__file__).parent / "packs" / "examples"
 BUNDLED = bundled_pack()
@@ -314,6 +317,27 @@ def test_long_odds_count_their_playouts_on_stderr(capsys: pytest.CaptureFixture[
     assert re.fullmatch(r"6/12 playouts, [\d,.]+ a second, "
                         r"(about \d+ (s|min)|less than a second) left *", counts[5])
     assert counts[-1].rstrip() == "12/12 playouts"
+
+
+def test_a_night_of_playouts_is_cut_into_a_bounded_number_of_batches(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each batch is listed, keyed and kept until its run ends: a hundred million playouts
+    go in at most MOST_BATCHES batches, every seed once and in order; a run of thousands
+    keeps batches of at most 250 (the pool's results stand in: no playout is played)."""
+    listed: list[list[range]] = []
+
+    def results(self: Workers, calls: list[Call], progress: Progress,
+                sizes: list[int] | None = None) -> list[tuple[int, int, int]]:
+        listed.append([args[4] for _, args in calls])
+        return [(0, 0, 0)] * len(calls)
+
+    monkeypatch.setattr(Workers, "results", results)
+    for n, most in ((100_000_000, MOST_BATCHES), (40_000, 40_000 // 250)):
+        odds(BUNDLED, "jago", "green-bramble-hogs", n=n, seed=5, workers=1)
+        batches = listed[-1]
+        assert most // 2 <= len(batches) <= most
+        assert batches[0].start == 5 and batches[-1].stop == 5 + n
+        assert all(a.stop == b.start for a, b in pairwise(batches))
 
 
 def test_search_wins_at_least_as_often_as_random() -> None:

@@ -72,6 +72,19 @@ def _batch(source: Source, hero: str, encounter: str, deck: list[str] | None, se
     return wins, turns, damage
 
 
+MOST_BATCHES = 100_000
+"""The most batches one run is cut into: each is listed, keyed and kept until the run ends,
+so a night's hundred million playouts go in 100,000 batches of 1,000, not 400,000 of 250."""
+
+
+def playout_batches(seed: int, n: int, share: int) -> list[range]:
+    """The seeds ``seed`` .. ``seed + n - 1`` cut into batches, in order: 8 for each of
+    ``share`` workers, of at most 250 playouts (a stopped run loses little, and progress is
+    counted often), unless that would make more than :data:`MOST_BATCHES`."""
+    size = max(1, min(250, n // (share * 8)), -(-n // MOST_BATCHES))
+    return [range(first, min(first + size, seed + n)) for first in range(seed, seed + n, size)]
+
+
 def odds(pack: Path, hero: str, encounter: str, n: int, policy: str = "search", seed: int = 1,
          workers: int | None = None, progress: bool = False, deck: list[str] | None = None,
          scheduler: str | None = None, kept_in: Path | None = None) -> Odds:
@@ -81,10 +94,8 @@ def odds(pack: Path, hero: str, encounter: str, n: int, policy: str = "search", 
     stderr. What a stopped run of them did is kept in ``kept_in`` (default: grail's cache
     folder), and taken up again."""
     with executor(pack, workers, scheduler, kept_in) as on:
-        share = 64 if scheduler is not None else workers or cores()  # batches per worker: 8
-        size = max(1, min(250, n // (share * 8)))
-        batches = [range(first, min(first + size, seed + n))
-                   for first in range(seed, seed + n, size)]
+        share = 64 if scheduler is not None else workers or cores()
+        batches = playout_batches(seed, n, share)
         totals: list[Totals] = on.results(
             [(_batch, (on.source, hero, encounter, deck, batch, policy)) for batch in batches],
             Progress(n, "playouts", progress), [len(batch) for batch in batches])
