@@ -40,7 +40,6 @@ ENCOUNTER_DECKS = ("green", "grey", "purple", "blue")
 def _known(campaign: Campaign) -> dict[str, Callable[[Any], bool]]:
     """For each kind of reference, whether a value names something the campaign has."""
     skills = set(campaign.skill_side)
-    statuses = {status.id for status in campaign.manifest.game_sheet.statuses}
     return {
         "hero": lambda v: v in campaign.hero,
         "location": lambda v: str(v).isdigit() and int(v) in campaign.location,
@@ -49,7 +48,7 @@ def _known(campaign: Campaign) -> dict[str, Callable[[Any], bool]]:
         "secret": lambda v: v in campaign.secret,
         "skill": lambda v: v in skills,
         "attribute": lambda v: v in ATTRIBUTES,
-        "status": lambda v: v in statuses,
+        "status": lambda v: v in campaign.status,
         "quest": lambda v: v in campaign.quest,
         "entry": lambda v: v in campaign.entry,
         "event": lambda v: v in campaign.event,
@@ -78,7 +77,7 @@ def _named(campaign: Campaign) -> dict[str, Container[Any]]:
             "attribute": ATTRIBUTES, "quest": campaign.quest, "entry": campaign.entry,
             "event": campaign.event, "encounter": campaign.encounter,
             "encounter_deck": ENCOUNTER_DECKS,
-            "status": {status.id for status in campaign.manifest.game_sheet.statuses},
+            "status": campaign.status,
             "deck_encounter": {UNSEEN, *campaign.encounter},
             "deck_event": {UNSEEN, *campaign.event}}
 
