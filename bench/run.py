@@ -50,7 +50,7 @@ def content_load(repeat: int) -> list[tuple[str, float, str]]:
         pack = write_pack(Path(tmp) / "pack")
         cache = Path(tmp) / "cache"
         by_kind, _ = pack_files(pack)
-        paths = [path for group in by_kind.values() for path in group]
+        paths = [path for group in by_kind.values() for path in group.values()]
 
         def raw_parse() -> list[object]:
             with paused_gc():

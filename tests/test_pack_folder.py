@@ -49,14 +49,14 @@ def test_a_yaml_name_that_is_not_a_file_is_refused_not_read(minimal_copy: Path) 
 def test_a_folder_that_cannot_be_read_is_reported(
         minimal_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     locked = minimal_copy / "items"
-    listing = Path.iterdir
+    listing = os.scandir
 
-    def iterdir(self: Path):  # type: ignore[no-untyped-def]
-        if self == locked:  # as root, chmod 000 would not stop the listing
+    def scandir(folder: Path):  # type: ignore[no-untyped-def]
+        if Path(folder) == locked:  # as root, chmod 000 would not stop the listing
             raise PermissionError(13, "Permission denied")
-        return listing(self)
+        return listing(folder)
 
-    monkeypatch.setattr(Path, "iterdir", iterdir)
+    monkeypatch.setattr(os, "scandir", scandir)
     problems = _problems(minimal_copy)
     assert problems[0] == "items:1:1: cannot read this folder: Permission denied"
     assert check_pack(minimal_copy).campaign is None

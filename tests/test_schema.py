@@ -47,7 +47,7 @@ def test_pack_files_validate_against_their_schema(pack: Path) -> None:
     by_kind, _ = pack_files(pack)
     for kind, paths in by_kind.items():
         validator = jsonschema.Draft7Validator(json.loads(schema_texts()[kind.schema]))
-        for path in paths:
+        for path in paths.values():
             errors = list(validator.iter_errors(read_document(path.read_bytes()).data))
             assert errors == [], f"{path}: {errors[0].message}"
 
@@ -57,7 +57,7 @@ def test_every_bundled_file_names_its_schema() -> None:
     by_kind, _ = pack_files(pack)
     assert by_kind, "the bundled campaign is missing"
     for kind, paths in by_kind.items():
-        for path in paths:
+        for path in paths.values():
             first = path.read_text(encoding="utf-8").splitlines()[0]
             prefix = "# yaml-language-server: $schema="
             assert first.startswith(prefix), f"{path} does not start with a schema line"

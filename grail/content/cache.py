@@ -69,8 +69,8 @@ def pack_digest(root: Path, files: dict[str, bytes] | None = None) -> str | None
         if any(problem.severity == "error" for problem in problems):
             return None
         try:
-            files = {p.relative_to(root).as_posix(): p.read_bytes()
-                     for paths in by_kind.values() for p in paths}
+            files = {name: path.read_bytes()
+                     for paths in by_kind.values() for name, path in paths.items()}
         except OSError:
             return None
     digest = hashlib.sha256(f"grail {__version__} cache {FORMAT}\n".encode())

@@ -7,6 +7,7 @@ content cache needs no more than this of the loader (no YAML, checks or validato
 from __future__ import annotations
 
 import gc
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -45,30 +46,31 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
-def pack_files(root: Path) -> tuple[dict[Kind, list[Path]], list[Problem]]:
-    """Every content file of the pack by kind, and problems with what is not read: YAML
-    files out of place (warnings), links leading outside the pack, folders that cannot be
-    read and YAML names that are not plain files (errors, never skipped in silence).
+def pack_files(root: Path) -> tuple[dict[Kind, dict[str, Path]], list[Problem]]:
+    """Every content file of the pack by kind, by its name in the pack (``cards/x.yaml``,
+    in order), and problems with what is not read: YAML files out of place (warnings),
+    links leading outside the pack, folders that cannot be read and YAML names that are not
+    plain files (errors, never skipped in silence).
 
     Hidden files and folders (``.git``, ``.github``, editor backups) are ignored.
     """
     folders = {kind.folder: kind for kind in KINDS if kind.folder}
-    by_kind: dict[Kind, list[Path]] = {kind: [] for kind in KINDS}
+    by_kind: dict[Kind, dict[str, Path]] = {kind: {} for kind in KINDS}
     found, problems = _walk(root)
-    for path in found:
-        rel = path.relative_to(root)
-        name = rel.as_posix()
-        if rel.parts == ("campaign.yaml",):
-            by_kind[KINDS[0]].append(path)
-        elif path.suffix == CONTENT_SUFFIX and len(rel.parts) > 1 and rel.parts[0] in folders:
-            by_kind[folders[rel.parts[0]]].append(path)
-        elif path.suffix == ".yml":
+    for name, path in found:
+        parts = name.split("/")
+        suffix = path.suffix
+        if name == "campaign.yaml":
+            by_kind[KINDS[0]][name] = path
+        elif suffix == CONTENT_SUFFIX and len(parts) > 1 and parts[0] in folders:
+            by_kind[folders[parts[0]]][name] = path
+        elif suffix == ".yml":
             problems.append(_not_read(name, "content files end in .yaml, not .yml"))
-        elif path.suffix == CONTENT_SUFFIX and len(rel.parts) > 1:
-            hint = suggest(rel.parts[0], list(folders))
-            problems.append(_not_read(name, f"'{rel.parts[0]}' is not a content folder{hint}",
+        elif suffix == CONTENT_SUFFIX and len(parts) > 1:
+            hint = suggest(parts[0], list(folders))
+            problems.append(_not_read(name, f"'{parts[0]}' is not a content folder{hint}",
                                       f"; folders are {', '.join(sorted(folders))}"))
-        elif path.suffix == CONTENT_SUFFIX:
+        elif suffix == CONTENT_SUFFIX:
             problems.append(_not_read(name, "only campaign.yaml belongs at the top of a pack"))
     if not by_kind[KINDS[0]]:
         problems.append(Problem("campaign.yaml", 1, 1,
@@ -76,45 +78,58 @@ def pack_files(root: Path) -> tuple[dict[Kind, list[Path]], list[Problem]]:
     return by_kind, problems
 
 
-def _walk(root: Path) -> tuple[list[Path], list[Problem]]:
-    """The plain files under ``root`` (hidden ones left out), sorted; and a problem for each
-    link that leads outside the pack or nowhere, each folder that cannot be read, and each
-    ``.yaml`` name that is not a plain file (a FIFO would hang a read)."""
+def _walk(root: Path) -> tuple[list[tuple[str, Path]], list[Problem]]:
+    """The plain files under ``root`` (hidden ones left out) by their names in it, in the
+    order of their paths; and a problem for each link that leads outside the pack or
+    nowhere, each folder that cannot be read, and each ``.yaml`` name that is not a plain
+    file (a FIFO would hang a read)."""
     inside = root.resolve()
-    files: list[Path] = []
+    files: list[tuple[list[str], Path]] = []
     problems: list[Problem] = []
-    folders, seen = [root], {inside}
+    folders: list[tuple[Path, list[str]]] = [(root, [])]
+    seen = {inside}
     while folders:
-        folder = folders.pop()
-        try:
-            children = sorted(folder.iterdir())
+        folder, where = folders.pop()
+        try:  # scandir: each entry knows its kind without another stat (pathlib's 5x)
+            with os.scandir(folder) as listing:
+                children = sorted(listing, key=_name)
         except OSError as error:
-            problems.append(Problem(folder.relative_to(root).as_posix() or ".", 1, 1,
+            problems.append(Problem("/".join(where) or ".", 1, 1,
                                     f"cannot read this folder: {error.strerror or error}"))
             continue
-        for path in children:
-            rel = path.relative_to(root).as_posix()
-            if path.name.startswith("."):
+        for child in children:
+            if child.name.startswith("."):
                 continue
-            if path.is_symlink():
+            path, parts = folder / child.name, [*where, child.name]
+            if child.is_symlink():
                 target = path.resolve()
                 if not target.is_relative_to(inside):
-                    problems.append(Problem(rel, 1, 1, "a link that leads outside the pack "
-                                            "folder: refused; copy what it points to into the "
-                                            "pack"))
+                    problems.append(Problem("/".join(parts), 1, 1, "a link that leads outside "
+                                            "the pack folder: refused; copy what it points to "
+                                            "into the pack"))
                     continue
                 if not target.exists():
-                    problems.append(Problem(rel, 1, 1, "a link to nothing: refused"))
+                    problems.append(Problem("/".join(parts), 1, 1,
+                                            "a link to nothing: refused"))
                     continue
-            if path.is_dir():
+            if child.is_dir():
                 if path.resolve() not in seen:  # a link inside the pack is read once
                     seen.add(path.resolve())
-                    folders.append(path)
-            elif path.is_file():
-                files.append(path)
+                    folders.append((path, parts))
+            elif child.is_file():
+                files.append((parts, path))
             elif path.suffix in (CONTENT_SUFFIX, ".yml"):
-                problems.append(Problem(rel, 1, 1, "not a plain file: refused"))
-    return sorted(files), problems
+                problems.append(Problem("/".join(parts), 1, 1, "not a plain file: refused"))
+    files.sort(key=_parts)  # a path's order: folder by folder
+    return [("/".join(parts), path) for parts, path in files], problems
+
+
+def _name(entry: os.DirEntry[str]) -> str:
+    return entry.name
+
+
+def _parts(file: tuple[list[str], Path]) -> list[str]:
+    return file[0]
 
 
 def _not_read(file: str, why: str, more: str = "") -> Problem:

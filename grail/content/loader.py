@@ -87,8 +87,7 @@ def _check_pack(root: Path, max_bytes: int) -> PackReport:
     files: dict[str, bytes] = {}
     sources: dict[str, str] = {}
     for kind, paths in by_kind.items():
-        for path in paths:
-            rel = path.relative_to(root).as_posix()
+        for rel, path in paths.items():
             try:
                 raw = path.read_bytes()
             except OSError as error:
