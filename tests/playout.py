@@ -14,13 +14,16 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from functools import cache
 
 from grail.content import Campaign, bundled_pack, load_pack
 from grail.engine.actions import (
+    Action,
     Activate,
+    AnyAction,
     Avoid,
     ChanceOutcome,
     Choose,
@@ -42,6 +45,7 @@ from grail.engine.actions import (
 from grail.engine.game import Game
 from grail.engine.items import keyword_of
 from grail.engine.map import in_radius
+from grail.engine.reading import read
 from grail.engine.state import GameState
 from grail.save.sound import problems
 
@@ -170,11 +174,17 @@ def check_pending(game: Game) -> None:
 def check_round_trip(game: Game) -> None:
     """The state as JSON and back is the same state, and offers the same actions and the
     same decision: save -> load -> continue is continuing. Opening it never refuses it as
-    impossible (the check every load makes, grail/save/sound.py)."""
+    impossible (the check every load makes, grail/save/sound.py). A save reads the state and
+    the log back as their types say, without pydantic (grail/engine/reading.py): the same
+    values as pydantic's reading."""
     assert problems(game) == []
     text = game.state.model_dump_json()
     again = GameState.model_validate_json(text)
     assert again.model_dump_json() == text
+    assert read(GameState, json.loads(text)) == again
+    if game.log:
+        last = game.log[-1].to_json()
+        assert read(AnyAction, json.loads(last)) == Action.from_json(last) == game.log[-1]
     loaded = Game(game.campaign, again, dict(game.setup), list(game.log))
     assert loaded.legal_actions() == game.legal_actions()
     assert loaded.pending() == game.pending()

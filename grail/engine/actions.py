@@ -6,8 +6,9 @@ Travel(type='travel', hero='wren', to=102)
 '{"type":"pass","hero":"wren"}'
 """
 
+import json
 from functools import lru_cache
-from typing import Annotated, Any, Literal, Self
+from typing import Annotated, Any, Literal, Self, get_args
 
 from pydantic import Field, ValidationError
 
@@ -716,6 +717,9 @@ Actions = (Travel | Explore | Choose | LocationAction | CharacterAction | Activa
            | ChanceOutcome | SetItemAside | Ready | Avoid | Mulligan | KeepHands
            | ChooseApproach | Activate | PlayCard | SpendCharges | EndPlay | Escape | DiscardCard)
 AnyAction = Annotated[Actions, Field(discriminator="type")]
+KINDS: dict[str, type[Actions]] = {kind.__dataclass_fields__["type"].default: kind
+                                   for kind in get_args(Actions)}
+"""Each class of action by its ``type``."""
 
 
 class Action:
@@ -723,17 +727,33 @@ class Action:
 
     @staticmethod
     def from_json(text: str) -> Actions:
+        """The action a JSON text gives, checked by the reader of the class it names (the
+        reader of every action, some 12-16 ms to build, only says what is wrong with a text
+        that names none): the same action and the same words either way."""
+        named = _named(text)
         try:
-            action: Actions = adapter(AnyAction).validate_json(text)  # built when first needed
+            action: Actions = adapter(named or AnyAction).validate_json(text)
             return action
         except ValidationError as error:
-            raise MalformedAction(f"not an action: {_why(error)}") from None
+            raise MalformedAction(f"not an action: {_why(error, named is None)}") from None
 
 
-def _why(error: ValidationError) -> str:
-    """What is wrong with an action's JSON, in grail's words (never the parser's)."""
+def _named(text: str) -> type[Actions] | None:
+    """The class of action a JSON text names by its ``type``, if it names one."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    kind = data.get("type") if isinstance(data, dict) else None
+    return KINDS.get(kind) if isinstance(kind, str) else None
+
+
+def _why(error: ValidationError, in_union: bool) -> str:
+    """What is wrong with an action's JSON, in grail's words (never the parser's); a place
+    in the union of every action starts with the action's tag."""
     first = error.errors()[0]
-    kind, where = first["type"], ".".join(str(part) for part in first["loc"][1:])
+    kind = first["type"]
+    where = ".".join(str(part) for part in first["loc"][1 if in_union else 0:])
     if kind == "json_invalid":
         return "it is not JSON"
     if kind in ("union_tag_invalid", "union_tag_not_found"):

@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -29,15 +28,13 @@ from . import (
     journal,
     madness,
 )
-from .actions import (
-    Action,
-    Actions,
-    ChanceOutcome,
-)
+from .actions import Actions, ChanceOutcome
+from .actions import AnyAction as TaggedAction  # the union with its tag; here, the plain one
 from .decisions import do, refusal, waiting
 from .encounters import turn as encounter_turn
 from .events import ChanceAsked, ChanceDrawn, Event
 from .pending import Pending
+from .reading import read
 from .setup import new_state
 from .state import ChallengeRule, GameState, HeroState, Mode, PendingChance
 from .telling import PROPOSED, proposing, tell
@@ -200,8 +197,8 @@ class Game:
         if isinstance(action, ChanceOutcome):
             pending = self.state.chance
             assert pending is not None
-            base = None if pending.action is None else Action.from_json(json.dumps(pending.action))
-            answers = [ChanceOutcome.model_validate(given) for given in pending.answers]
+            base = None if pending.action is None else read(TaggedAction, pending.action)
+            answers = [read(ChanceOutcome, given) for given in pending.answers]
             self.state.chance = None
             return self._run(base, [*answers, action], logged=True)
         return self._run(action, [])

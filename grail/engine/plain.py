@@ -6,10 +6,11 @@ checked on construction or assignment, since the engine makes them right. They a
 parts), which share their comparing, hashing and words among every class and write only each
 class's ``__init__``: a command imports a hundred of them, and the standard decorator wrote
 and compiled five or six methods for each (half the engine's import). Pydantic meets
-them only where data crosses a boundary (a save read or written, the CLI's JSON, a state
-set up from JSON), through one ``TypeAdapter`` per class, which reads and writes the same
-JSON forms as before and refuses unknown fields. The boundary methods keep pydantic's
-names, so saves, tools and tests read any value alike.
+them only where data crosses a boundary (a save written, the CLI's JSON, a state set up
+from JSON), through one ``TypeAdapter`` per class, which reads and writes the same JSON
+forms as before and refuses unknown fields; what grail wrote itself, a save's log and
+snapshots, is read back by ``reading.py`` without it. The boundary methods keep
+pydantic's names, so saves, tools and tests read any value alike.
 
 >>> @part
 ... class Marker(Plain):

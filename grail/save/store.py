@@ -35,7 +35,7 @@ from typing import Any
 from grail import __version__
 from grail.engine.actions import AnyAction
 from grail.engine.game import Game
-from grail.engine.plain import adapter
+from grail.engine.reading import read, reader
 from grail.engine.state import GameState
 
 from .errors import SaveError
@@ -95,17 +95,22 @@ class Mark:
 
 def fold(rows: list[tuple[int, str, str]]) -> list[AnyAction]:
     """The log the rows make, in order: an action row adds its entry, an undo row takes
-    back its count. Each entry is read by the one reader of an action that ``grail act``
-    uses too (a reader of the whole list would build the actions' schema again: some
-    25 ms of a command, against some 5 ms more over a Day-100 save's 8,000 entries)."""
+    back its count. Each entry is grail's own JSON, read back as the actions' types say
+    (grail/engine/reading.py: pydantic's reader of every action would be built first, some
+    12-16 ms of a command); an action is a frozen value, so entries written alike are read
+    once and shared (a long campaign repeats most of its entries)."""
     bodies: list[str] = []
     for _, kind, body in rows:
         if kind == "undo":
             del bodies[len(bodies) - int(body):]
         else:
             bodies.append(body)
-    read = adapter(AnyAction).validate_json
-    return [read(body) for body in bodies]
+    actions = reader(AnyAction)
+    known: dict[str, AnyAction] = {}
+    for body in bodies:
+        if body not in known:
+            known[body] = actions(json.loads(body))
+    return [known[body] for body in bodies]
 
 
 class SaveFile:
@@ -271,7 +276,7 @@ class SaveFile:
 
     def _state(self, blob: bytes) -> GameState:
         try:
-            return GameState.model_validate_json(zlib.decompress(blob))
+            return read(GameState, json.loads(zlib.decompress(blob)))
         except (zlib.error, ValueError):
             raise SaveError(f"{self.path}: the save's state does not read as a game") from None
 
