@@ -133,7 +133,7 @@ def cmd_act(args: argparse.Namespace) -> int:
     finally:
         session.close()
     for event in events:
-        print(event.model_dump_json())
+        print(event.to_json())
     for line in session.log:
         if line.startswith("Warning:"):
             print(f"grail: {line}", file=sys.stderr)

@@ -8,11 +8,12 @@ Travel(type='travel', hero='wren', to=102)
 
 import json
 from functools import lru_cache
-from typing import Annotated, Any, Literal, Self, get_args
+from typing import Annotated, Any, Literal, Self, cast, get_args
 
 from pydantic import Field, ValidationError
 
 from .plain import Plain, adapter, value
+from .reading import read
 
 
 class MalformedAction(ValueError):
@@ -21,9 +22,6 @@ class MalformedAction(ValueError):
 
 class _Action(Plain):
     __slots__ = ()
-
-    def to_json(self) -> str:
-        return self.model_dump_json()
 
     @classmethod
     def of(cls, **fields: Any) -> Self:
@@ -727,10 +725,18 @@ class Action:
 
     @staticmethod
     def from_json(text: str) -> Actions:
-        """The action a JSON text gives, checked by the reader of the class it names (the
-        reader of every action, some 12-16 ms to build, only says what is wrong with a text
-        that names none): the same action and the same words either way."""
-        named = _named(text)
+        """The action a JSON text gives. Text in the form grail writes (as ``grail legal``
+        prints it) is read as the actions' types say, without building pydantic's readers
+        (reading.py); any other is checked by pydantic's reader of the class it names,
+        which takes "102" for 102 and finds what is wrong (the reader of every action,
+        some 12-16 ms to build, only for a text that names none): the same action and the
+        same words as the reader of every action gives."""
+        try:
+            data = json.loads(text)
+            return cast(Actions, read(AnyAction, data))
+        except ValueError:  # not JSON, or not as grail writes it (Unreadable)
+            data = None
+        named = _named(data)
         try:
             action: Actions = adapter(named or AnyAction).validate_json(text)
             return action
@@ -738,12 +744,8 @@ class Action:
             raise MalformedAction(f"not an action: {_why(error, named is None)}") from None
 
 
-def _named(text: str) -> type[Actions] | None:
-    """The class of action a JSON text names by its ``type``, if it names one."""
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return None
+def _named(data: Any) -> type[Actions] | None:
+    """The class of action JSON data names by its ``type``, if it names one."""
     kind = data.get("type") if isinstance(data, dict) else None
     return KINDS.get(kind) if isinstance(kind, str) else None
 

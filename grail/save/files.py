@@ -35,9 +35,10 @@ _CURRENT = f'{{"format":{FORMAT},'.encode()
 
 
 class PackIdentity(BaseModel):
-    """Which content a save was made with."""
+    """Which content a save was made with (read in envelopes only: its reader is built
+    then, not by every command that imports this module)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     id: str
     version: str
     hash: str

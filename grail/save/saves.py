@@ -14,11 +14,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
-
 from grail.content import Campaign
 from grail.engine.chance import ChanceMismatch
 from grail.engine.game import Game, IllegalAction
+from grail.engine.plain import Plain, part
+from grail.engine.reading import Unreadable, read
 from grail.engine.state import ChallengeRule, Mode
 
 from .errors import SaveError
@@ -27,10 +27,11 @@ from .sound import problems
 from .store import Mark, SaveFile, is_database
 
 
-class Setup(BaseModel):
-    """What a game was set up with, as a save keeps it."""
+@part
+class Setup(Plain):
+    """What a game was set up with, as a save keeps it (and reads it back: exactly in the
+    form grail writes it, grail/engine/reading.py)."""
 
-    model_config = ConfigDict(extra="forbid")
     heroes: list[str]
     seed: int
     mode: Mode
@@ -165,7 +166,7 @@ def keep_beside(path: Path) -> Path:
 
 def _sound_setup(setup: dict[str, Any]) -> bool:
     try:
-        Setup.model_validate(setup)
-    except ValidationError:
+        read(Setup, setup)
+    except Unreadable:
         return False
     return True

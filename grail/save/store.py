@@ -361,7 +361,7 @@ class SaveFile:
 
     def _append(self, entries: list[AnyAction]) -> None:
         self.db.executemany("INSERT INTO entries (kind, body) VALUES ('action', ?)",
-                            [(entry.model_dump_json(),) for entry in entries])
+                            [(entry.to_json(),) for entry in entries])
 
     def _snapshot(self, game: Game, seq: int | None = None) -> int:
         """The state as it stands, kept at the newest row (or row ``seq``); that row's
