@@ -6,8 +6,6 @@ Opening checks the file first, then its pack, then the whole game against the co
 line and nothing changes.
 """
 
-from __future__ import annotations
-
 import sqlite3
 from contextlib import closing
 from datetime import datetime
