@@ -14,6 +14,10 @@ shared as ever, so another program writing the same save meanwhile is handled as
 without a resident. It declines, and the command runs alone, when grail's own files
 changed since it started (it stops then) or when it is another version of grail; it stops
 after an idle time, on ``grail serve --stop``, on Ctrl-C or when terminated.
+
+Every command on a save imports this module to look for a resident, and most find none:
+the modules only a resident or a found socket needs (``socket``, ``signal``,
+``traceback``: some 4 ms of a command) are imported where they are used.
 """
 
 from __future__ import annotations
@@ -23,16 +27,16 @@ import hashlib
 import io
 import json
 import os
-import signal
-import socket
 import stat
 import sys
 import tempfile
 import time
-import traceback
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import socket
 
 from grail import __version__
 
@@ -54,7 +58,7 @@ def address() -> Path | None:
     user's runtime folder, else a folder of the user's own in the temporary folder; one
     socket per installation of grail. None where Unix sockets are missing or the path would
     be too long for one."""
-    if not hasattr(socket, "AF_UNIX"):
+    if sys.platform == "win32":  # no Unix sockets for Python there
         return None
     override = os.environ.get("GRAIL_RESIDENT_DIR")
     runtime = os.environ.get("XDG_RUNTIME_DIR")
@@ -82,6 +86,8 @@ def _private(folder: Path) -> bool:
 def _ask(path: Path, request: dict[str, Any]) -> dict[str, Any] | None:
     """The resident's answer to ``request``; None when none listens at ``path``. Raises
     OSError or ValueError when one took the request and gave no answer."""
+    import socket
+
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as line:
         try:
             line.connect(str(path))
@@ -109,7 +115,7 @@ def forwarded(argv: list[str]) -> int | None:
     if not argv or argv[0] not in ON_A_SAVE:
         return None
     path = address()
-    if path is None or not _private(path.parent):
+    if path is None or not _private(path.parent) or not path.exists():
         return None
     request = {"argv": argv, "cwd": os.getcwd(), "env": dict(os.environ),
                "version": __version__}
@@ -204,6 +210,8 @@ def run_asked(request: Any, main: Callable[[list[str]], int]) -> dict[str, Any]:
                   file=sys.stderr)
             code = 1
         except Exception:  # a bug: reported as the command alone would, the resident lives on
+            import traceback
+
             traceback.print_exc()
             code = 1
     return {"out": out.getvalue(), "err": err.getvalue(), "code": code}
@@ -212,6 +220,8 @@ def run_asked(request: Any, main: Callable[[list[str]], int]) -> dict[str, Any]:
 def _listen(path: Path) -> socket.socket:
     """A socket listening at ``path`` in a private folder; raises ResidentError when one
     already answers there or the place is not grail's."""
+    import socket
+
     folder = path.parent
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -249,6 +259,7 @@ def serve(main: Callable[[list[str]], int], idle_s: float | None,
     from grail.content.cache import keep_loaded
 
     keep_loaded()
+    import signal
 
     stamp = _code_stamp()
     listener = _listen(path)

@@ -318,3 +318,20 @@ def test_asking_a_resident_imports_nothing_of_grails_own_but_the_asking() -> Non
 def test_a_negative_idle_time_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--idle", "-1"]) == 2
     assert capsys.readouterr().err == "grail: --idle takes minutes, 0 or more\n"
+
+
+@pytest.mark.parametrize("folder", ["never-made", "made"])
+def test_a_command_that_finds_no_resident_imports_nothing_a_resident_needs(
+        tmp_path: Path, folder: str) -> None:
+    """Most commands find no resident: they look for its socket without importing
+    ``socket``, ``signal`` or ``traceback`` (some 4 ms of every command), whether its folder
+    was never made or a resident has come and gone."""
+    env = _environment(tmp_path, folder)
+    if folder == "made":
+        (tmp_path / folder).mkdir(mode=0o700)
+    script = ("import sys; from grail.resident import forwarded; "
+              "print(forwarded(['show', 'x.grail']), "
+              "[m for m in ('socket', 'signal', 'traceback') if m in sys.modules])")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          env=env, cwd=tmp_path, check=True, timeout=120)
+    assert done.stdout.strip() == "None []"
