@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from grail.content import Campaign
-from grail.engine.actions import AnyAction, PlayCard, Travel
+from grail.engine.actions import Action, AnyAction, MalformedAction, PlayCard, Travel
 from grail.engine.game import Game
 from grail.engine.reading import Unreadable, read, reader
 from grail.engine.state import Frame, GameState
@@ -66,6 +66,7 @@ def test_an_action_reads_back_equal_to_the_one_written() -> None:
     {"type": "travel", "hero": "wren"},  # a field missing
     {"type": "sail", "hero": "wren"},  # no such action
     {"hero": "wren", "to": 102},  # no tag
+    {"type": ["travel"], "hero": "wren", "to": 102},  # a tag that is no text
     [{"type": "travel"}],  # not a mapping
     {"type": "play_card", "hero": "wren", "card": "ember", "magic": [[1, "fire"], [2]]},
     {"type": "play_card", "hero": "wren", "card": "ember", "magic": {"1": "fire"}},
@@ -78,9 +79,20 @@ def test_anything_but_what_grail_writes_is_refused(data: object) -> None:
 def test_a_state_with_a_wrong_value_deep_inside_is_refused(minimal: Campaign) -> None:
     form = _played(minimal).state.model_dump(mode="json")
     assert read(GameState, form) == GameState.model_validate(form)
-    form["heroes"][0]["health"] = "3"
-    with pytest.raises(Unreadable):
-        read(GameState, form)
+    for part, field, wrong in [("heroes", "health", "3"), ("heroes", "health_marker", ["plain"]),
+                               ("heroes", "health_marker", "sideways")]:
+        bad = json.loads(json.dumps(form))
+        assert field in bad[part][0]  # a wrong value, not a field of another name
+        bad[part][0][field] = wrong
+        with pytest.raises(Unreadable):
+            read(GameState, bad)
+
+
+def test_an_action_nested_past_python_s_limits_is_malformed_not_a_crash() -> None:
+    with pytest.raises(MalformedAction):
+        Action.from_json("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(MalformedAction, match="there is no action"):
+        Action.from_json('{"type": ["travel"], "hero": "wren", "to": 102}')
 
 
 def test_a_save_whose_snapshot_is_not_a_state_is_refused_in_one_line(
@@ -100,16 +112,19 @@ def test_a_save_whose_snapshot_is_not_a_state_is_refused_in_one_line(
     assert path.read_bytes() == before
 
 
-def test_a_save_whose_log_holds_a_number_as_text_is_refused_in_one_line(
-        minimal: Campaign, tmp_path: Path) -> None:
-    """Pydantic's reading took "102" for 102; grail never writes it, so it is damage."""
+@pytest.mark.parametrize("damage", ["text", "nested"])
+def test_a_save_whose_log_holds_what_grail_never_writes_is_refused_in_one_line(
+        minimal: Campaign, tmp_path: Path, damage: str) -> None:
+    """Pydantic's reading took "102" for 102; grail never writes it, so it is damage, as is
+    an entry nested past what Python's JSON reader can follow."""
     path = tmp_path / "a.grail"
     game = _played(minimal, steps=0)
     travel = next(a for a in game.legal_actions() if isinstance(a, Travel))
     game.apply(travel)
     save_game(game, path)
     with closing(sqlite3.connect(path)) as db:
-        body = travel.to_json().replace(f'"to":{travel.to}', f'"to":"{travel.to}"')
+        body = travel.to_json().replace(f'"to":{travel.to}', f'"to":"{travel.to}"') \
+            if damage == "text" else "[" * 100_000 + "]" * 100_000
         assert body != travel.to_json()
         db.execute("UPDATE entries SET body = ? WHERE kind = 'action'", (body,))
         db.commit()

@@ -734,7 +734,7 @@ class Action:
         try:
             data = json.loads(text)
             return cast(Actions, read(AnyAction, data))
-        except ValueError:  # not JSON, or not as grail writes it (Unreadable)
+        except (ValueError, RecursionError):  # not JSON, or not as grail writes it
             data = None
         named = _named(data)
         try:

@@ -29,7 +29,7 @@ from . import (
     madness,
 )
 from .actions import Actions, ChanceOutcome
-from .actions import AnyAction as TaggedAction  # the union with its tag; here, the plain one
+from .actions import AnyAction as TaggedAction  # AnyAction here is the union, untagged
 from .decisions import do, refusal, waiting
 from .encounters import turn as encounter_turn
 from .events import ChanceAsked, ChanceDrawn, Event

@@ -1,4 +1,5 @@
-"""Engine values read back from the JSON forms grail wrote: a save's log and snapshots.
+"""Engine values read back from the JSON forms grail writes: a save's log, snapshots and
+setup, and an action typed in that form.
 
 Pydantic reads them as well, but only through a reader built for each form, and building
 those for every action and for the state is a tenth of a command's start (12-16 ms each),
@@ -16,7 +17,7 @@ pydantic's reading).
 Travel(type='travel', hero='tamsin', to=102)
 >>> read(AnyAction, {"type": "travel", "hero": "tamsin", "to": "102"})
 Traceback (most recent call last):
-grail.engine.reading.Unreadable: a int expected, not str
+grail.engine.reading.Unreadable: int expected, not str
 """
 
 from __future__ import annotations
@@ -94,16 +95,17 @@ def _same(data: Any) -> Any:
 def _leaf(kind: type) -> Read:
     def read(data: Any) -> Any:
         if type(data) is not kind:  # not isinstance: a bool is no number here
-            raise Unreadable(f"a {kind.__name__} expected, not {type(data).__name__}")
+            raise Unreadable(f"{kind.__name__} expected, not {type(data).__name__}")
         return data
     return read
 
 
 def _one_of(values: tuple[Any, ...]) -> Read:
     allowed = {(type(value), value) for value in values}
+    kinds = {type(value) for value in values}
 
     def read(data: Any) -> Any:
-        if (type(data), data) not in allowed:
+        if type(data) not in kinds or (type(data), data) not in allowed:  # a list: unhashable
             raise Unreadable(f"one of {list(values)} expected, not {data!r}")
         return data
     return read
@@ -166,7 +168,8 @@ def _tagged(union: Any, tag: str) -> Read:
         members[field.default] = reader(member)
 
     def read(data: Any) -> Any:
-        member = members.get(data.get(tag)) if type(data) is dict else None
+        named = data.get(tag) if type(data) is dict else None
+        member = members.get(named) if type(named) is str else None
         if member is None:
             raise Unreadable(f"no member of the union has this '{tag}'")
         return member(data)
