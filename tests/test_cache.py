@@ -64,6 +64,33 @@ def test_the_loaded_content_is_frozen_out_of_the_collectors_way_with_no_garbage(
     assert campaign.manifest.id == "ennor"
 
 
+BROKEN = Path(__file__).resolve().parent / "packs" / "broken"
+
+
+@pytest.mark.parametrize("pack", ["bundled", *sorted(p.name for p in BROKEN.iterdir())[::9]])
+def test_a_checked_pack_is_frozen_out_of_the_collectors_way_with_no_garbage(pack: str) -> None:
+    """A cold load leaves nothing young for the next collection to walk (that walk found
+    nothing and took a tenth of a cold load): what it built is frozen, and since checking a
+    pack, broken or whole, makes no reference cycles, no garbage is kept for ever with it."""
+    import gc
+
+    from grail.content import bundled_pack
+
+    gc.unfreeze()
+    gc.collect()
+    before = gc.get_freeze_count()
+    report = loader.check_pack(bundled_pack() if pack == "bundled" else BROKEN / pack)
+    frozen, young = gc.get_freeze_count() - before, gc.get_count()[0]
+    try:
+        assert frozen > (10_000 if pack == "bundled" else 100)
+        assert young < 700  # the young generation's threshold: no collection is due
+        gc.unfreeze()
+        assert gc.collect() == 0
+    finally:
+        gc.freeze()
+    assert (report.campaign is None) == (pack != "bundled")
+
+
 @pytest.mark.parametrize("change", ["edit", "add", "remove"])
 def test_any_file_change_invalidates_the_cache(
     minimal_copy: Path, tmp_path: Path, change: str
