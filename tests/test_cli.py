@@ -83,22 +83,33 @@ def test_python_dash_m_grail_is_the_same_command(tmp_path: Path) -> None:
     assert result.stdout == "wren\tWren of the Marsh\nyew\tYew the Ferry-Keeper\n"
 
 
+def _new_save(tmp_path: Path) -> Path:
+    save = tmp_path / "game.grail"
+    assert main(["new", str(save), "--hero", "tamsin", "--seed", "3"]) == 0
+    return save
+
+
+def _last_line_of(script: str, *args: str, **env: str) -> str:
+    """The last line ``script`` prints, run by a fresh Python (as a command is) with
+    ``args`` as its ``sys.argv[1:]``."""
+    done = subprocess.run([sys.executable, "-c", script, *args], capture_output=True,
+                          text=True, check=True, env={**os.environ, **env})
+    return done.stdout.strip().splitlines()[-1]
+
+
 def test_commands_on_a_save_import_only_what_they_need(tmp_path: Path) -> None:
     """``grail act`` and ``grail legal`` import no window, no simulation, no author tool,
     and with the pack in the content cache (as ``grail new`` left it) none of the pack's
     checks, YAML or validators: a script that calls them many times waits for the game
     alone."""
-    save = tmp_path / "game.grail"
-    assert main(["new", str(save), "--hero", "tamsin", "--seed", "3"]) == 0
+    save = _new_save(tmp_path)
     unneeded = ("pygame", "grail.ui", "grail.sim", "multiprocessing", "distributed",
                 "grail.cli.author", "grail.cli.play", "yaml", "grail.content.loader",
                 "grail.content.checks", "grail.content.crossref", "grail.content.locate")
     script = ("import sys; from grail.cli.main import main; main(['legal', sys.argv[1]]); "
               f"print(sorted({{m for m in sys.modules for u in {unneeded!r} "
               "if m == u or m.startswith(u + '.')}))")
-    done = subprocess.run([sys.executable, "-c", script, str(save)], capture_output=True,
-                          text=True, check=True)
-    assert done.stdout.strip().splitlines()[-1] == "[]"
+    assert _last_line_of(script, str(save)) == "[]"
 
 
 def test_a_command_keeps_its_imports_from_the_collector_and_collects_after(
@@ -106,24 +117,20 @@ def test_a_command_keeps_its_imports_from_the_collector_and_collects_after(
     """What the imports made is frozen once, not walked by the collector as it grows; the
     collector is on again for the command itself (a night of simulations would otherwise
     never free a cycle)."""
-    save = tmp_path / "game.grail"
-    assert main(["new", str(save), "--hero", "tamsin", "--seed", "3"]) == 0
+    save = _new_save(tmp_path)
     script = ("import gc, sys; from grail.__main__ import run; "
               "collected = []; gc.callbacks.append(lambda phase, info: collected.append(phase)); "
               "sys.argv = ['grail', 'legal', sys.argv[1]]; run(); "
               "print(gc.isenabled(), gc.get_freeze_count() > 10_000, "
               "'grail.content.campaign' in sys.modules, len(collected) < 100)")
-    done = subprocess.run([sys.executable, "-c", script, str(save)], capture_output=True,
-                          text=True, check=True)
-    assert done.stdout.strip().splitlines()[-1] == "True True True True"
+    assert _last_line_of(script, str(save)) == "True True True True"
 
 
 def test_the_window_on_a_cached_pack_imports_no_checks_lint_or_yaml(tmp_path: Path) -> None:
     """The window's start reads its pack from the content cache: it imports none of the
     pack's checks, the author's lint (the map's Menhir sites are facts of their own) or
     YAML."""
-    save = tmp_path / "game.grail"
-    assert main(["new", str(save), "--hero", "tamsin", "--seed", "3"]) == 0
+    save = _new_save(tmp_path)
     unneeded = ("yaml", "grail.content.loader", "grail.content.checks",
                 "grail.content.lint_map", "grail.content.survey", "grail.content.origin",
                 "grail.content.locate")
@@ -131,10 +138,8 @@ def test_the_window_on_a_cached_pack_imports_no_checks_lint_or_yaml(tmp_path: Pa
               "main(['play', '--screenshot', sys.argv[2], '--save', sys.argv[1], "
               "'--frames', '1']); "
               f"print(sorted(m for m in sys.modules if m in {unneeded!r}))")
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    done = subprocess.run([sys.executable, "-c", script, str(save), str(tmp_path / "shot.png")],
-                          capture_output=True, text=True, check=True, env=env)
-    assert done.stdout.strip().splitlines()[-1] == "[]"
+    assert _last_line_of(script, str(save), str(tmp_path / "shot.png"),
+                         SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy") == "[]"
 
 
 def test_a_command_on_a_save_builds_no_reader_or_writer_of_pydantic(tmp_path: Path) -> None:
@@ -144,8 +149,7 @@ def test_a_command_on_a_save_builds_no_reader_or_writer_of_pydantic(tmp_path: Pa
     Pydantic's readers of every action and of the state took 12-16 ms each to build, and
     the first reader built imports its plugin loader, which imports ``importlib.metadata``
     and reads every installed package's entry points (10-20 ms)."""
-    save = tmp_path / "game.grail"
-    assert main(["new", str(save), "--hero", "tamsin", "--seed", "3"]) == 0
+    save = _new_save(tmp_path)
     assert main(["act", str(save), '{"type": "travel", "hero": "tamsin", "to": 102}']) == 0
     script = ("import sys; from grail.cli.main import main; from grail.engine import plain, "
               "reading; from grail.engine.actions import AnyAction; "
@@ -154,9 +158,7 @@ def test_a_command_on_a_save_builds_no_reader_or_writer_of_pydantic(tmp_path: Pa
               "\"to\": 101}']); "
               "print(AnyAction in reading._READERS, GameState in reading._READERS, "
               "list(plain._ADAPTERS), 'pydantic.plugin._loader' in sys.modules)")
-    done = subprocess.run([sys.executable, "-c", script, str(save)], capture_output=True,
-                          text=True, check=True)
-    assert done.stdout.strip().splitlines()[-1] == "True True [] False"
+    assert _last_line_of(script, str(save)) == "True True [] False"
 
 
 def test_a_command_in_a_module_of_its_own_imports_no_other_commands_module() -> None:
