@@ -15,9 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from grail.content import Campaign
 from grail.engine.actions import Action, AnyAction, MalformedAction, PlayCard, Travel
+from grail.engine.events import WorldChanged
 from grail.engine.game import Game
 from grail.engine.reading import Unreadable, read, reader
 from grail.engine.state import Frame, GameState
@@ -140,3 +143,13 @@ def test_entries_written_alike_are_read_once_and_shared(minimal: Campaign, tmp_p
     body = Travel(hero="wren", to=102).to_json()
     log = fold([(1, "action", body), (2, "action", body), (3, "undo", "1"), (4, "action", body)])
     assert log == [Travel(hero="wren", to=102)] * 2 and log[0] is log[1]
+
+
+@given(st.text(), st.integers(min_value=-(2**63), max_value=2**63))
+def test_grail_writes_pydantic_s_bytes_for_any_text_and_number(text: str, number: int) -> None:
+    """Escapes, control characters, characters beyond the first plane, large numbers: a
+    value's own JSON (``to_json``, what a save's log holds) is pydantic's, byte for byte,
+    and reads back to the same value."""
+    for made in (WorldChanged(what=text), Travel(hero=text, to=number)):
+        assert made.to_json() == made.model_dump_json()
+        assert read(type(made), json.loads(made.to_json())) == made
