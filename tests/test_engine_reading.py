@@ -136,6 +136,28 @@ def test_a_save_whose_log_holds_what_grail_never_writes_is_refused_in_one_line(
     assert str(raised.value) == f"{path}: the save's log does not read as actions"
 
 
+@pytest.mark.parametrize("table", ["entries", "snapshots"])
+def test_a_foreign_save_with_no_text_where_grail_writes_it_is_refused_in_one_line(
+        minimal: Campaign, tmp_path: Path, table: str) -> None:
+    """Another program's database with grail's tables but not their constraints: an entry
+    or a snapshot that is NULL says the save is damaged, in one line."""
+    path = tmp_path / "a.grail"
+    save_game(_played(minimal), path)
+    column = {"entries": "body", "snapshots": "state"}[table]
+    with closing(sqlite3.connect(path)) as db:
+        columns = [row[1] for row in db.execute(f"PRAGMA table_info({table})")]
+        db.execute(f"ALTER TABLE {table} RENAME TO kept")
+        db.execute(f"CREATE TABLE {table} ({', '.join(columns)})")
+        db.execute(f"INSERT INTO {table} SELECT * FROM kept")
+        db.execute("DROP TABLE kept")
+        db.execute(f"UPDATE {table} SET {column} = NULL")
+        db.commit()
+    with pytest.raises(SaveError) as raised:
+        load_game(path, minimal)
+    assert str(raised.value).startswith(f"{path}: the save's ")
+    assert "\n" not in str(raised.value)
+
+
 def test_entries_written_alike_are_read_once_and_shared(minimal: Campaign, tmp_path: Path) -> None:
     """A save's log reads each distinct entry once: actions are frozen values."""
     from grail.save.store import fold

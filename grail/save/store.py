@@ -251,7 +251,7 @@ class SaveFile:
             return fold(rows)
         except sqlite3.DatabaseError as error:
             raise SaveError(f"{self.path}: the save is damaged ({_why(error)})") from None
-        except (ValueError, RecursionError):  # Unreadable too
+        except (ValueError, TypeError, RecursionError):  # Unreadable too; TypeError: no text
             raise SaveError(f"{self.path}: the save's log does not read as actions") from None
 
     def last(self) -> int:
@@ -277,7 +277,7 @@ class SaveFile:
     def _state(self, blob: bytes) -> GameState:
         try:
             return read(GameState, json.loads(zlib.decompress(blob)))
-        except (zlib.error, ValueError, RecursionError):  # Unreadable too
+        except (zlib.error, ValueError, TypeError, RecursionError):  # Unreadable too
             raise SaveError(f"{self.path}: the save's state does not read as a game") from None
 
     def marks(self) -> list[Mark]:
