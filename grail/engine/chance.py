@@ -30,9 +30,10 @@ from typing import Any
 
 from grail.content import Campaign
 
-from .actions import ChanceOutcome
+from .actions import Actions, AnyAction, ChanceOutcome
 from .pending import Pending
-from .state import ChancePoint, GameState
+from .reading import read
+from .state import ChancePoint, GameState, PendingChance
 
 
 class Unanswered(Exception):
@@ -59,6 +60,13 @@ def end(state: GameState) -> list[ChanceOutcome]:
     state._answers.clear()
     state._drawn.clear()
     return drawn
+
+
+def stopped(waiting: PendingChance) -> tuple[Actions | None, list[ChanceOutcome]]:
+    """The action a chance point stopped (None: the setup) and the outcomes the table gave
+    it so far, read back from the JSON forms the state keeps them in."""
+    action = None if waiting.action is None else read(AnyAction, waiting.action)
+    return action, [read(ChanceOutcome, given) for given in waiting.answers]
 
 
 def distinct(options: Sequence[str]) -> list[str]:

@@ -29,12 +29,10 @@ from . import (
     madness,
 )
 from .actions import Actions, ChanceOutcome
-from .actions import AnyAction as TaggedAction  # AnyAction here is the union, untagged
 from .decisions import do, refusal, waiting
 from .encounters import turn as encounter_turn
 from .events import ChanceAsked, ChanceDrawn, Event
 from .pending import Pending
-from .reading import read
 from .setup import new_state
 from .state import ChallengeRule, GameState, HeroState, Mode, PendingChance
 from .telling import PROPOSED, proposing, tell
@@ -197,8 +195,7 @@ class Game:
         if isinstance(action, ChanceOutcome):
             pending = self.state.chance
             assert pending is not None
-            base = None if pending.action is None else read(TaggedAction, pending.action)
-            answers = [read(ChanceOutcome, given) for given in pending.answers]
+            base, answers = chance.stopped(pending)
             self.state.chance = None
             return self._run(base, [*answers, action], logged=True)
         return self._run(action, [])

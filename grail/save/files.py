@@ -20,7 +20,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from grail import __version__
 from grail.content import Campaign
-from grail.engine.actions import Action, AnyAction
+from grail.engine import chance
+from grail.engine.actions import AnyAction
 from grail.engine.game import Game
 from grail.engine.state import GameState
 
@@ -178,6 +179,6 @@ def went_on(game: Game, pack: dict[str, Any]) -> Game:
     setup["earlier"] = {"pack": pack, "setup": game.setup,
                         "log": [action.model_dump() for action in game.log]}
     waiting = state.chance  # an action stopped for the table: the state is from before it
-    log = [] if waiting is None or waiting.action is None else \
-        [Action.from_json(json.dumps(entry)) for entry in (waiting.action, *waiting.answers)]
+    stopped, answers = (None, []) if waiting is None else chance.stopped(waiting)
+    log = [] if stopped is None else [stopped, *answers]
     return Game(game.campaign, state, setup=setup, log=log)

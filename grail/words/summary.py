@@ -4,9 +4,7 @@ reading and the fight under way."""
 
 from __future__ import annotations
 
-import json
-
-from grail.engine.actions import Action
+from grail.engine import chance
 from grail.engine.game import Game
 from grail.engine.modes import CHALLENGE_RULES
 from grail.engine.state import GameState
@@ -69,8 +67,8 @@ def summary(game: Game) -> str:
         who = ", ".join(hero_name(campaign, hero) for hero in pending.heroes)
         lines.append(f"Waiting for {who}: {said(campaign, pending.text)}")
     if state.chance is not None:
-        doing = "the setup" if state.chance.action is None else \
-            Action.from_json(json.dumps(state.chance.action)).describe()
+        stopped, _ = chance.stopped(state.chance)
+        doing = "the setup" if stopped is None else stopped.describe()
         lines.append(f"Waiting for the table: {said(campaign, state.chance.point.point)} "
                      f"(during {said(campaign, doing)})")
     if state.team is not None:

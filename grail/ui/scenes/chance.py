@@ -11,12 +11,12 @@ letters and digits go to the search (Ctrl+Z still undoes, Esc clears the search 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 import pygame
 
-from grail.engine.actions import Action, ChanceOutcome
+from grail.engine.actions import ChanceOutcome
+from grail.engine.chance import stopped as stopped_by
 from grail.session import Session
 from grail.words.names import named, outcome_name, said
 
@@ -159,8 +159,8 @@ class ChanceScene(GameScene):
             self.tiles = Tiles()
             return
         point = named(session.campaign, chance.point.point)
-        doing = "the setup" if chance.action is None else \
-            named(session.campaign, Action.from_json(json.dumps(chance.action)).describe())
+        stopped, _ = stopped_by(chance)
+        doing = "the setup" if stopped is None else named(session.campaign, stopped.describe())
         found = [Label("The table says how it came out", rect.topleft, 18, colour="faint"),
                  Label(point[:1].upper() + point[1:], (rect.x, rect.y + theme.px(22)), 30, True)]
         more, y = labels(f"During: {doing}. This is a companion game: the cards, dice and dials "
