@@ -25,6 +25,7 @@ from grail.engine.game import Game
 from grail.engine.reading import Unreadable, read, reader
 from grail.engine.state import Frame, GameState
 from grail.save import SaveError, load_game, save_game
+from grail.save.store import fold
 
 
 def _played(campaign: Campaign, steps: int = 9) -> Game:
@@ -158,10 +159,8 @@ def test_a_foreign_save_with_no_text_where_grail_writes_it_is_refused_in_one_lin
     assert "\n" not in str(raised.value)
 
 
-def test_entries_written_alike_are_read_once_and_shared(minimal: Campaign, tmp_path: Path) -> None:
+def test_entries_written_alike_are_read_once_and_shared() -> None:
     """A save's log reads each distinct entry once: actions are frozen values."""
-    from grail.save.store import fold
-
     body = Travel(hero="wren", to=102).to_json()
     log = fold([(1, "action", body), (2, "action", body), (3, "undo", "1"), (4, "action", body)])
     assert log == [Travel(hero="wren", to=102)] * 2 and log[0] is log[1]

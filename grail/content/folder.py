@@ -10,6 +10,7 @@ import gc
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from operator import attrgetter, itemgetter
 from pathlib import Path
 
 from .pack import KINDS, Kind
@@ -100,7 +101,7 @@ def _walk(root: Path) -> tuple[list[tuple[str, Path]], list[Problem]]:
         folder, where = folders.pop()
         try:  # scandir: each entry knows its kind without another stat (pathlib's 5x)
             with os.scandir(folder) as listing:
-                children = sorted(listing, key=_name)
+                children = sorted(listing, key=attrgetter("name"))
         except OSError as error:
             problems.append(Problem("/".join(where) or ".", 1, 1,
                                     f"cannot read this folder: {error.strerror or error}"))
@@ -128,16 +129,8 @@ def _walk(root: Path) -> tuple[list[tuple[str, Path]], list[Problem]]:
                 files.append((parts, path))
             elif path.suffix in (CONTENT_SUFFIX, ".yml"):
                 problems.append(Problem("/".join(parts), 1, 1, "not a plain file: refused"))
-    files.sort(key=_parts)  # a path's order: folder by folder
+    files.sort(key=itemgetter(0))  # a path's order: folder by folder
     return [("/".join(parts), path) for parts, path in files], problems
-
-
-def _name(entry: os.DirEntry[str]) -> str:
-    return entry.name
-
-
-def _parts(file: tuple[list[str], Path]) -> list[str]:
-    return file[0]
 
 
 def _not_read(file: str, why: str, more: str = "") -> Problem:
