@@ -139,18 +139,27 @@ def test_the_window_shows_no_internal_words(monkeypatch: pytest.MonkeyPatch) -> 
     heard: list[str] = []
     real = theme.face_at
     monkeypatch.setattr(theme, "face_at", lambda face, points: _Heard(real(face, points), heard))
+    fonts_and_lines = (theme._font_at, theme.rendered)  # what earlier tests left in them
+    for kept in fonts_and_lines:
+        kept.cache_clear()
     app = App((1600, 900), headless=True)
     found: list[str] = []
-    for name, build in sorted(STATES.items()):
-        game = build()
-        session = Session(game, None)
-        app.stack = [view_for(session)(session)]
-        heard.clear()
-        app.frame(events=[])
-        app.frame(events=[])
-        assert heard, f"{name}: nothing drawn"
-        found += [problem for text in heard for problem in problems(game.campaign, name, text)]
-    pygame.display.quit()
+    try:
+        for name, build in sorted(STATES.items()):
+            game = build()
+            session = Session(game, None)
+            app.stack = [view_for(session)(session)]
+            heard.clear()
+            app.frame(events=[])
+            app.frame(events=[])
+            app.settle()
+            assert heard, f"{name}: nothing drawn"
+            found += [problem for text in heard
+                      for problem in problems(game.campaign, name, text)]
+    finally:
+        for kept in fonts_and_lines:  # no listening font left to later tests
+            kept.cache_clear()
+        pygame.display.quit()
     assert found == []
 
 

@@ -32,6 +32,7 @@ import pygame
 
 from grail.session import Session
 
+from .budget import deadline
 from .theme import SCALES, Theme
 
 FPS = 60
@@ -73,6 +74,12 @@ class Scene:
 
     def draw(self, app: App, surface: pygame.Surface) -> None:
         """Paint the scene. Never changes the game."""
+
+    @property
+    def settled(self) -> bool:
+        """Whether the last frame showed all there is (no painting left for the next frames,
+        :mod:`.budget`)."""
+        return True
 
 
 @cache
@@ -148,10 +155,16 @@ class App:
         except pygame.error:  # no vsync on this display: draw without it
             self.screen = pygame.display.set_mode(size, flags)
         self.settings = settings or Settings()
+        self._kept_theme: tuple[tuple[float, bool, tuple[int, int]] | None, Theme] = \
+            (None, Theme())
+        """The theme last worked out, and the scale, contrast and window size it was for."""
         self.stack: list[Scene] = []
         self.clock = pygame.time.Clock()
         self.running = True
         self.started = time.perf_counter()
+        self.until: float | None = None
+        """When the frame being drawn stops painting again what changed (:mod:`.budget`):
+        none outside a frame."""
         self.home: Home = _no_home
         """Back to the title, playing a session on it if given, with the pack to offer: set
         by the title when it is first shown, so that scenes go home without importing it."""
@@ -161,10 +174,14 @@ class App:
         """The settings' theme, grown with a window larger than :data:`MIN_SIZE` so that a
         scene looks the same at 1920x1080 or 2560x1440 as at 1280x720, only sharper; the
         UI scale chosen multiplies it."""
-        chosen = self.settings.theme
-        width, height = self.size
-        grown = round(max(1.0, min(width / MIN_SIZE[0], height / MIN_SIZE[1])) * 20) / 20
-        return chosen if grown == 1.0 else _theme(chosen.palette, chosen.scale * grown)
+        key = (self.settings.scale, self.settings.contrast, self.size)
+        if self._kept_theme[0] != key:  # asked for some 20 times a frame
+            chosen = self.settings.theme
+            width, height = self.size
+            grown = round(max(1.0, min(width / MIN_SIZE[0], height / MIN_SIZE[1])) * 20) / 20
+            self._kept_theme = (key, chosen if grown == 1.0 else
+                                _theme(chosen.palette, chosen.scale * grown))
+        return self._kept_theme[1]
 
     @property
     def visible(self) -> bool:
@@ -198,6 +215,7 @@ class App:
 
     def frame(self, events: list[pygame.event.Event] | None = None, dt: float = 1 / FPS) -> None:
         """One frame: the events (or the queue's), time passing, the drawing."""
+        self.until = deadline(time.perf_counter())
         for event in pygame.event.get() if events is None else events:
             if event.type == pygame.QUIT:
                 self.quit()
@@ -209,6 +227,7 @@ class App:
         if self.stack:
             self.stack[-1].update(self, dt)
         self.draw()
+        self.until = None
 
     def draw(self) -> None:
         """Paint the stack from its topmost opaque scene up."""
@@ -219,6 +238,13 @@ class App:
             scene.draw(self, self.screen)
         pygame.display.flip()
 
+    def settle(self, most: int = 600) -> None:
+        """Draw frames (no input) until the top scene shows all there is, ``most`` at most."""
+        for _ in range(most):
+            if not self.stack or self.stack[-1].settled:
+                return
+            self.frame(events=[])
+
     def run(self) -> None:
         """The frame loop, 60 frames a second, until the player quits."""
         while self.running and self.stack:
@@ -227,7 +253,9 @@ class App:
         pygame.quit()
 
     def screenshot(self, path: Path, frames: int = 1) -> None:
-        """Draw ``frames`` frames (no input) and write the window to a PNG."""
+        """Draw ``frames`` frames (no input), and more until the scene shows all there is
+        (:attr:`Scene.settled`), and write the window to a PNG."""
         for _ in range(max(1, frames)):
             self.frame(events=[])
+        self.settle()
         pygame.image.save(self.screen, str(path))

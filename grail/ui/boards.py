@@ -31,6 +31,7 @@ from grail.engine.upgrades import attribute
 from grail.words.events import dying_text
 from grail.words.names import hero_name
 
+from .budget import in_time
 from .icons import RESOURCES, draw_resource
 from .theme import HERO_COLOURS, Colour, Theme, rendered
 from .widgets import draw_text, wrap
@@ -120,28 +121,34 @@ class DayPanel:
     _scratch: Scratch | None = None
     _shown: str | None = None
     _spaces: dict[tuple[str, str], Spaces] = field(default_factory=dict)
+    settled: bool = True
+    """The parts show the game as last drawn (none left for the next frames)."""
     sliding: dict[tuple[str, str], tuple[int, int, int]] = field(default_factory=dict)
     """Each meter's marker on its way from the old space to the new: (old, new, start in
     milliseconds)."""
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, game: Game, revision: int,
-             theme: Theme, acting: str | None, motion: bool = True) -> None:
-        """Blit the panel's parts in view (painted again only when what they show changed)
-        and mark the acting hero's board, scrolled so that it shows when the acting hero
-        changes; a meter that changed slides its marker to the new space, unless ``motion``
-        is off."""
+             theme: Theme, acting: str | None, motion: bool = True,
+             until: float | None = None) -> None:
+        """Blit the panel's parts in view (painted again only when what they show changed,
+        by ``until``: :class:`Painter`), the rest of ``rect`` filled, and mark the acting
+        hero's board, scrolled so that it shows when the acting hero changes; a meter that
+        changed slides its marker to the new space, unless ``motion`` is off."""
         key = (revision, id(game), theme, rect.width)
-        if key != self._key or not self._parts:
-            self.lay_out(Painter(game, theme, rect.width,
-                                 {part.name: part for _, part in self._parts},
-                                 self._scratch), motion)
-            self._key = key
+        if key != self._key or not self._parts or not self.settled:
+            painter = Painter(game, theme, rect.width,
+                              {part.name: part for _, part in self._parts}, self._scratch, until)
+            self.lay_out(painter, motion)
+            self._key, self.settled = key, not painter.behind
         if acting != self._shown:
             self._shown = acting
             self.reveal(acting, rect.height)
         self.offset = max(0, min(self.offset, self._height - rect.height))
         clip = surface.get_clip()
         surface.set_clip(rect)
+        below = rect.y - self.offset + self._height
+        if below < rect.bottom:
+            surface.fill(theme["panel"], (rect.x, below, rect.width, rect.bottom - below))
         for top, part in self._parts:
             if top + part.image.get_height() > self.offset and top < self.offset + rect.height:
                 surface.blit(part.image, (rect.x, rect.y - self.offset + top))
@@ -276,14 +283,20 @@ def deciding(surface: pygame.Surface, board: Painted, at: tuple[int, int], theme
 
 class Painter:
     """Paints the panel's parts, each apart, each taken from an earlier painting when it
-    shows the same."""
+    shows the same; once ``until`` has passed (:mod:`.budget`), and one part at least was
+    painted, the parts painted before are taken as they were, left for the next frames."""
 
     def __init__(self, game: Game, theme: Theme, width: int,
                  kept: dict[tuple[str, str], Painted] | None = None,
-                 scratch: Scratch | None = None) -> None:
+                 scratch: Scratch | None = None, until: float | None = None) -> None:
         self.game, self.theme, self.width = game, theme, width
         self.kept = kept or {}
         """Parts painted before, by name."""
+        self.until = until
+        self.painted = 0
+        """Parts painted by this painter."""
+        self.behind = False
+        """A part was taken as it was, though what it shows changed."""
         if scratch is None or scratch.theme != theme or scratch.surface.get_width() != width:
             scratch = Scratch(width, theme)
         self.scratch = scratch
@@ -314,6 +327,10 @@ class Painter:
         kept = self.kept.get(name)
         if kept is not None and kept.look == look:
             return kept
+        if kept is not None and self.painted and not in_time(self.until):
+            self.behind = True
+            return kept
+        self.painted += 1
         self.surface = self.scratch.cleared()
         self.y, self.spaces = above, {}
         paint()

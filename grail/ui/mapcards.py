@@ -22,8 +22,9 @@ hero's ring.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
+from typing import Any
 
 import pygame
 
@@ -512,16 +513,24 @@ def looks(grid: Grid, plan: Layout, game: Game, theme: Theme) -> Looks:
     return Looks((grid.zoom, theme), grid.bounds, cards, menhirs)
 
 
-def changed(grid: Grid, game: Game, theme: Theme, before: Looks,
-            now: Looks) -> list[pygame.Rect] | None:
+@dataclass(frozen=True)
+class Place:
+    """A place of a painting to paint again (:func:`changed`), and the cards and Menhir
+    radii it brings up to date: those whose whole place lies in it."""
+
+    area: pygame.Rect
+    cards: frozenset[int]
+    menhirs: frozenset[int]
+
+
+def changed(grid: Grid, game: Game, theme: Theme, before: Looks, now: Looks) -> list[Place]:
     """The places of a painting at ``grid`` that differ since ``before``, at the same zoom:
     each card that was revealed, went or changed, or whose tokens changed, with the gutter
     around it; the radius of each Menhir that came, went or changed (its dial turned, its
     last Day), with its name as it read and reads now, and every radius when the painting's
-    bounds changed. None when they hold most of the cards: then the map is painted whole,
-    at once."""
+    bounds changed. A place lying in another is that one's."""
     painter = Painter(pygame.Surface((1, 1)), grid, game, theme)  # to measure, not paint
-    areas = []
+    places = []
     for number in {*before.cards, *now.cards}:
         was, is_now = before.cards.get(number), now.cards.get(number)
         if was == is_now:
@@ -529,19 +538,53 @@ def changed(grid: Grid, game: Game, theme: Theme, before: Looks,
         card = is_now[0] if is_now is not None else was[0] if was is not None else None
         if card is not None and card.spot is not None:
             keys = was is None or is_now is None or was[0] != is_now[0]
-            areas.append(painter.card_area(card.spot, keys))
+            places.append(Place(painter.card_area(card.spot, keys), frozenset([number]),
+                                frozenset()))
     for location in {*before.menhirs, *now.menhirs}:
         had, has = before.menhirs.get(location), now.menhirs.get(location)
         if had != has or before.bounds != now.bounds:
             first, *more = [painter.menhir_area(look[1], look[0], look[3])
                             for look in (had, has) if look is not None]
-            areas.append(first.unionall(more))
-    areas = [area for index, area in enumerate(areas)  # one painting of each place
-             if not any(other.contains(area) and (other != area or later < index)
-                        for later, other in enumerate(areas) if later != index)]
+            places.append(Place(first.unionall(more), frozenset(), frozenset([location])))
+    kept = [place for index, place in enumerate(places)  # one painting of each place
+            if not any(other.area.contains(place.area) and (other.area != place.area
+                                                            or later < index)
+                       for later, other in enumerate(places) if later != index)]
+    return [replace(place,
+                    cards=frozenset().union(*(inner.cards for inner in places
+                                              if place.area.contains(inner.area))),
+                    menhirs=frozenset().union(*(inner.menhirs for inner in places
+                                                if place.area.contains(inner.area))))
+            for place in kept]
+
+
+def most(now: Looks, grid: Grid, places: list[Place]) -> bool:
+    """Whether ``places`` hold most of the cards: the map is then painted whole, at once."""
+    areas = [place.area for place in places]
     rects = [grid.rect(card.spot) for card, _ in now.cards.values() if card.spot is not None]
-    touched = sum(rect.collidelist(areas) != -1 for rect in rects)
-    return None if touched >= len(rects) * WHOLE else areas
+    return sum(rect.collidelist(areas) != -1 for rect in rects) >= len(rects) * WHOLE
+
+
+def brought_up(before: Looks, now: Looks, places: list[Place]) -> Looks:
+    """What a painting that showed ``before`` shows once ``places`` (of the way to ``now``)
+    are painted again: ``now``'s zoom and bounds, and ``now``'s look of the cards and radii
+    those places hold. A painting moved to new bounds shows no radius but those: every
+    radius is painted again after a move (:func:`changed`)."""
+    cards = dict(before.cards)
+    menhirs = dict(before.menhirs) if before.bounds == now.bounds else {}
+    for place in places:
+        for number in place.cards:
+            _take(cards, now.cards, number)
+        for location in place.menhirs:
+            _take(menhirs, now.menhirs, location)
+    return Looks(now.scale, now.bounds, cards, menhirs)
+
+
+def _take(into: dict[int, Any], source: dict[int, Any], key: int) -> None:
+    if key in source:
+        into[key] = source[key]
+    else:
+        into.pop(key, None)
 
 
 def repaint(surface: pygame.Surface, grid: Grid, plan: Layout, game: Game, theme: Theme,

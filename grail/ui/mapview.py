@@ -31,14 +31,18 @@ from grail.words.effects import cost_words
 from grail.words.names import hero_name
 
 from .boards import draw_token, hero_marks
+from .budget import in_time
 from .mapcards import (
     CARD,
     GUTTER,
     Grid,
     Looks,
+    Place,
     Spot,
+    brought_up,
     changed,
     looks,
+    most,
     paint,
     repaint,
     token_at,
@@ -120,6 +124,8 @@ class MapView:
         self._looks: Looks | None = None
         """What the painting shows, as :func:`.mapcards.looks` says it."""
         self._surface: pygame.Surface | None = None
+        self._behind = False
+        """Places of the painting are left for the next frames (:meth:`painted`)."""
         self.badges: dict[int, list[pygame.Rect]] = {}
         """Each card's key badges on the painted map."""
         self.stands: dict[str, tuple[int, tuple[float, float]]] = {}
@@ -145,34 +151,64 @@ class MapView:
     def grid(self, game: Game, revision: int) -> Grid:
         return Grid(bounds(self.plan(game, revision)), self.zoom)
 
-    def painted(self, game: Game, revision: int, theme: Theme) -> tuple[pygame.Surface, Grid]:
+    def painted(self, game: Game, revision: int, theme: Theme,
+                until: float | None = None) -> tuple[pygame.Surface, Grid]:
         """The whole map at the current zoom, painted again only when what it shows, the
         zoom or the theme changed: most actions (a trade, a journal choice, a rest) leave
         the map as it was, and most others change what lies on a card or two (a Travel, a
         token), reveal a card or turn a Menhir's dial, whose places alone are painted again
-        (:func:`.mapcards.changed`)."""
+        (:func:`.mapcards.changed`), all of them at once when they are most of the map and
+        no deadline is given. With a deadline (:mod:`.budget`), places are painted until it
+        passes, one at least, and the next calls paint the rest (:attr:`settled`)."""
         grid = self.grid(game, revision)
         key = (self._shown, self.zoom, theme)
         if self._surface is None or self._key != key:
             plan = self.plan(game, revision)
             now = looks(grid, plan, game, theme)
             before = self._looks
-            areas = None if self._surface is None or before is None \
-                or before.scale != now.scale else changed(grid, game, theme, before, now)
-            if areas is None:
-                if self._surface is None or self._surface.get_size() != grid.size:
-                    self._surface = pygame.Surface(grid.size)
-                self.badges = paint(self._surface, grid, plan, game, theme)
+            if self._surface is None or before is None or before.scale != now.scale:
+                self._paint_whole(grid, plan, game, theme)
             else:
-                assert before is not None
-                if before.bounds != now.bounds:  # cards revealed or gone at the edge
-                    self._move_to(grid, before.bounds, theme)
-                assert self._surface is not None
-                self.badges.update(repaint(self._surface, grid, plan, game, theme, areas))
+                places = changed(grid, game, theme, before, now)
+                if until is None and most(now, grid, places):
+                    self._paint_whole(grid, plan, game, theme)
+                else:
+                    if before.bounds != now.bounds:  # cards revealed or gone at the edge
+                        self._move_to(grid, before.bounds, theme)
+                    done = self._paint_places(grid, plan, game, theme, places, until)
+                    if len(done) < len(places):
+                        self._key, self._behind = (), True
+                        self._looks = brought_up(before, now, done)
+                        return self._surface, grid
                 for number in set(self.badges) - set(now.cards):
                     del self.badges[number]
-            self._key, self._looks = key, now
+            self._key, self._looks, self._behind = key, now, False
+        assert self._surface is not None
         return self._surface, grid
+
+    @property
+    def settled(self) -> bool:
+        """Whether the painting shows the game as last asked (nothing left for later
+        frames)."""
+        return not self._behind
+
+    def _paint_whole(self, grid: Grid, plan: Layout, game: Game, theme: Theme) -> None:
+        if self._surface is None or self._surface.get_size() != grid.size:
+            self._surface = pygame.Surface(grid.size)
+        self.badges = paint(self._surface, grid, plan, game, theme)
+
+    def _paint_places(self, grid: Grid, plan: Layout, game: Game, theme: Theme,
+                      places: list[Place], until: float | None) -> list[Place]:
+        """Paint ``places`` again, in order, while there is time, one at least; those
+        painted."""
+        assert self._surface is not None
+        done: list[Place] = []
+        for place in places:
+            if done and not in_time(until):
+                break
+            self.badges.update(repaint(self._surface, grid, plan, game, theme, [place.area]))
+            done.append(place)
+        return done
 
     def _move_to(self, grid: Grid, bounds: tuple[int, int, int, int], theme: Theme) -> None:
         """Move the painting, which spanned ``bounds``, to its place on a surface spanning
@@ -189,13 +225,17 @@ class MapView:
                        for number, badges in self.badges.items()}
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, game: Game, revision: int,
-             theme: Theme, motion: bool = True) -> None:
-        """Blit the part of the map in view into ``rect``; a hero who moved walks from the
-        old Location to the new one, unless ``motion`` is off."""
-        painted, grid = self.painted(game, revision, theme)
+             theme: Theme, motion: bool = True, until: float | None = None) -> None:
+        """Blit the part of the map in view into ``rect``, painted again by ``until``
+        (:meth:`painted`), the rest of ``rect`` filled; a hero who moved walks from the old
+        Location to the new one, unless ``motion`` is off."""
+        painted, grid = self.painted(game, revision, theme, until)
         clip = surface.get_clip()
         surface.set_clip(rect)
-        surface.blit(painted, self.origin(rect, grid))
+        origin = self.origin(rect, grid)
+        for strip in around(rect, pygame.Rect(origin, painted.get_size()).clip(rect)):
+            surface.fill(theme["background"], strip)
+        surface.blit(painted, origin)
         self._walk(surface, rect, grid, game, theme, motion)
         surface.set_clip(clip)
 
@@ -427,3 +467,16 @@ def details(game: Game, number: int, acting: str | None,
     elif acting is not None and state.hero(acting).location == number:
         lines.append((f"Click: what {hero_name(game.campaign, acting)} may do here", "accent", 15, True))
     return lines
+
+
+def around(rect: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
+    """The parts of ``rect`` outside ``inner`` (a rectangle inside it, or an empty one):
+    the strips above and below it, and beside it."""
+    if not inner.width or not inner.height:
+        return [rect]
+    return [strip for strip in (
+        pygame.Rect(rect.left, rect.top, rect.width, inner.top - rect.top),
+        pygame.Rect(rect.left, inner.bottom, rect.width, rect.bottom - inner.bottom),
+        pygame.Rect(rect.left, inner.top, inner.left - rect.left, inner.height),
+        pygame.Rect(inner.right, inner.top, rect.right - inner.right, inner.height))
+        if strip.width > 0 and strip.height > 0]

@@ -78,6 +78,9 @@ class GameScene(Scene):
     """A view of the game in progress, with the shared banner, actions and log."""
 
     covers = True  # its regions tile the window
+    filled: tuple[str, ...] = ()
+    """The regions whose every pixel the view paints itself (not filled under it first):
+    their frame is drawn over what it painted."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -88,6 +91,7 @@ class GameScene(Scene):
         self.notice = ""
         self.log_open = False
         self.since_checked = 0.0
+        self._regions: tuple[tuple[object, ...], dict[str, pygame.Rect]] = ((), {})
         self._labels: tuple[tuple[int, int], dict[int, str]] = ((-1, -1), {})
         """The buttons' words by the action's place in the legal list, for the revision and
         game they were made for: made once, not at every frame."""
@@ -96,7 +100,16 @@ class GameScene(Scene):
 
     def regions(self, app: App) -> dict[str, pygame.Rect]:
         """The screen's parts: ``banner`` on top, ``main`` and ``side`` below it, ``actions``
-        and ``log`` at the bottom."""
+        and ``log`` at the bottom. Worked out again only when the window, the theme, the
+        log's opening, the page or the number of legal actions changed (a frame asks three
+        times)."""
+        theme = app.theme
+        key = (app.size, theme, self.log_open, self.page, len(self.session.legal()))
+        if self._regions[0] != key:
+            self._regions = (key, self._lay_out(app))
+        return {name: rect.copy() for name, rect in self._regions[1].items()}
+
+    def _lay_out(self, app: App) -> dict[str, pygame.Rect]:
         width, height = app.size
         px = app.theme.px
         banner = pygame.Rect(0, 0, width, px(44))
@@ -278,11 +291,14 @@ class GameScene(Scene):
         regions = self.regions(app)
         theme = app.theme
         for name in ("main", "side", "actions", "log"):
-            surface.fill(theme["panel"] if name != "main" else theme["background"],
-                         regions[name])
-            pygame.draw.rect(surface, theme["line"], regions[name], 1)
+            if name not in self.filled:
+                surface.fill(theme["panel"] if name != "main" else theme["background"],
+                             regions[name])
+                pygame.draw.rect(surface, theme["line"], regions[name], 1)
         self.draw_view(app, surface, regions["main"])
         self.draw_side(app, surface, regions["side"])
+        for name in self.filled:
+            pygame.draw.rect(surface, theme["line"], regions[name], 1)
         self.draw_banner(app, surface, regions["banner"])
         self.actions.draw(surface, theme, pygame.mouse.get_pos())
         self.draw_pages(app, surface, regions["actions"])

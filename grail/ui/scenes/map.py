@@ -55,6 +55,8 @@ DRAG = 5
 class MapScene(GameScene):
     """The map: the revealed Locations, the heroes and the day panel."""
 
+    filled = ("main", "side")
+
     def __init__(self, session: Session) -> None:
         super().__init__(session)
         self.view = MapView()
@@ -261,7 +263,7 @@ class MapScene(GameScene):
     def draw_view(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         theme, game = app.theme, self.session.game
         self.view.draw(surface, rect, game, self.session.revision, theme,
-                       motion=not app.settings.reduce_motion)
+                       motion=not app.settings.reduce_motion, until=app.until)
         grid = self.grid()
         clip = surface.get_clip()
         surface.set_clip(rect)
@@ -329,7 +331,11 @@ class MapScene(GameScene):
 
     def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         self.panel.draw(surface, rect, self.session.game, self.session.revision, app.theme,
-                        self.acting(), motion=not app.settings.reduce_motion)
+                        self.acting(), motion=not app.settings.reduce_motion, until=app.until)
+
+    @property
+    def settled(self) -> bool:
+        return self.view.settled and self.panel.settled
 
 
 def _far(a: tuple[int, int], b: tuple[int, int]) -> bool:
