@@ -473,7 +473,7 @@ def around(rect: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
     """The parts of ``rect`` outside ``inner`` (a rectangle inside it, or an empty one):
     the strips above and below it, and beside it."""
     if not inner.width or not inner.height:
-        return [rect]
+        return [rect] if rect.width and rect.height else []
     return [strip for strip in (
         pygame.Rect(rect.left, rect.top, rect.width, inner.top - rect.top),
         pygame.Rect(rect.left, inner.bottom, rect.width, rect.bottom - inner.bottom),
