@@ -28,7 +28,7 @@ from grail.ui.boards import DayPanel
 from grail.ui.mapview import MapView, around
 from grail.ui.scenes.map import MapScene
 
-from .test_ui_map import crowded, painted_afresh
+from .ui_states import crowded, painted_afresh
 
 SPENT = 0.0
 """A deadline long past: every call paints the least it may, one piece."""

@@ -15,16 +15,16 @@ from grail.engine.actions import Explore, FinishUpgrades, Pass, Rest, Travel
 from grail.engine.game import Game
 from grail.engine.map import place
 from grail.engine.preview import fading_menhirs, struck, vanishing
-from grail.engine.state import Dial, Guardian, HeroState, Menhir, StatusMarks, Task
+from grail.engine.state import HeroState, Menhir
 from grail.session import Session
 from grail.ui.app import App, Settings
 from grail.ui.boards import hero_marks
-from grail.ui.mapcards import Grid, Painter
+from grail.ui.mapcards import Painter
 from grail.ui.mapview import details, revealed
 from grail.ui.scenes.map import MapScene
-from grail.ui.theme import Theme
 
 from .ui_input import click, key
+from .ui_states import PAINT_WHOLE, crowded, painted_afresh
 
 FOUR = ["tamsin", "jago", "kerra", "ysella"]
 
@@ -37,41 +37,6 @@ def ennor() -> Campaign:
 @pytest.fixture(scope="module")
 def app() -> App:
     return App((1600, 900), headless=True)
-
-
-def crowded(campaign: Campaign) -> Game:
-    """Four heroes on a 5 by 5 map: a Guardian, Quest and Time tokens, named dials, a
-    Menhir in its last Day, Items and Secrets, marked Statuses and a task (set by hand)."""
-    game = Game.new(campaign, FOUR, seed=5)
-    state = game.state
-    for number, spot in sorted(campaign.grid.items()):
-        if max(abs(spot[0]), abs(spot[1])) <= 2 and state.spot_of(number) is None \
-                and state.at(*spot) is None:
-            place(state, number, spot)
-    state.menhirs.append(Menhir(location=102, dial=None))
-    state.guardians.append(Guardian(id="green-old-tusk", location=104))
-    state.quest_tokens.append(103)
-    state.location_tokens.append(101)
-    state.dials += [Dial(id="raiders", value=3, token="time", location=105),
-                    Dial(id="crown-watch", value=2, token="quest")]
-    state.statuses += [StatusMarks(id="lamplighter-trail", parts=[1, 3]),
-                       StatusMarks(id="weir-broken", whole=True)]
-    state.tasks.append(Task(id="raiders", text="Drive the raiders out.", location=105))
-    state.heroes[0].items, state.heroes[0].face_up, state.heroes[0].secrets = [7, 8], ["item:7"], [11]
-    state.heroes[1].location = 102
-    state.heroes[2].location = state.heroes[3].location = 104
-    game.refresh()
-    return game
-
-
-PAINT_WHOLE = Painter.paint
-
-
-def painted_afresh(game: Game, grid: Grid, plan: Layout, theme: Theme) -> Painter:
-    """The whole map painted afresh on a surface of its own."""
-    painter = Painter(pygame.Surface(grid.size), grid, game, theme)
-    PAINT_WHOLE(painter, plan)
-    return painter
 
 
 def whole_paintings(monkeypatch: pytest.MonkeyPatch) -> list[int]:

@@ -2,6 +2,8 @@
 mid-journal, a fight of four, Diplomacy at its second Stage, the End of Day, a hero dying,
 and a companion game waiting for the table. Each builder returns a fresh game of the
 bundled campaign; states the engine reaches only by long play are set by hand where noted.
+Also a crowded map (:func:`crowded`), and the whole map painted afresh to compare a
+painting with (:func:`painted_afresh`).
 """
 
 from __future__ import annotations
@@ -9,9 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
+import pygame
+
 from grail.content import Campaign, bundled_pack, load_pack
+from grail.content.geography import Layout
 from grail.engine.actions import Activate, Begin, Choose, Explore, KeepHands, Pass, Travel
 from grail.engine.game import Game
+from grail.engine.map import place
+from grail.engine.state import Dial, Guardian, Menhir, StatusMarks, Task
+from grail.ui.mapcards import Grid, Painter
+from grail.ui.theme import Theme
 
 
 @cache
@@ -89,3 +98,38 @@ STATES: dict[str, Callable[[], Game]] = {
     "end_of_day": end_of_day, "hero_dying": hero_dying, "companion_chance": companion_chance,
 }
 """Every state, by name."""
+
+
+def crowded(campaign: Campaign) -> Game:
+    """Four heroes on a 5 by 5 map: a Guardian, Quest and Time tokens, named dials, a
+    Menhir in its last Day, Items and Secrets, marked Statuses and a task (set by hand)."""
+    game = Game.new(campaign, ["tamsin", "jago", "kerra", "ysella"], seed=5)
+    state = game.state
+    for number, spot in sorted(campaign.grid.items()):
+        if max(abs(spot[0]), abs(spot[1])) <= 2 and state.spot_of(number) is None \
+                and state.at(*spot) is None:
+            place(state, number, spot)
+    state.menhirs.append(Menhir(location=102, dial=None))
+    state.guardians.append(Guardian(id="green-old-tusk", location=104))
+    state.quest_tokens.append(103)
+    state.location_tokens.append(101)
+    state.dials += [Dial(id="raiders", value=3, token="time", location=105),
+                    Dial(id="crown-watch", value=2, token="quest")]
+    state.statuses += [StatusMarks(id="lamplighter-trail", parts=[1, 3]),
+                       StatusMarks(id="weir-broken", whole=True)]
+    state.tasks.append(Task(id="raiders", text="Drive the raiders out.", location=105))
+    state.heroes[0].items, state.heroes[0].face_up, state.heroes[0].secrets = [7, 8], ["item:7"], [11]
+    state.heroes[1].location = 102
+    state.heroes[2].location = state.heroes[3].location = 104
+    game.refresh()
+    return game
+
+
+PAINT_WHOLE = Painter.paint
+
+
+def painted_afresh(game: Game, grid: Grid, plan: Layout, theme: Theme) -> Painter:
+    """The whole map painted afresh on a surface of its own."""
+    painter = Painter(pygame.Surface(grid.size), grid, game, theme)
+    PAINT_WHOLE(painter, plan)
+    return painter
