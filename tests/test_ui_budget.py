@@ -25,13 +25,16 @@ from grail.session import Session
 from grail.ui import budget
 from grail.ui.app import App, Settings
 from grail.ui.boards import DayPanel
+from grail.ui.budget import Budget
 from grail.ui.mapview import MapView, around
 from grail.ui.scenes.map import MapScene
 
 from .ui_states import crowded, painted_afresh
 
-SPENT = 0.0
-"""A deadline long past: every call paints the least it may, one piece."""
+
+def spent() -> Budget:
+    """A frame's budget whose time is past: it allows the least, one piece."""
+    return Budget(until=0.0)
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +76,7 @@ def test_a_map_painted_place_by_place_ends_as_one_painted_afresh(
     game.refresh()
     view.zoom = zoom
     far = [number for number, (x, y) in sorted(ennor.grid.items()) if max(abs(x), abs(y)) == 3]
-    view.painted(game, 0, app.theme, until=SPENT)  # the first painting is whole
+    view.painted(game, 0, app.theme, budget=spent())  # the first painting is whole
     assert view.settled
     revision, behind, longest = 0, 0, 0
     while revision < 200 and game.state.day < 3 and _random_action(game, chooser):
@@ -83,7 +86,7 @@ def test_a_map_painted_place_by_place_ends_as_one_painted_afresh(
             if game.state.spot_of(number) is None and game.state.at(*ennor.grid[number]) is None:
                 place(game.state, number, ennor.grid[number])
                 game.refresh()
-        view.painted(game, revision, app.theme, until=SPENT)
+        view.painted(game, revision, app.theme, budget=spent())
         if not view.settled:
             behind += 1
             if revision % 2:  # sometimes the game goes on before the map caught up
@@ -91,10 +94,10 @@ def test_a_map_painted_place_by_place_ends_as_one_painted_afresh(
         calls = 0
         while not view.settled:
             assert calls < 200, f"still painting after {game.log[-1]}"
-            view.painted(game, revision, app.theme, until=SPENT)
+            view.painted(game, revision, app.theme, budget=spent())
             calls += 1
         longest = max(longest, calls)
-        painted, grid = view.painted(game, revision, app.theme, until=SPENT)
+        painted, grid = view.painted(game, revision, app.theme, budget=spent())
         afresh = painted_afresh(game, grid, view.plan(game, revision), app.theme)
         assert _same_pixels(painted, afresh.surface), f"after {game.log[-1]}"
         assert view.badges == afresh.badges, f"after {game.log[-1]}"
@@ -122,14 +125,15 @@ def test_the_panel_painted_part_by_part_ends_as_one_painted_afresh(
     game, panel, chooser = crowded(ennor), DayPanel(), random.Random(5)
     rect = pygame.Rect(0, 0, 400, 3000)  # the whole panel in view
     drawn = pygame.Surface(rect.size)
-    panel.draw(drawn, rect, game, 0, app.theme, None, motion=False, until=SPENT)
+    panel.draw(drawn, rect, game, 0, app.theme, None, motion=False, budget=spent())
     assert panel.settled
     behind = 0
     for revision in range(1, 70):
         if not _random_action(game, chooser):
             break
         acting = game.pending().heroes[0] if game.pending().heroes else None
-        panel.draw(drawn, rect, game, revision, app.theme, acting, motion=False, until=SPENT)
+        panel.draw(drawn, rect, game, revision, app.theme, acting, motion=False,
+                   budget=spent())
         if not panel.settled:
             behind += 1
             if revision % 2:
@@ -138,7 +142,7 @@ def test_the_panel_painted_part_by_part_ends_as_one_painted_afresh(
             if panel.settled:
                 break
             panel.draw(drawn, rect, game, revision, app.theme, acting, motion=False,
-                       until=SPENT)
+                       budget=spent())
         assert panel.settled, f"still painting after {game.log[-1]}"
         afresh, image = DayPanel(), pygame.Surface(rect.size)
         afresh.draw(image, rect, game, revision, app.theme, acting, motion=False)
@@ -149,9 +153,9 @@ def test_the_panel_painted_part_by_part_ends_as_one_painted_afresh(
 
 def test_a_frame_out_of_time_paints_a_piece_and_the_next_frames_the_rest(
         ennor: Campaign, app: App, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """A frame that has spent its time for painting still paints one piece of the map
-    and one of the panel, so the window always catches up: after an action the scene is
-    not settled, the frames that follow settle it, and it then shows the same window as a
+    """A frame that has spent its time for painting still paints one piece (of the map,
+    else of the panel), so the window always catches up: after an action the scene is not
+    settled, the frames that follow settle it, and it then shows the same window as a
     scene drawn afresh on the same game. A screenshot waits until the scene is settled."""
     monkeypatch.setattr(budget, "PAINT_BY", -1.0)
     game = crowded(ennor)

@@ -32,7 +32,7 @@ import pygame
 
 from grail.session import Session
 
-from .budget import deadline
+from .budget import Budget
 from .theme import SCALES, Theme
 
 FPS = 60
@@ -162,9 +162,8 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self.started = time.perf_counter()
-        self.until: float | None = None
-        """When the frame being drawn stops painting again what changed (:mod:`.budget`):
-        none outside a frame."""
+        self.budget: Budget | None = None
+        """The frame's painting of what changed (:mod:`.budget`): none outside a frame."""
         self.home: Home = _no_home
         """Back to the title, playing a session on it if given, with the pack to offer: set
         by the title when it is first shown, so that scenes go home without importing it."""
@@ -215,7 +214,7 @@ class App:
 
     def frame(self, events: list[pygame.event.Event] | None = None, dt: float = 1 / FPS) -> None:
         """One frame: the events (or the queue's), time passing, the drawing."""
-        self.until = deadline(time.perf_counter())
+        self.budget = Budget.from_now()
         for event in pygame.event.get() if events is None else events:
             if event.type == pygame.QUIT:
                 self.quit()
@@ -227,7 +226,7 @@ class App:
         if self.stack:
             self.stack[-1].update(self, dt)
         self.draw()
-        self.until = None
+        self.budget = None
 
     def draw(self) -> None:
         """Paint the stack from its topmost opaque scene up."""

@@ -31,7 +31,7 @@ from grail.engine.upgrades import attribute
 from grail.words.events import dying_text
 from grail.words.names import hero_name
 
-from .budget import in_time
+from .budget import Budget, allows, spend
 from .icons import RESOURCES, draw_resource
 from .theme import HERO_COLOURS, Colour, Theme, rendered
 from .widgets import draw_text, wrap
@@ -129,15 +129,16 @@ class DayPanel:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, game: Game, revision: int,
              theme: Theme, acting: str | None, motion: bool = True,
-             until: float | None = None) -> None:
+             budget: Budget | None = None) -> None:
         """Blit the panel's parts in view (painted again only when what they show changed,
-        by ``until``: :class:`Painter`), the rest of ``rect`` filled, and mark the acting
+        as ``budget`` allows: :class:`Painter`), the rest of ``rect`` filled, and mark the acting
         hero's board, scrolled so that it shows when the acting hero changes; a meter that
         changed slides its marker to the new space, unless ``motion`` is off."""
         key = (revision, id(game), theme, rect.width)
         if key != self._key or not self._parts or not self.settled:
             painter = Painter(game, theme, rect.width,
-                              {part.name: part for _, part in self._parts}, self._scratch, until)
+                              {part.name: part for _, part in self._parts}, self._scratch,
+                              budget)
             self.lay_out(painter, motion)
             self._key, self.settled = key, not painter.behind
         if acting != self._shown:
@@ -283,18 +284,16 @@ def deciding(surface: pygame.Surface, board: Painted, at: tuple[int, int], theme
 
 class Painter:
     """Paints the panel's parts, each apart, each taken from an earlier painting when it
-    shows the same; once ``until`` has passed (:mod:`.budget`), and one part at least was
-    painted, the parts painted before are taken as they were, left for the next frames."""
+    shows the same; when the frame's budget allows no more (:mod:`.budget`), a part painted
+    before is taken as it was, left for the next frames."""
 
     def __init__(self, game: Game, theme: Theme, width: int,
                  kept: dict[tuple[str, str], Painted] | None = None,
-                 scratch: Scratch | None = None, until: float | None = None) -> None:
+                 scratch: Scratch | None = None, budget: Budget | None = None) -> None:
         self.game, self.theme, self.width = game, theme, width
         self.kept = kept or {}
         """Parts painted before, by name."""
-        self.until = until
-        self.painted = 0
-        """Parts painted by this painter."""
+        self.budget = budget
         self.behind = False
         """A part was taken as it was, though what it shows changed."""
         if scratch is None or scratch.theme != theme or scratch.surface.get_width() != width:
@@ -327,10 +326,10 @@ class Painter:
         kept = self.kept.get(name)
         if kept is not None and kept.look == look:
             return kept
-        if kept is not None and self.painted and not in_time(self.until):
+        if kept is not None and not allows(self.budget):
             self.behind = True
             return kept
-        self.painted += 1
+        spend(self.budget)
         self.surface = self.scratch.cleared()
         self.y, self.spaces = above, {}
         paint()

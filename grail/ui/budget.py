@@ -2,28 +2,53 @@
 
 A frame right after an action may find much to paint again: a board or two, a card or two,
 at a Start of Day most of the map. Painting it all in that one frame made it two or three
-times as long as the others (a jolt in the map's walk and the meters' slides); instead each
-frame paints what changed until its time for painting is spent, and the frames that follow
-(a sixtieth of a second apart) paint the rest, the oldest look shown meanwhile. What changed
-is painted at least one piece a frame, and whole when no time is given (a screenshot, a
-test, the first painting).
+times as long as the others (a jolt in the map's walk and the meters' slides); instead a
+frame paints one piece of what changed (a place of the map, a part of the day panel), more
+while its time for painting lasts, and the frames that follow (a sixtieth of a second
+apart) paint the rest, the old look shown meanwhile. Without a budget (a test, the first
+painting of a view) everything is painted at once.
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 PAINT_BY = 0.001
-"""Seconds from a frame's start after which it begins no more painting of what changed:
-with the rest of a frame (about 1.5 ms: the map and the panel blitted, the buttons), a frame
-right after an action stays within a quarter of a 60 FPS frame."""
+"""Seconds from a frame's start after which it begins no second piece of painting: with
+the rest of a frame (some 1.5 ms: the map and the panel blitted, the buttons, the words of
+the new actions), a frame right after an action stays near a quarter of a 60 FPS frame."""
 
 
-def deadline(start: float) -> float:
-    """When a frame begun at ``start`` (``time.perf_counter()``) stops painting."""
-    return start + PAINT_BY
+@dataclass
+class Budget:
+    """One frame's painting of what changed: the first piece always, others until
+    ``until`` (``time.perf_counter()``)."""
+
+    until: float
+    pieces: int = 0
+    """Pieces painted so far in the frame."""
+
+    @classmethod
+    def from_now(cls) -> Budget:
+        """The budget of a frame starting now."""
+        return cls(time.perf_counter() + PAINT_BY)
+
+    def allows(self) -> bool:
+        """Whether one more piece may be painted in this frame."""
+        return not self.pieces or time.perf_counter() < self.until
+
+    def spend(self) -> None:
+        """Count a piece painted."""
+        self.pieces += 1
 
 
-def in_time(until: float | None) -> bool:
-    """Whether a piece may still be painted in this frame: always without a deadline."""
-    return until is None or time.perf_counter() < until
+def allows(budget: Budget | None) -> bool:
+    """Whether a piece may be painted: always without a budget."""
+    return budget is None or budget.allows()
+
+
+def spend(budget: Budget | None) -> None:
+    """Count a piece painted against ``budget``, if any."""
+    if budget is not None:
+        budget.spend()

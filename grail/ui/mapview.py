@@ -31,7 +31,7 @@ from grail.words.effects import cost_words
 from grail.words.names import hero_name
 
 from .boards import draw_token, hero_marks
-from .budget import in_time
+from .budget import Budget, allows, spend
 from .mapcards import (
     CARD,
     GUTTER,
@@ -152,14 +152,14 @@ class MapView:
         return Grid(bounds(self.plan(game, revision)), self.zoom)
 
     def painted(self, game: Game, revision: int, theme: Theme,
-                until: float | None = None) -> tuple[pygame.Surface, Grid]:
+                budget: Budget | None = None) -> tuple[pygame.Surface, Grid]:
         """The whole map at the current zoom, painted again only when what it shows, the
         zoom or the theme changed: most actions (a trade, a journal choice, a rest) leave
         the map as it was, and most others change what lies on a card or two (a Travel, a
         token), reveal a card or turn a Menhir's dial, whose places alone are painted again
         (:func:`.mapcards.changed`), all of them at once when they are most of the map and
-        no deadline is given. With a deadline (:mod:`.budget`), places are painted until it
-        passes, one at least, and the next calls paint the rest (:attr:`settled`)."""
+        no budget is given. With a frame's budget (:mod:`.budget`), places are painted as
+        it allows, and the next calls paint the rest (:attr:`settled`)."""
         grid = self.grid(game, revision)
         key = (self._shown, self.zoom, theme)
         if self._surface is None or self._key != key:
@@ -170,12 +170,12 @@ class MapView:
                 self._paint_whole(grid, plan, game, theme)
             else:
                 places = changed(grid, game, theme, before, now)
-                if until is None and most(now, grid, places):
+                if budget is None and most(now, grid, places):
                     self._paint_whole(grid, plan, game, theme)
                 else:
                     if before.bounds != now.bounds:  # cards revealed or gone at the edge
                         self._move_to(grid, before.bounds, theme)
-                    done = self._paint_places(grid, plan, game, theme, places, until)
+                    done = self._paint_places(grid, plan, game, theme, places, budget)
                     if len(done) < len(places):
                         self._key, self._behind = (), True
                         self._looks = brought_up(before, now, done)
@@ -198,15 +198,15 @@ class MapView:
         self.badges = paint(self._surface, grid, plan, game, theme)
 
     def _paint_places(self, grid: Grid, plan: Layout, game: Game, theme: Theme,
-                      places: list[Place], until: float | None) -> list[Place]:
-        """Paint ``places`` again, in order, while there is time, one at least; those
-        painted."""
+                      places: list[Place], budget: Budget | None) -> list[Place]:
+        """Paint ``places`` again, in order, while the budget allows; those painted."""
         assert self._surface is not None
         done: list[Place] = []
         for place in places:
-            if done and not in_time(until):
+            if not allows(budget):
                 break
             self.badges.update(repaint(self._surface, grid, plan, game, theme, [place.area]))
+            spend(budget)
             done.append(place)
         return done
 
@@ -225,11 +225,11 @@ class MapView:
                        for number, badges in self.badges.items()}
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, game: Game, revision: int,
-             theme: Theme, motion: bool = True, until: float | None = None) -> None:
-        """Blit the part of the map in view into ``rect``, painted again by ``until``
-        (:meth:`painted`), the rest of ``rect`` filled; a hero who moved walks from the old
-        Location to the new one, unless ``motion`` is off."""
-        painted, grid = self.painted(game, revision, theme, until)
+             theme: Theme, motion: bool = True, budget: Budget | None = None) -> None:
+        """Blit the part of the map in view into ``rect``, painted again as ``budget``
+        allows (:meth:`painted`), the rest of ``rect`` filled; a hero who moved walks from
+        the old Location to the new one, unless ``motion`` is off."""
+        painted, grid = self.painted(game, revision, theme, budget)
         clip = surface.get_clip()
         surface.set_clip(rect)
         origin = self.origin(rect, grid)

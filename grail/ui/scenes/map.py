@@ -263,7 +263,7 @@ class MapScene(GameScene):
     def draw_view(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         theme, game = app.theme, self.session.game
         self.view.draw(surface, rect, game, self.session.revision, theme,
-                       motion=not app.settings.reduce_motion, until=app.until)
+                       motion=not app.settings.reduce_motion, budget=app.budget)
         grid = self.grid()
         clip = surface.get_clip()
         surface.set_clip(rect)
@@ -331,7 +331,7 @@ class MapScene(GameScene):
 
     def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         self.panel.draw(surface, rect, self.session.game, self.session.revision, app.theme,
-                        self.acting(), motion=not app.settings.reduce_motion, until=app.until)
+                        self.acting(), motion=not app.settings.reduce_motion, budget=app.budget)
 
     @property
     def settled(self) -> bool:
