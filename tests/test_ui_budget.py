@@ -280,3 +280,23 @@ def test_the_regions_follow_the_window_the_page_and_the_log(ennor: Campaign,
         assert regions == scene._lay_out(app)
         shown.append(tuple(tuple(rect) for rect in regions.values()))
     assert len(set(shown)) >= 3
+
+
+def test_a_buttons_look_is_kept_and_shows_what_lies_beyond_its_corners() -> None:
+    """A button's look is painted once and blitted at each frame: its rounded corners
+    leave what lies under them, and hovered or selected it looks otherwise."""
+    from grail.ui.theme import Theme
+    from grail.ui.widgets import Button
+
+    theme, under = Theme(), (255, 0, 255)
+    surface = pygame.Surface((300, 100))
+    button = Button(pygame.Rect(10, 10, 200, 40), "Rest", None)
+    drawn = []
+    for hovered, selected in ((False, False), (False, False), (True, False), (False, True)):
+        surface.fill(under)
+        button.selected = selected
+        button.draw(surface, theme, hovered=hovered)
+        drawn.append(pygame.image.tobytes(surface, "RGB"))
+        assert surface.get_at(button.rect.topleft)[:3] == under  # beyond the rounded corner
+        assert surface.get_at((button.rect.right - 3, button.rect.centery))[:3] != under
+    assert drawn[0] == drawn[1] and len(set(drawn)) == 3

@@ -154,16 +154,17 @@ class Button:
         else:
             fill, ink = theme["panel"], theme["ink"]
         label = f"{self.key}  {self.text}" if self.key else self.text
-        fitted(label, theme, 18, self.rect.inflate(-2 * theme.px(8), -2))  # notes an overflow
-        surface.blit(_button(label, self.rect.size, fill, ink, self.selected, theme),
-                     self.rect)
+        font, lines = fitted(label, theme, 18, self.rect.inflate(-2 * theme.px(8), -2))
+        surface.blit(_button(tuple(lines), font, self.rect.size, fill, ink, self.selected,
+                             theme), self.rect)
 
 
 @lru_cache(maxsize=64)  # a bar's worth of buttons, each plain, hovered and selected
-def _button(label: str, size: tuple[int, int], fill: Colour, ink: Colour, selected: bool,
-            theme: Theme) -> pygame.Surface:
-    """A button's look, painted once for each label, size, colours and theme (a frame draws
-    the bar's buttons as the last did); transparent beyond its rounded corners."""
+def _button(lines: tuple[str, ...], font: pygame.font.Font, size: tuple[int, int],
+            fill: Colour, ink: Colour, selected: bool, theme: Theme) -> pygame.Surface:
+    """A button's look, its label fitted in ``lines`` of ``font``: painted once for each
+    label, size, colours and theme (a frame draws the bar's buttons as the last did),
+    transparent beyond its rounded corners."""
     image = pygame.Surface(size, pygame.SRCALPHA)
     rect = image.get_rect()
     pygame.draw.rect(image, fill, rect, border_radius=theme.px(5))
@@ -171,11 +172,10 @@ def _button(label: str, size: tuple[int, int], fill: Colour, ink: Colour, select
     pygame.draw.rect(image, border, rect, width=max(1, theme.px(2 if selected else 1)),
                      border_radius=theme.px(5))
     pad = theme.px(8)
-    font, lines = fitted(label, theme, 18, rect.inflate(-2 * pad, -2))
     height = len(lines) * font.get_linesize()
     top = max(pad // 2, (rect.height - height) // 2)
     image.set_clip(rect.inflate(-2, -2))
-    draw_lines(image, lines, (pad, top), font, ink)
+    draw_lines(image, list(lines), (pad, top), font, ink)
     return image
 
 
