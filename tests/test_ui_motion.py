@@ -33,6 +33,7 @@ def test_a_meter_that_changes_slides_unless_motion_is_reduced(
     assert session.game.state.hero("tamsin").energy == energy - 1
     app.stack = [scene]
     app.frame(events=[])
+    app.settle()  # the board may be painted again in the frames after (grail/ui/budget.py)
     sliding = scene.panel.sliding.get(("tamsin", "Energy"))
     walking = scene.view.walking.get("tamsin")
     if reduce_motion:
