@@ -63,7 +63,7 @@ def _same_pixels(a: pygame.Surface, b: pygame.Surface) -> bool:
     return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
 
 
-@pytest.mark.parametrize("zoom", [0.4, 1.0])
+@pytest.mark.parametrize("zoom", [0.4, 0.55, 1.0, 1.8])
 def test_a_map_painted_place_by_place_ends_as_one_painted_afresh(
         ennor: Campaign, app: App, zoom: float) -> None:
     """With no time left, each call paints one changed place (a card whose tokens

@@ -179,10 +179,9 @@ class Painter:
         state = self.game.state
         fading = set(fading_menhirs(state))
         gone = set(vanishing(state))
-        reach = self.grid.step
         for area in areas:
             near = [card for card in plan.cards if card.spot is not None and
-                    self.grid.rect(card.spot).inflate(2 * reach[0], 2 * reach[1]).colliderect(area)]
+                    self.card_area(card.spot, keys=True).colliderect(area)]
             self.surface.set_clip(area)
             self.surface.fill(self.theme["background"], area)
             for index, menhir in enumerate(plan.menhirs):
@@ -201,11 +200,11 @@ class Painter:
             self.surface.set_clip(None)
 
     def card_area(self, spot: Spot, keys: bool = False) -> pygame.Rect:
-        """What a card's tokens reach: the card and half the gutter around it; with
-        ``keys``, what its roads and key badges reach too: the whole gutter around it (a
-        badge's arrow reaches past the half)."""
-        gutter = self.grid.gutter * (2 if keys else 1)
-        return self.grid.rect(spot).inflate(gutter, gutter)
+        """What a card's tokens reach: the card; with ``keys``, what its roads, walls and
+        key badges reach too: the whole gutter around it (a badge's arrow reaches past the
+        half; none reaches the next card)."""
+        rect = self.grid.rect(spot)
+        return rect.inflate(2 * self.grid.gutter, 2 * self.grid.gutter) if keys else rect
 
     def menhir_area(self, spot: Spot, index: int, words: str) -> pygame.Rect:
         """What a Menhir's radius reaches: its frame and shade, and its name reading

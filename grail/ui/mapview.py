@@ -218,8 +218,9 @@ class MapView:
         offset = grid.rect(bounds[:2]).x - was.rect(bounds[:2]).x, \
             grid.rect(bounds[:2]).y - was.rect(bounds[:2]).y
         moved = pygame.Surface(grid.size)
-        moved.fill(theme["background"])
-        moved.blit(self._surface, offset)
+        kept = moved.blit(self._surface, offset)
+        for strip in around(moved.get_rect(), kept):
+            moved.fill(theme["background"], strip)
         self._surface = moved
         self.badges = {number: [badge.move(offset) for badge in badges]
                        for number, badges in self.badges.items()}
