@@ -300,3 +300,27 @@ def test_a_buttons_look_is_kept_and_shows_what_lies_beyond_its_corners() -> None
         assert surface.get_at(button.rect.topleft)[:3] == under  # beyond the rounded corner
         assert surface.get_at((button.rect.right - 3, button.rect.centery))[:3] != under
     assert drawn[0] == drawn[1] and len(set(drawn)) == 3
+
+
+def test_the_log_shows_its_newest_lines(ennor: Campaign, app: App) -> None:
+    """The log's lines, wrapped once per change of the log or of its width, are the lines
+    of its newest entries wrapped afresh: after an action, an undo [UNDO-1], another action
+    and a narrower window."""
+    from grail.engine.actions import Pass
+    from grail.ui.widgets import wrap
+
+    app.settings = Settings()
+    session = Session(Game.new(ennor, ["tamsin", "jago"], seed=3), None)
+    scene = MapScene(session)
+    app.stack = [scene]
+    for change in (lambda: session.act(Pass(hero="tamsin")), lambda: session.undo(1),
+                   lambda: session.act(Travel(hero="tamsin", to=102)),
+                   lambda: setattr(app, "screen", pygame.display.set_mode((1280, 720)))):
+        change()
+        app.frame(events=[])
+        log = scene.regions(app)["log"].inflate(-app.theme.px(16), -app.theme.px(12))
+        font = app.theme.font(16)
+        assert scene._log_lines[1] == [line for text in session.log[-60:]
+                                       for line in wrap(text, font, log.width)]
+    assert "proposes to travel" in " ".join(scene._log_lines[1][-3:])
+    app.screen = pygame.display.set_mode((1600, 900))

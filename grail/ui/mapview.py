@@ -120,6 +120,7 @@ class MapView:
         self._seen: tuple[int, int] = (-1, -1)
         """The revision and game the plan was last checked against."""
         self._plan: Layout | None = None
+        self._grid: tuple[Layout, Grid] | None = None
         self._key: tuple[object, ...] = ()
         self._looks: Looks | None = None
         """What the painting shows, as :func:`.mapcards.looks` says it."""
@@ -149,7 +150,12 @@ class MapView:
         return self._plan
 
     def grid(self, game: Game, revision: int) -> Grid:
-        return Grid(bounds(self.plan(game, revision)), self.zoom)
+        """Where the spots fall on the painting: made again when the layout or the zoom
+        changed (a frame asks for it a few times, and it keeps its sizes once worked out)."""
+        plan = self.plan(game, revision)
+        if self._grid is None or self._grid[0] is not plan or self._grid[1].zoom != self.zoom:
+            self._grid = (plan, Grid(bounds(plan), self.zoom))
+        return self._grid[1]
 
     def painted(self, game: Game, revision: int, theme: Theme,
                 budget: Budget | None = None) -> tuple[pygame.Surface, Grid]:

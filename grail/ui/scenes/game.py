@@ -92,6 +92,8 @@ class GameScene(Scene):
         self.log_open = False
         self.since_checked = 0.0
         self._regions: tuple[tuple[object, ...], dict[str, pygame.Rect]] = ((), {})
+        self._log_lines: tuple[tuple[object, ...], list[str]] = ((), [])
+        """The log's newest entries, font and width, and their lines as wrapped."""
         self._labels: tuple[tuple[int, int], dict[int, str]] = ((-1, -1), {})
         """The buttons' words by the action's place in the legal list, for the revision and
         game they were made for: made once, not at every frame."""
@@ -364,9 +366,12 @@ class GameScene(Scene):
         theme = app.theme
         font = theme.font(16)
         inner = rect.inflate(-theme.px(16), -theme.px(12))
-        lines = [line for text in self.session.log[-60:] for line in wrap(text, font, inner.width)]
+        newest = (tuple(self.session.log[-60:]), font, inner.width)
+        if self._log_lines[0] != newest:  # wrapped once per change of the log
+            self._log_lines = (newest, [line for text in newest[0]
+                                        for line in wrap(text, font, inner.width)])
         visible = max(1, inner.height // font.get_linesize())
         y = inner.y
-        for line in lines[-visible:]:
+        for line in self._log_lines[1][-visible:]:
             draw_text(surface, line, (inner.x, y), font, theme["ink"])
             y += font.get_linesize()
