@@ -178,6 +178,24 @@ def test_a_proposed_action_says_nothing_is_paid_yet() -> None:
     assert said(game.campaign, game.pending().text) == "Travel: who joins, before it begins"
 
 
+def test_a_proposal_and_a_pass_say_what_in_words() -> None:
+    """The log names what a character proposes in words, not by the action's kind
+    ("location action"), and undo names a Pass as passing, not as the Rest action
+    [TEAM-1], [ACT-PASS-1]."""
+    from grail.engine.actions import CharacterAction, LocationAction, Pass
+
+    for action, words in ((LocationAction(hero="tamsin"), "use the Location's action"),
+                          (CharacterAction(hero="tamsin"), "use their character action")):
+        game = Game.new(ennor(), ["tamsin", "jago"], seed=3)
+        events = game.apply(action)
+        assert [event_text(game.campaign, event) for event in events] == [
+            f"Tamsin Vell proposes to {words}; others on the Location may join."]
+    game = Game.new(ennor(), ["tamsin", "jago"], seed=3)
+    game.apply(Pass(hero="tamsin"))
+    assert [said(game.campaign, told) for told in game.undoable()] == [
+        "Pass: Tamsin Vell passes for the rest of the Day"]
+
+
 def test_a_button_leaves_out_where_the_character_stands_and_the_terminal_says_it() -> None:
     """The window's buttons sit beside the map that shows where each character stands: a
     Day action's words there name the way and the cost, not the Location left or acted on

@@ -63,7 +63,7 @@ class Pass(_Action):
     """Who passes."""
 
     def describe(self) -> str:
-        return f"Pass: {self.hero} rests for the Day"
+        return f"Pass: {self.hero} passes for the rest of the Day"
 
 
 @value

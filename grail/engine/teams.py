@@ -149,13 +149,20 @@ def pay_option(campaign: Campaign, state: GameState, frame: Frame, option: int,
     return _settle(campaign, state)
 
 
+PROPOSALS = {"travel": "travel", "explore": "explore",
+             "location_action": "use the Location's action",
+             "character_action": "use their character action",
+             "activate_menhir": "activate the Menhir"}
+"""What a character proposes, by the action's kind, in the words of the proposal [TEAM-1]."""
+
+
 def propose(campaign: Campaign, state: GameState,
             action: Explore | Travel | LocationAction | CharacterAction | ActivateMenhir
             ) -> list[Event]:
     """A character proposes an action: others on the Location may join first [TEAM-1]."""
     state.team = _proposal(action)
     if _may_join(campaign, state, state.team):
-        return [WorldChanged(what=f"{action.hero} proposes to {action.type.replace('_', ' ')}; "
+        return [WorldChanged(what=f"{action.hero} proposes to {PROPOSALS[action.type]}; "
                              "others on the Location may join [TEAM-1]")]
     state.team.paying = True
     return _settle(campaign, state)
