@@ -187,6 +187,7 @@ def _drawn_afresh(app: App, scene: MapScene) -> pygame.Surface:
     """The window drawn by a new map scene on the same game, the camera and the panel's
     scroll where ``scene`` has them; ``scene`` back on top after."""
     fresh = MapScene(scene.session)
+    fresh.view, fresh.panel = MapView(), DayPanel()  # not the session's kept ones
     fresh.view.zoom, fresh.view.centre, fresh.view.placed = \
         scene.view.zoom, scene.view.centre, True
     fresh.panel.offset = scene.panel.offset
@@ -324,3 +325,36 @@ def test_the_log_shows_its_newest_lines(ennor: Campaign, app: App) -> None:
                                        for line in wrap(text, font, log.width)]
     assert "proposes to travel" in " ".join(scene._log_lines[1][-3:])
     app.screen = pygame.display.set_mode((1600, 900))
+
+
+def test_the_map_comes_back_as_it_was_left(ennor: Campaign, app: App,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A map scene made again for the same session (back from a reading, an Encounter or
+    the End of Day) takes the map and the panel as they were painted and seen, camera
+    included, and paints again only what changed meanwhile: no whole painting, and then the
+    same window as a scene drawn afresh."""
+    from grail.ui.mapcards import Painter
+
+    app.settings = Settings(reduce_motion=True)
+    game = crowded(ennor)
+    session = Session(game, None)
+    first = MapScene(session)
+    app.stack = [first]
+    app.frame(events=[])
+    first.view.pan(40, 25, first.grid())
+    app.frame(events=[])
+    centre = first.view.centre
+    whole: list[int] = []
+    paint = Painter.paint
+    monkeypatch.setattr(Painter, "paint", lambda painter, plan: (whole.append(1),
+                                                                 paint(painter, plan))[1])
+    session.act(next(action for action in session.legal() if isinstance(action, Travel)))
+    again = MapScene(session)
+    app.stack = [again]
+    app.frame(events=[])
+    app.settle()
+    assert again.view is first.view and again.panel is first.panel
+    assert whole == [] and again.view.centre == centre
+    shown = app.screen.copy()
+    assert _same_pixels(_drawn_afresh(app, again), shown)
+    assert whole == [1]  # the scene drawn afresh painted its map whole

@@ -15,6 +15,7 @@ the mouse. Shift+Up/Down move the action bar's cursor here (the arrows are the m
 from __future__ import annotations
 
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import pygame
 
@@ -50,6 +51,10 @@ FIT_LEAST = 0.75
 farther out, it shows the acting hero's surroundings instead."""
 DRAG = 5
 """Pixels the mouse moves, button held, before a press becomes a drag."""
+KEPT: WeakKeyDictionary[Session, tuple[MapView, DayPanel]] = WeakKeyDictionary()
+"""Each session's map and day panel, as painted and seen last: the map scene comes back
+after a reading, an Encounter or the End of Day as the player left it, painting again
+only what changed meanwhile (:mod:`..budget`), instead of painting it all in one frame."""
 
 
 class MapScene(GameScene):
@@ -59,8 +64,7 @@ class MapScene(GameScene):
 
     def __init__(self, session: Session) -> None:
         super().__init__(session)
-        self.view = MapView()
-        self.panel = DayPanel()
+        self.view, self.panel = KEPT.setdefault(session, (MapView(), DayPanel()))
         self.tip = Tip()
         self.focus: str | None = None
         self.mouse = (-1, -1)
