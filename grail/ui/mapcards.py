@@ -11,11 +11,12 @@ it; a Menhir in its last Day has a thin faint frame.
 A card the next Start of Day takes away is hatched and says so (``engine.preview``).
 
 Everything here is painted once per change of the game (:class:`.mapview.MapView` keeps
-it): the whole map when the zoom or the theme changed or most of its cards must be painted
-again, else only the places that changed (:func:`changed`): a card revealed or gone (the
-painting moved onto a map of the new size first), a card whose tokens changed, a Menhir's
-radius whose dial turned; :func:`repaint` paints them, tested to give the same pixels as a
-whole painting. :func:`hero_tokens` tells where the tokens are, for clicks and the acting
+it): the whole map when the zoom or the theme changed (or, with no frame's budget to keep
+to, most of its cards must be painted again), else only the places that changed
+(:func:`changed`): a card revealed or gone (the painting moved onto a map of the new size
+first), a card whose tokens changed, a Menhir's radius whose dial turned; :func:`repaint`
+paints them, tested to give the same pixels as a whole painting, and :func:`brought_up`
+says what a painting shows when only some of them are painted yet. :func:`hero_tokens` tells where the tokens are, for clicks and the acting
 hero's ring.
 """
 
@@ -524,10 +525,10 @@ class Place:
 
 def changed(grid: Grid, game: Game, theme: Theme, before: Looks, now: Looks) -> list[Place]:
     """The places of a painting at ``grid`` that differ since ``before``, at the same zoom:
-    each card that was revealed, went or changed, or whose tokens changed, with the gutter
-    around it; the radius of each Menhir that came, went or changed (its dial turned, its
-    last Day), with its name as it read and reads now, and every radius when the painting's
-    bounds changed. A place lying in another is that one's."""
+    each card that was revealed, went or changed, with the gutter around it, or whose tokens
+    changed (the card alone); the radius of each Menhir that came, went or changed (its dial
+    turned, its last Day), with its name as it read and reads now, and every radius when the
+    painting's bounds changed. A place lying in another is that one's."""
     painter = Painter(pygame.Surface((1, 1)), grid, game, theme)  # to measure, not paint
     places = []
     for number in {*before.cards, *now.cards}:

@@ -4,7 +4,8 @@ a camera that pans and zooms.
 :func:`revealed` turns the game's revealed cards into a :class:`~grail.content.geography.Layout`
 (the plain data ``grail map`` draws, here with the engine's connections); :mod:`.mapcards`
 paints it with what lies on the map; :class:`MapView` keeps that painting as one surface,
-drawn again, where it changed, only when the game, the zoom or the theme changed, and per
+drawn again, where it changed, only when the game, the zoom or the theme changed (as much
+of it as the frame's budget allows, :mod:`.budget`, the rest in the frames after), and per
 frame blits the part in view. Its hit tests say which card and which hero token lie under a point.
 
 >>> from grail.content import load_pack, bundled_pack
