@@ -16,8 +16,8 @@ to, most of its cards must be painted again), else only the places that changed
 (:func:`changed`): a card revealed or gone (the painting moved onto a map of the new size
 first), a card whose tokens changed, a Menhir's radius whose dial turned; :func:`repaint`
 paints them, tested to give the same pixels as a whole painting, and :func:`brought_up`
-says what a painting shows when only some of them are painted yet. :func:`hero_tokens` tells where the tokens are, for clicks and the acting
-hero's ring.
+says what a painting shows when only some of them are painted yet. :func:`hero_tokens`
+tells where the tokens are, for clicks and the acting hero's ring.
 """
 
 from __future__ import annotations
