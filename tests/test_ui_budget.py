@@ -105,6 +105,20 @@ def test_a_map_painted_place_by_place_ends_as_one_painted_afresh(
     assert game.state.day > 1 and behind >= 10 and longest >= 2  # the slow path was taken
 
 
+def test_the_places_in_view_are_painted_first(ennor: Campaign, app: App) -> None:
+    """With a Quest token on every card, a frame with no time left paints the place in
+    view first: there, the painting is at once the map painted afresh."""
+    game, view = crowded(ennor), MapView()
+    view.painted(game, 0, app.theme)
+    game.state.quest_tokens = [place.number for place in game.state.placed]
+    last = max(game.state.placed, key=lambda place: place.number)  # the last otherwise
+    seen = view.grid(game, 1).rect((last.x, last.y))
+    painted, grid = view.painted(game, 1, app.theme, budget=spent(), seen=seen)
+    assert not view.settled
+    afresh = painted_afresh(game, grid, view.plan(game, 1), app.theme).surface
+    assert _same_pixels(painted.subsurface(seen), afresh.subsurface(seen))
+
+
 def test_a_map_given_time_paints_all_at_once(ennor: Campaign, app: App) -> None:
     """With time enough (no deadline), the places an action changed are all painted in
     the same call: the map is settled after each."""

@@ -158,15 +158,16 @@ class MapView:
             self._grid = (plan, Grid(bounds(plan), self.zoom))
         return self._grid[1]
 
-    def painted(self, game: Game, revision: int, theme: Theme,
-                budget: Budget | None = None) -> tuple[pygame.Surface, Grid]:
+    def painted(self, game: Game, revision: int, theme: Theme, budget: Budget | None = None,
+                seen: pygame.Rect | None = None) -> tuple[pygame.Surface, Grid]:
         """The whole map at the current zoom, painted again only when what it shows, the
         zoom or the theme changed: most actions (a trade, a journal choice, a rest) leave
         the map as it was, and most others change what lies on a card or two (a Travel, a
         token), reveal a card or turn a Menhir's dial, whose places alone are painted again
         (:func:`.mapcards.changed`), all of them at once when they are most of the map and
         no budget is given. With a frame's budget (:mod:`.budget`), places are painted as
-        it allows, and the next calls paint the rest (:attr:`settled`)."""
+        it allows, those in ``seen`` (the part of the painting in view) first, and the next
+        calls paint the rest (:attr:`settled`)."""
         grid = self.grid(game, revision)
         key = (self._shown, self.zoom, theme)
         if self._surface is None or self._key != key:
@@ -182,6 +183,8 @@ class MapView:
                 else:
                     if before.bounds != now.bounds:  # cards revealed or gone at the edge
                         self._move_to(grid, before.bounds, theme)
+                    places.sort(key=lambda place: seen is None or
+                                not place.area.colliderect(seen))  # in view first
                     done = self._paint_places(grid, plan, game, theme, places, budget)
                     if len(done) < len(places):
                         self._key, self._behind = (), True
@@ -237,10 +240,11 @@ class MapView:
         """Blit the part of the map in view into ``rect``, painted again as ``budget``
         allows (:meth:`painted`), the rest of ``rect`` filled; a hero who moved walks from
         the old Location to the new one, unless ``motion`` is off."""
-        painted, grid = self.painted(game, revision, theme, budget)
+        origin = self.origin(rect, self.grid(game, revision))
+        painted, grid = self.painted(game, revision, theme, budget,
+                                     seen=rect.move(-origin[0], -origin[1]))
         clip = surface.get_clip()
         surface.set_clip(rect)
-        origin = self.origin(rect, grid)
         for strip in around(rect, pygame.Rect(origin, painted.get_size()).clip(rect)):
             surface.fill(theme["background"], strip)
         surface.blit(painted, origin)
