@@ -153,5 +153,7 @@ def add_play_command(commands: Any) -> None:
                       "(a game's screens need a save or --at)")
     play.add_argument("--save", dest="save_option", metavar="SAVE",
                       help="with --screenshot: the save to draw")
-    play.add_argument("--frames", type=int, default=2, help="frames drawn before the shot")
+    play.add_argument("--frames", type=int, default=2,
+                      help="frames drawn before the shot (more if the window is still "
+                      "painting what changed)")
     play.set_defaults(run=cmd_play)
