@@ -120,8 +120,8 @@ def test_the_places_in_view_are_painted_first(ennor: Campaign, app: App) -> None
 
 
 def test_a_map_given_time_paints_all_at_once(ennor: Campaign, app: App) -> None:
-    """With time enough (no deadline), the places an action changed are all painted in
-    the same call: the map is settled after each."""
+    """With no budget (a test, a first painting), the places an action changed are all
+    painted in the same call: the map is settled after each."""
     game, view, chooser = crowded(ennor), MapView(), random.Random(2)
     view.painted(game, 0, app.theme)
     for revision in range(1, 30):
