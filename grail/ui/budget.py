@@ -34,21 +34,13 @@ class Budget:
         """The budget of a frame starting now."""
         return cls(time.perf_counter() + PAINT_BY)
 
-    def allows(self) -> bool:
-        """Whether one more piece may be painted in this frame."""
-        return not self.pieces or time.perf_counter() < self.until
-
-    def spend(self) -> None:
-        """Count a piece painted."""
-        self.pieces += 1
-
 
 def allows(budget: Budget | None) -> bool:
-    """Whether a piece may be painted: always without a budget."""
-    return budget is None or budget.allows()
+    """Whether one more piece may be painted in this frame: always without a budget."""
+    return budget is None or not budget.pieces or time.perf_counter() < budget.until
 
 
 def spend(budget: Budget | None) -> None:
     """Count a piece painted against ``budget``, if any."""
     if budget is not None:
-        budget.spend()
+        budget.pieces += 1
