@@ -27,8 +27,9 @@ from grail.ui import budget
 from grail.ui.app import App, Settings
 from grail.ui.boards import DayPanel
 from grail.ui.budget import Budget
-from grail.ui.mapview import MapView, around
+from grail.ui.mapview import MapView
 from grail.ui.scenes.map import MapScene
+from grail.ui.widgets import around
 
 from .ui_states import crowded, painted_afresh
 

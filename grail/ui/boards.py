@@ -34,7 +34,7 @@ from grail.words.names import hero_name
 from .budget import Budget, allows, spend
 from .icons import RESOURCES, draw_resource
 from .theme import HERO_COLOURS, Colour, Theme, rendered
-from .widgets import draw_text, wrap
+from .widgets import around, draw_text, wrap
 
 FLAGS = (("dying", "Dying", "bad"), ("going_mad", "Going Mad", "bad"),
          ("panic", "Panic: Terror above the Health bar", "bad"),
@@ -147,9 +147,9 @@ class DayPanel:
         self.offset = max(0, min(self.offset, self._height - rect.height))
         clip = surface.get_clip()
         surface.set_clip(rect)
-        below = rect.y - self.offset + self._height
-        if below < rect.bottom:
-            surface.fill(theme["panel"], (rect.x, below, rect.width, rect.bottom - below))
+        shown = pygame.Rect(rect.x, rect.y - self.offset, rect.width, self._height).clip(rect)
+        for strip in around(rect, shown):
+            surface.fill(theme["panel"], strip)
         for top, part in self._parts:
             if top + part.image.get_height() > self.offset and top < self.offset + rect.height:
                 surface.blit(part.image, (rect.x, rect.y - self.offset + top))

@@ -50,7 +50,7 @@ from .mapcards import (
 )
 from .mapdraw import SEAL_NAMES
 from .theme import Theme
-from .widgets import wrap
+from .widgets import around, wrap
 
 ZOOM = (0.4, 1.8)
 """The farthest and the nearest zoom."""
@@ -479,16 +479,3 @@ def details(game: Game, number: int, acting: str | None,
     elif acting is not None and state.hero(acting).location == number:
         lines.append((f"Click: what {hero_name(game.campaign, acting)} may do here", "accent", 15, True))
     return lines
-
-
-def around(rect: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
-    """The parts of ``rect`` outside ``inner`` (a rectangle inside it, or an empty one):
-    the strips above and below it, and beside it."""
-    if not inner.width or not inner.height:
-        return [rect] if rect.width and rect.height else []
-    return [strip for strip in (
-        pygame.Rect(rect.left, rect.top, rect.width, inner.top - rect.top),
-        pygame.Rect(rect.left, inner.bottom, rect.width, rect.bottom - inner.bottom),
-        pygame.Rect(rect.left, inner.top, inner.left - rect.left, inner.height),
-        pygame.Rect(inner.right, inner.top, rect.right - inner.right, inner.height))
-        if strip.width > 0 and strip.height > 0]

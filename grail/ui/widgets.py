@@ -105,6 +105,19 @@ def _fitted(text: str, theme: Theme, size: int, width: int, height: int,
     return font, tuple(kept), f"{font.get_height()} px"
 
 
+def around(rect: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
+    """The parts of ``rect`` outside ``inner`` (a rectangle inside it, or an empty one):
+    the strips above and below it, and beside it."""
+    if not inner.width or not inner.height:
+        return [rect] if rect.width and rect.height else []
+    return [strip for strip in (
+        pygame.Rect(rect.left, rect.top, rect.width, inner.top - rect.top),
+        pygame.Rect(rect.left, inner.bottom, rect.width, rect.bottom - inner.bottom),
+        pygame.Rect(rect.left, inner.top, inner.left - rect.left, inner.height),
+        pygame.Rect(inner.right, inner.top, rect.right - inner.right, inner.height))
+        if strip.width > 0 and strip.height > 0]
+
+
 def shade(surface: pygame.Surface) -> None:
     """Darken what lies under a dialog."""
     dark = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
