@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from grail.session import Session
 from grail.ui.app import App, Settings
@@ -73,3 +75,47 @@ def test_the_menus_fit_the_window(app: App, size: tuple[int, int], tmp_path: Pat
         app.frame(events=[])
         app.frame(events=[])
         assert list(OVERFLOWS) == [], type(scene).__name__
+
+
+def _word_by_word(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Wrapping as its rule says: a line takes the next word while the line, measured whole,
+    fits; the first word always."""
+    lines = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}".strip()
+            if line and font.size(trial)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+WORDS = ["Travel", "to", "the", "Old", "Mill", "Tamsin", "Jago", "(1", "Energy)", "Wåll",
+         "AV", "Ty", "kerning:", "—", "a", "Stone", "Circle", "of", "Ennor,", "fff",
+         "Menhir's", "WWWWWWWWWWWWWWWWWWWW", "l", "iiii", "'quoted'", "…"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(words=st.lists(st.sampled_from(WORDS), max_size=40),
+       breaks=st.lists(st.integers(0, 39), max_size=3),
+       width=st.integers(1, 700), size=st.sampled_from([14, 16, 18, 22, 28]),
+       bold=st.booleans(), scale=st.sampled_from([0.8, 1.0, 1.5]))
+def test_wrapping_measures_whole_lines_as_the_rule_says(
+        app: App, words: list[str], breaks: list[int], width: int, size: int, bold: bool,
+        scale: float) -> None:
+    """The lines wrap gives, from each word's width guessed and two whole lines measured,
+    are those of measuring each trial line word by word, in every face, size and scale, with
+    words kerned against their neighbours, blank paragraphs and words wider than the line;
+    and the widest it reports is the widest line's width."""
+    from grail.ui.theme import Theme
+    from grail.ui.widgets import _laid_out, wrap
+
+    font = Theme(scale=scale).font(size, bold)
+    text = " ".join(f"{word}\n" if index in breaks else word for index, word in enumerate(words))
+    lines = wrap(text, font, width)
+    assert lines == _word_by_word(text, font, width)
+    assert _laid_out(text, font, width)[1] == max(font.size(line)[0] for line in lines)

@@ -29,23 +29,63 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """``text`` cut into lines no wider than ``width`` pixels (a word too long stays whole);
     blank lines between paragraphs are kept. Worked out once per text, font and width (a
     frame wraps the same texts as the last)."""
-    return list(_wrapped(text, font, width))
+    return list(_laid_out(text, font, width)[0])
 
 
 @lru_cache(maxsize=4096)
-def _wrapped(text: str, font: pygame.font.Font, width: int) -> tuple[str, ...]:
+def _laid_out(text: str, font: pygame.font.Font, width: int) -> tuple[tuple[str, ...], int]:
+    """:func:`wrap`'s lines, and the width of the widest. A line takes words while the
+    line, measured whole, fits: where it ends is first guessed from the words' own widths
+    (each measured once per font), then checked by measuring the line and the line with the
+    next word, so that a line costs two measures however many words it has, not one per
+    word."""
     lines: list[str] = []
+    widest = 0
+    space = _word_width(" ", font)
     for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            trial = f"{line} {word}".strip()
-            if line and font.size(trial)[0] > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        lines.append(line)
-    return tuple(lines)
+        words = paragraph.split()
+        if not words:
+            lines.append("")
+            continue
+        sizes = [_word_width(word, font) for word in words]
+        start = 0
+        while start < len(words):
+            end, measured = _line_end(words, sizes, space, start, font, width)
+            lines.append(" ".join(words[start:end]))
+            widest = max(widest, measured)
+            start = end
+    return tuple(lines), widest
+
+
+def _line_end(words: list[str], sizes: list[int], space: int, start: int,
+              font: pygame.font.Font, width: int) -> tuple[int, int]:
+    """Where the line beginning at ``words[start]`` ends (past its last word), and its
+    width: it takes words while it fits, the first word always."""
+    end, guess = start + 1, sizes[start]
+    while end < len(words) and guess + space + sizes[end] <= width:
+        guess += space + sizes[end]
+        end += 1
+    measured = sizes[start] if end == start + 1 else _measure(words, start, end, font)
+    while end > start + 1 and measured > width:  # the guess was short of a kerned line
+        end -= 1
+        measured = _measure(words, start, end, font)
+    while end < len(words):  # the guess was wide of it
+        longer = _measure(words, start, end + 1, font)
+        if longer > width:
+            break
+        end, measured = end + 1, longer
+    return end, measured
+
+
+def _measure(words: list[str], start: int, end: int, font: pygame.font.Font) -> int:
+    width: int = font.size(" ".join(words[start:end]))[0]
+    return width
+
+
+@lru_cache(maxsize=16384)
+def _word_width(word: str, font: pygame.font.Font) -> int:
+    width: int = font.size(word)[0]
+    return width
 
 
 OVERFLOWS: deque[str] = deque(maxlen=100)
@@ -93,10 +133,10 @@ def _fitted(text: str, theme: Theme, size: int, width: int, height: int,
     for points in sorted({step for step in TYPE_SCALE.values()
                           if TYPE_SCALE["caption"] <= step <= size} | {size}, reverse=True):
         font = theme.font(points, bold)
-        lines = wrap(text, font, width)
-        if len(lines) * font.get_linesize() <= height and \
-                all(font.size(line)[0] <= width for line in lines):
-            return font, tuple(lines), ""
+        laid, widest = _laid_out(text, font, width)
+        lines = list(laid)
+        if len(lines) * font.get_linesize() <= height and widest <= width:
+            return font, laid, ""
     room = max(1, height // font.get_linesize())
     kept = lines[:room]
     while kept[-1] and font.size(kept[-1] + "...")[0] > width:
