@@ -164,6 +164,11 @@ class App:
         self.started = time.perf_counter()
         self.budget: Budget | None = None
         """The frame's painting of what changed (:mod:`.budget`): none outside a frame."""
+        self._drawn: tuple[pygame.Surface, tuple[int, int], Scene] | None = None
+        """What the screen shows: the scene the last frame drew alone, on this screen of this
+        size (None: several scenes, or none)."""
+        self._again: Scene | None = None
+        """The scene this frame draws alone over what it drew alone in the last (:meth:`shows`)."""
         self.home: Home = _no_home
         """Back to the title, playing a session on it if given, with the pack to offer: set
         by the title when it is first shown, so that scenes go home without importing it."""
@@ -231,11 +236,23 @@ class App:
     def draw(self) -> None:
         """Paint the stack from its topmost opaque scene up."""
         first = max((i for i, scene in enumerate(self.stack) if scene.opaque), default=0)
+        last, scenes = self._drawn, self.stack[first:]
+        self._drawn = (self.screen, self.screen.get_size(), scenes[0]) \
+            if len(scenes) == 1 else None
+        self._again = scenes[0] if last is not None and self._drawn is not None \
+            and last[0] is self.screen and last[1] == self._drawn[1] \
+            and last[2] is scenes[0] else None
         if not (self.stack and self.stack[first].covers):
             self.screen.fill(self.theme["background"])
         for scene in self.stack[first:]:
             scene.draw(self, self.screen)
         pygame.display.flip()
+
+    def shows(self, scene: Scene) -> bool:
+        """Whether the screen shows what ``scene`` drew in the last frame, nothing drawn over
+        it since: it was drawn alone then, and is drawn alone now on the same screen. Such a
+        scene may paint only what changed (the map, :class:`.mapview.MapView`)."""
+        return self._again is scene
 
     def settle(self, most: int = 600) -> None:
         """Draw frames (no input) until the top scene shows all there is, ``most`` at most."""

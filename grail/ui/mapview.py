@@ -130,6 +130,15 @@ class MapView:
         """Places of the painting are left for the next frames (:meth:`painted`)."""
         self.badges: dict[int, list[pygame.Rect]] = {}
         """Each card's key badges on the painted map."""
+        self._changed: list[pygame.Rect] | None = None
+        """The places of the painting painted again since the screen last showed it (None:
+        all of it, or another painting)."""
+        self._on_screen: tuple[int, tuple[int, int, int, int], tuple[int, int]] | None = None
+        """Where the screen last showed the painting: the surface, the view's rectangle and
+        the painting's origin on it."""
+        self.over: list[pygame.Rect] = []
+        """What the frame drew over the painting (tokens, frames, tips: the scene adds its
+        own): a frame drawn over it shows the painting there again first."""
         self.stands: dict[str, tuple[int, tuple[float, float]]] = {}
         """Where each hero's token was last shown: its Location and its spot."""
         self.walking: dict[str, tuple[tuple[float, float], tuple[float, float], int]] = {}
@@ -206,6 +215,7 @@ class MapView:
         if self._surface is None or self._surface.get_size() != grid.size:
             self._surface = pygame.Surface(grid.size)
         self.badges = paint(self._surface, grid, plan, game, theme)
+        self._changed = None
 
     def _paint_places(self, grid: Grid, plan: Layout, game: Game, theme: Theme,
                       places: list[Place], budget: Budget | None) -> list[Place]:
@@ -218,6 +228,8 @@ class MapView:
             self.badges.update(repaint(self._surface, grid, plan, game, theme, [place.area]))
             spend(budget)
             done.append(place)
+            if self._changed is not None:
+                self._changed.append(place.area)
         return done
 
     def _move_to(self, grid: Grid, bounds: tuple[int, int, int, int], theme: Theme) -> None:
@@ -231,29 +243,50 @@ class MapView:
         kept = moved.blit(self._surface, offset)
         for strip in around(moved.get_rect(), kept):
             moved.fill(theme["background"], strip)
-        self._surface = moved
+        self._surface, self._changed = moved, None
         self.badges = {number: [badge.move(offset) for badge in badges]
                        for number, badges in self.badges.items()}
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, game: Game, revision: int,
-             theme: Theme, motion: bool = True, budget: Budget | None = None) -> None:
+             theme: Theme, motion: bool = True, budget: Budget | None = None,
+             shown: bool = False) -> None:
         """Blit the part of the map in view into ``rect``, painted again as ``budget``
         allows (:meth:`painted`), the rest of ``rect`` filled; a hero who moved walks from
-        the old Location to the new one, unless ``motion`` is off."""
+        the old Location to the new one, unless ``motion`` is off. When ``surface`` still
+        ``shown`` the last frame's view (:meth:`.app.App.shows`), only what changed is blitted
+        again: the places painted since, and what that frame drew over the map
+        (:attr:`over`)."""
         origin = self.origin(rect, self.grid(game, revision))
         painted, grid = self.painted(game, revision, theme, budget,
                                      seen=rect.move(-origin[0], -origin[1]))
         clip = surface.get_clip()
         surface.set_clip(rect)
-        for strip in around(rect, pygame.Rect(origin, painted.get_size()).clip(rect)):
-            surface.fill(theme["background"], strip)
-        surface.blit(painted, origin)
-        self._walk(surface, rect, grid, game, theme, motion)
+        at = pygame.Rect(origin, painted.get_size())
+        where = (id(surface), (rect.x, rect.y, rect.width, rect.height), origin)
+        if shown and self._changed is not None and self._on_screen == where:
+            for part in [*(area.move(origin) for area in self._changed), *self.over]:
+                self._show(surface, painted, at, part.clip(rect), theme)
+        else:
+            self._show(surface, painted, at, rect, theme)
+        self._on_screen, self._changed, self.over = where, [], []
+        self.over += self._walk(surface, rect, grid, game, theme, motion)
         surface.set_clip(clip)
 
+    @staticmethod
+    def _show(surface: pygame.Surface, painted: pygame.Surface, at: pygame.Rect,
+              part: pygame.Rect, theme: Theme) -> None:
+        """Show ``part`` of the screen as the painting, blitted at ``at``, and the
+        background beyond it."""
+        inside = part.clip(at)
+        for strip in around(part, inside):
+            surface.fill(theme["background"], strip)
+        if inside.width and inside.height:
+            surface.blit(painted, inside, area=inside.move(-at.x, -at.y))
+
     def _walk(self, surface: pygame.Surface, rect: pygame.Rect, grid: Grid, game: Game,
-              theme: Theme, motion: bool) -> None:
-        """Start a walk for each hero whose Location changed; draw the walks under way."""
+              theme: Theme, motion: bool) -> list[pygame.Rect]:
+        """Start a walk for each hero whose Location changed; draw the walks under way, and
+        say where."""
         now = pygame.time.get_ticks()
         marks = hero_marks(game)
         for hero in game.state.heroes:
@@ -265,6 +298,7 @@ class MapView:
             if motion and before is not None and before[0] != hero.location:
                 self.walking[hero.id] = (before[1], here, now)
             self.stands[hero.id] = (hero.location, here)
+        drawn = []
         for hero_id, (start, end, began) in list(self.walking.items()):
             done = (now - began) / WALK_MS
             if done >= 1 or hero_id not in marks:
@@ -275,8 +309,9 @@ class MapView:
                                              start[1] + (end[1] - start[1]) * eased), 0)
             origin = self.origin(rect, grid)
             colour, letter = marks[hero_id]
-            draw_token(surface, (origin[0] + x, origin[1] + y), radius, colour, letter, theme,
-                       theme.px(15))
+            drawn.append(draw_token(surface, (origin[0] + x, origin[1] + y), radius, colour,
+                                    letter, theme, theme.px(15)))
+        return drawn
 
     def raise_badges(self, surface: pygame.Surface, rect: pygame.Rect, grid: Grid,
                      number: int) -> None:
@@ -368,8 +403,9 @@ HINT = "Drag, arrows or W A S D: pan · wheel or + -: zoom · C: centre · H: ne
 _hints: list[tuple[tuple[object, ...], pygame.Surface]] = []
 
 
-def hint_line(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
-    """The map's keys, on a strip along the bottom of the view (drawn once per theme)."""
+def hint_line(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> pygame.Rect:
+    """The map's keys, on a strip along the bottom of the view (drawn once per theme);
+    where."""
     key = (theme.palette, theme.scale, rect.width)
     if not _hints or _hints[0][0] != key:
         font = theme.font(14)
@@ -382,7 +418,7 @@ def hint_line(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
                        (theme.px(8), theme.px(3) + row * font.get_linesize()))
         _hints[:] = [(key, strip)]
     strip = _hints[0][1]
-    surface.blit(strip, (rect.x, rect.bottom - strip.get_height()))
+    return surface.blit(strip, (rect.x, rect.bottom - strip.get_height()))
 
 
 class Tip:
@@ -396,9 +432,9 @@ class Tip:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, mouse: tuple[int, int],
              game: Game, revision: int, theme: Theme, number: int, acting: str | None,
-             travel: str | None) -> None:
+             travel: str | None) -> pygame.Rect:
         """Draw the box for Location ``number`` near ``mouse``, inside ``rect``; ``travel``
-        is the acting hero's Travel there in words, if legal."""
+        is the acting hero's Travel there in words, if legal. Where it was drawn."""
         key = (revision, id(game), number, acting, travel, theme)
         if key != self._key or self._surface is None:
             self._surface = self.paint(theme, details(game, number, acting, travel))
@@ -409,7 +445,7 @@ class Tip:
         if box.bottom > rect.bottom:
             box.bottom = max(rect.top + box.height, mouse[1] - theme.px(12))
         box.clamp_ip(rect)
-        surface.blit(self._surface, box)
+        return surface.blit(self._surface, box)
 
     def paint(self, theme: Theme, lines: list[tuple[str, str, int, bool]]) -> pygame.Surface:
         width, pad = theme.px(340), theme.px(10)

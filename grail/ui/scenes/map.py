@@ -267,16 +267,18 @@ class MapScene(GameScene):
     def draw_view(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         theme, game = app.theme, self.session.game
         self.view.draw(surface, rect, game, self.session.revision, theme,
-                       motion=not app.settings.reduce_motion, budget=app.budget)
+                       motion=not app.settings.reduce_motion, budget=app.budget,
+                       shown=app.shows(self))
         grid = self.grid()
         clip = surface.get_clip()
         surface.set_clip(rect)
+        over = self.view.over  # what is drawn over the map, shown as the map next frame
         targets = self.targets()
         for number in targets:
-            self.mark(app, surface, rect, grid, number, "Travel")
+            over += self.mark(app, surface, rect, grid, number, "Travel")
         team = game.state.team
         if team is not None and team.action == "travel" and team.to is not None:
-            self.mark(app, surface, rect, grid, team.to, "Team")
+            over += self.mark(app, surface, rect, grid, team.to, "Team")
         acting = self.acting()
         if acting is not None:
             where = game.state.hero(acting).location
@@ -284,42 +286,47 @@ class MapScene(GameScene):
             if token is not None:
                 origin = self.view.origin(rect, grid)
                 centre = (token[0][0] + origin[0], token[0][1] + origin[1])
-                pygame.draw.circle(surface, theme["highlight"], centre, token[1] + theme.px(4),
-                                   theme.px(3))
+                over.append(pygame.draw.circle(surface, theme["highlight"], centre,
+                                               token[1] + theme.px(4), theme.px(3)))
         spot = self.view.spot_at(rect, grid, self.mouse)
         hovered = game.state.at(*spot) if spot is not None and not self.dragged else None
         if hovered is not None and spot is not None:
-            pygame.draw.rect(surface, theme["accent"], self.view.screen_rect(rect, grid, spot),
-                             theme.px(2), border_radius=theme.px(6))
+            over.append(pygame.draw.rect(surface, theme["accent"],
+                                         self.view.screen_rect(rect, grid, spot), theme.px(2),
+                                         border_radius=theme.px(6)))
             self.view.raise_badges(surface, rect, grid, hovered)
         if rect.height > theme.px(300):
-            hint_line(surface, rect, theme)
+            over.append(hint_line(surface, rect, theme))
         if self.menu is not None:
-            self.draw_menu(app, surface)
+            over.append(self.draw_menu(app, surface))
         elif hovered is not None:
             travel = action_label(game, targets[hovered]) if hovered in targets else None
-            self.tip.draw(surface, rect, self.mouse, game, self.session.revision, theme,
-                          hovered, acting, travel)
+            over.append(self.tip.draw(surface, rect, self.mouse, game, self.session.revision,
+                                      theme, hovered, acting, travel))
         surface.set_clip(clip)
 
     def mark(self, app: App, surface: pygame.Surface, rect: pygame.Rect, grid: Grid,
-             number: int, words: str) -> None:
-        """A legal Travel target (or the team's destination): a thick frame and a tab."""
+             number: int, words: str) -> list[pygame.Rect]:
+        """A legal Travel target (or the team's destination): a thick frame and a tab;
+        where they were drawn."""
         theme = app.theme
         spot = self.session.game.state.spot_of(number)
         if spot is None:
-            return
+            return []
         card = self.view.screen_rect(rect, grid, spot)
-        pygame.draw.rect(surface, theme["highlight"], card.inflate(theme.px(6), theme.px(6)),
-                         theme.px(4), border_radius=theme.px(8))
+        frame = pygame.draw.rect(surface, theme["highlight"],
+                                 card.inflate(theme.px(6), theme.px(6)), theme.px(4),
+                                 border_radius=theme.px(8))
         self.view.raise_badges(surface, rect, grid, number)
         image = rendered(words, theme.font(15, bold=True), ink_on(theme["highlight"]))
         tab = image.get_rect(bottomright=(card.right - theme.px(6), card.top - theme.px(5)))
-        pygame.draw.rect(surface, theme["highlight"], tab.inflate(theme.px(10), theme.px(4)),
-                         border_radius=theme.px(4))
+        shape = pygame.draw.rect(surface, theme["highlight"], tab.inflate(theme.px(10), theme.px(4)),
+                                 border_radius=theme.px(4))
         surface.blit(image, tab)
+        return [frame, shape.union(tab)]
 
-    def draw_menu(self, app: App, surface: pygame.Surface) -> None:
+    def draw_menu(self, app: App, surface: pygame.Surface) -> pygame.Rect:
+        """The acting hero's actions on its own card, in a box; where it was drawn."""
         assert self.menu is not None and self.menu.buttons
         theme = app.theme
         first = self.menu.buttons[0].rect
@@ -332,6 +339,7 @@ class MapScene(GameScene):
         draw_text(surface, title, (box.x + theme.px(8), box.y + theme.px(5)),
                   theme.font(16, bold=True), theme["ink"])
         self.menu.draw(surface, theme, self.mouse)
+        return box
 
     def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         self.panel.draw(surface, rect, self.session.game, self.session.revision, app.theme,
