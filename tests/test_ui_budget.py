@@ -218,12 +218,15 @@ def _drawn_afresh(app: App, scene: MapScene) -> pygame.Surface:
 def test_the_map_and_panel_cover_their_regions(ennor: Campaign, app: App) -> None:
     """The map and the day panel are not filled under before they are drawn: they fill
     whatever of their regions they do not paint (the map zoomed out far, a short panel),
-    so nothing of an earlier frame is left there."""
+    so nothing of an earlier frame is left there when the scene is drawn afresh (here, the
+    map scene of the same session made again, as after a reading)."""
     game = Game.new(ennor, ["tamsin"], seed=3)
-    scene = MapScene(Session(game, None))
-    app.stack = [scene]
+    session = Session(game, None)
+    app.stack = [MapScene(session)]
     app.frame(events=[])
+    scene = MapScene(session)
     scene.view.zoom = 0.4  # the five cards far smaller than the view
+    app.stack = [scene]
     app.screen.fill((255, 0, 255))
     app.frame(events=[])
     regions = scene.regions(app)

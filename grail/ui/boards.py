@@ -126,14 +126,19 @@ class DayPanel:
     sliding: dict[tuple[str, str], tuple[int, int, int]] = field(default_factory=dict)
     """Each meter's marker on its way from the old space to the new: (old, new, start in
     milliseconds)."""
+    _on_screen: tuple[object, ...] = ()
+    """What the last frame showed: the surface, the rectangle, the scroll and the panel's
+    height, the hero deciding, the parts in view and where, and whether a marker slid."""
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, game: Game, revision: int,
              theme: Theme, acting: str | None, motion: bool = True,
-             budget: Budget | None = None) -> None:
+             budget: Budget | None = None, shown: bool = False) -> None:
         """Blit the panel's parts in view (painted again only when what they show changed,
         as ``budget`` allows: :class:`Painter`), the rest of ``rect`` filled, and mark the acting
         hero's board, scrolled so that it shows when the acting hero changes; a meter that
-        changed slides its marker to the new space, unless ``motion`` is off."""
+        changed slides its marker to the new space, unless ``motion`` is off. Nothing is
+        drawn when ``surface`` still ``shown`` the last frame's panel (:meth:`.app.App.shows`)
+        and it would show the same."""
         key = (revision, id(game), theme, rect.width)
         if key != self._key or not self._parts or not self.settled:
             painter = Painter(game, theme, rect.width,
@@ -145,17 +150,24 @@ class DayPanel:
             self._shown = acting
             self.reveal(acting, rect.height)
         self.offset = max(0, min(self.offset, self._height - rect.height))
+        seen = [(top, part) for top, part in self._parts
+                if top + part.image.get_height() > self.offset and top < self.offset + rect.height]
+        sliding = self._sliding(pygame.time.get_ticks())
+        now = (id(surface), tuple(rect), self.offset, self._height, acting, theme, seen,
+               bool(sliding))
+        if shown and not sliding and now == self._on_screen:
+            return
+        self._on_screen = now
         clip = surface.get_clip()
         surface.set_clip(rect)
-        shown = pygame.Rect(rect.x, rect.y - self.offset, rect.width, self._height).clip(rect)
-        for strip in around(rect, shown):
+        within = pygame.Rect(rect.x, rect.y - self.offset, rect.width, self._height).clip(rect)
+        for strip in around(rect, within):
             surface.fill(theme["panel"], strip)
-        for top, part in self._parts:
-            if top + part.image.get_height() > self.offset and top < self.offset + rect.height:
-                surface.blit(part.image, (rect.x, rect.y - self.offset + top))
-                if part.name == ("board", acting):
-                    deciding(surface, part, (rect.x, rect.y - self.offset + top), theme)
-        self._draw_sliding(surface, (rect.x, rect.y - self.offset), theme)
+        for top, part in seen:
+            surface.blit(part.image, (rect.x, rect.y - self.offset + top))
+            if part.name == ("board", acting):
+                deciding(surface, part, (rect.x, rect.y - self.offset + top), theme)
+        self._draw_sliding(surface, (rect.x, rect.y - self.offset), theme, sliding)
         self._scrollbar(surface, rect, theme)
         surface.set_clip(clip)
 
@@ -182,16 +194,23 @@ class DayPanel:
                 self.sliding[meter] = (before.value, now_at.value, now)
         self._spaces = spaces
 
-    def _draw_sliding(self, surface: pygame.Surface, origin: tuple[int, int],
-                      theme: Theme) -> None:
-        now = pygame.time.get_ticks()
-        for meter, (old, new, start) in list(self.sliding.items()):
+    def _sliding(self, now: int) -> dict[tuple[str, str], float]:
+        """The markers sliding now, each with how far it has come (eased), the slides that
+        ended dropped."""
+        found = {}
+        for meter, (_, _, start) in list(self.sliding.items()):
             done = (now - start) / SLIDE_MS
-            spaces = self._spaces.get(meter)
-            if done >= 1 or spaces is None:
+            if done >= 1 or meter not in self._spaces:
                 del self.sliding[meter]
                 continue
-            eased = 1 - (1 - done) ** 3
+            found[meter] = 1 - (1 - done) ** 3
+        return found
+
+    def _draw_sliding(self, surface: pygame.Surface, origin: tuple[int, int],
+                      theme: Theme, sliding: dict[tuple[str, str], float]) -> None:
+        for meter, eased in sliding.items():
+            old, new, _ = self.sliding[meter]
+            spaces = self._spaces[meter]
             x = spaces.left + round((old + (new - old) * eased) * spaces.cell)
             ring = pygame.Rect(origin[0] + x, origin[1] + spaces.y, spaces.cell - 1, spaces.height)
             pygame.draw.rect(surface, theme["highlight"], ring.inflate(4, 4), max(2, theme.px(3)),

@@ -81,6 +81,10 @@ class GameScene(Scene):
     filled: tuple[str, ...] = ()
     """The regions whose every pixel the view paints itself (not filled under it first):
     their frame is drawn over what it painted."""
+    within = False
+    """The view and the side panel draw only inside their regions: while the window shows
+    this scene's last frame (:meth:`.app.App.shows`), the banner, the action bar and the log
+    are drawn again only when what they show changed."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -93,6 +97,8 @@ class GameScene(Scene):
         self.since_checked = 0.0
         self._regions: tuple[tuple[object, ...], dict[str, pygame.Rect]] = ((), {})
         self._log_lines: tuple[tuple[object, ...], list[str]] = ((), [])
+        self._shown: dict[str, tuple[object, ...]] = {}
+        """What the banner, the action bar and the log showed in the last frame."""
         """The log's newest entries, font and width, and their lines as wrapped."""
         self._labels: tuple[tuple[int, int], dict[int, str]] = ((-1, -1), {})
         """The buttons' words by the action's place in the legal list, for the revision and
@@ -292,7 +298,7 @@ class GameScene(Scene):
     def draw(self, app: App, surface: pygame.Surface) -> None:
         regions = self.regions(app)
         theme = app.theme
-        for name in ("main", "side", "actions", "log"):
+        for name in ("main", "side"):
             if name not in self.filled:
                 surface.fill(theme["panel"] if name != "main" else theme["background"],
                              regions[name])
@@ -301,10 +307,40 @@ class GameScene(Scene):
         self.draw_side(app, surface, regions["side"])
         for name in self.filled:
             pygame.draw.rect(surface, theme["line"], regions[name], 1)
-        self.draw_banner(app, surface, regions["banner"])
-        self.actions.draw(surface, theme, pygame.mouse.get_pos())
-        self.draw_pages(app, surface, regions["actions"])
-        self.draw_log(app, surface, regions["log"])
+        mouse = pygame.mouse.get_pos()
+        changed = self.changed(app, regions, mouse)
+        if "banner" in changed:
+            self.draw_banner(app, surface, regions["banner"])
+        for name in ("actions", "log"):
+            if name in changed:
+                surface.fill(theme["panel"], regions[name])
+                pygame.draw.rect(surface, theme["line"], regions[name], 1)
+        if "actions" in changed:
+            self.actions.draw(surface, theme, mouse)
+            self.draw_pages(app, surface, regions["actions"])
+        if "log" in changed:
+            self.draw_log(app, surface, regions["log"])
+
+    def changed(self, app: App, regions: dict[str, pygame.Rect],
+                mouse: tuple[int, int]) -> set[str]:
+        """The banner, the action bar and the log, unless the window shows them as they are
+        (:attr:`within`): each is told by what it shows (the game, the notice; the buttons,
+        their words, the one selected or hovered, the page; the log's newest lines), its
+        rectangle and the theme."""
+        theme, buttons = app.theme, self.actions
+        bar = tuple((tuple(button.rect), button.text, button.key, button.why, button.style,
+                     index == buttons.cursor, button.rect.collidepoint(mouse))
+                    for index, button in enumerate(buttons.buttons))
+        looks: dict[str, tuple[object, ...]] = {
+            "banner": (self.notice, self.session.revision, id(self.session.game)),
+            "actions": (bar, self.page, self.per_page, len(self.session.legal())),
+            "log": (tuple(self.session.log[-60:]),)}
+        now: dict[str, tuple[object, ...]] = {
+            name: (*look, tuple(regions[name]), theme) for name, look in looks.items()}
+        kept = self.within and app.shows(self)
+        changed = {name for name, look in now.items() if not kept or self._shown.get(name) != look}
+        self._shown = now
+        return changed
 
     def draw_view(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The view's main area: here, the game in plain words."""

@@ -61,10 +61,14 @@ class MapScene(GameScene):
     """The map: the revealed Locations, the heroes and the day panel."""
 
     filled = ("main", "side")
+    within = True  # the map's marks, tip and menu are clipped to it
 
     def __init__(self, session: Session) -> None:
         super().__init__(session)
-        self.view, self.panel = KEPT.setdefault(session, (MapView(), DayPanel()))
+        kept = KEPT.get(session)
+        if kept is None:
+            kept = KEPT[session] = (MapView(), DayPanel())
+        self.view, self.panel = kept
         self.tip = Tip()
         self.focus: str | None = None
         self.mouse = (-1, -1)
@@ -343,7 +347,8 @@ class MapScene(GameScene):
 
     def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         self.panel.draw(surface, rect, self.session.game, self.session.revision, app.theme,
-                        self.acting(), motion=not app.settings.reduce_motion, budget=app.budget)
+                        self.acting(), motion=not app.settings.reduce_motion, budget=app.budget,
+                        shown=app.shows(self))
 
     @property
     def settled(self) -> bool:
