@@ -122,7 +122,8 @@ def test_a_map_drawn_over_its_last_frame_shows_what_a_frame_drawn_afresh_shows(
 def test_the_window_says_when_it_shows_a_scenes_last_frame(ennor: Campaign) -> None:
     """A scene may draw over its last frame only when it was drawn alone in the last frame
     and is drawn alone now, on the same screen: not on its first frame, not under a dialog
-    nor on the frame after one closed, not after the window changed size."""
+    nor on the frame after one closed, not after the window changed size, was restored or
+    uncovered."""
     from grail.ui.scenes.confirm import ConfirmScene
 
     app = App((1280, 720), headless=True)
@@ -143,4 +144,9 @@ def test_the_window_says_when_it_shows_a_scenes_last_frame(ennor: Campaign) -> N
     shown.append(app.shows(scene))
     app.frame(events=[])
     shown.append(app.shows(scene))
-    assert shown == [False, True, False, False, True, False, True]
+    for kind in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.VIDEOEXPOSE):
+        app.frame(events=[pygame.event.Event(kind)])
+        shown.append(app.shows(scene))
+        app.frame(events=[])
+        shown.append(app.shows(scene))
+    assert shown == [False, True, False, False, True, False, True, *[False, True] * 3]

@@ -58,6 +58,11 @@ def private_runtime_folder() -> None:
     atexit.register(shutil.rmtree, folder, True)
 
 
+SHOWN_AGAIN = (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED,
+               pygame.WINDOWSHOWN, pygame.WINDOWSIZECHANGED)
+"""The window shown again or anew: its next frame is drawn whole (:meth:`App.shows`)."""
+
+
 class Scene:
     """One screen of the stack."""
 
@@ -226,6 +231,8 @@ class App:
             elif event.type == pygame.VIDEORESIZE:
                 width, height = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
                 self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
+            elif event.type in SHOWN_AGAIN:
+                self._drawn = None  # the system may have kept no pixel of the last frame
             if self.stack:
                 self.stack[-1].handle(self, event)
         if self.stack:
