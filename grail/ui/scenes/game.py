@@ -97,9 +97,9 @@ class GameScene(Scene):
         self.since_checked = 0.0
         self._regions: tuple[tuple[object, ...], dict[str, pygame.Rect]] = ((), {})
         self._log_lines: tuple[tuple[object, ...], list[str]] = ((), [])
+        """The log's newest entries, font and width, and their lines as wrapped."""
         self._shown: dict[str, tuple[object, ...]] = {}
         """What the banner, the action bar and the log showed in the last frame."""
-        """The log's newest entries, font and width, and their lines as wrapped."""
         self._labels: tuple[tuple[int, int], dict[int, str]] = ((-1, -1), {})
         """The buttons' words by the action's place in the legal list, for the revision and
         game they were made for: made once, not at every frame."""
@@ -298,8 +298,11 @@ class GameScene(Scene):
     def draw(self, app: App, surface: pygame.Surface) -> None:
         regions = self.regions(app)
         theme = app.theme
-        for name in ("main", "side"):
-            if name not in self.filled:
+        mouse = pygame.mouse.get_pos()
+        changed = self.changed(app, regions, mouse)
+        drawn = {"main", "side", *changed}  # the view and the panel draw what they change
+        for name in ("main", "side", "actions", "log"):
+            if name in drawn and name not in self.filled:
                 surface.fill(theme["panel"] if name != "main" else theme["background"],
                              regions[name])
                 pygame.draw.rect(surface, theme["line"], regions[name], 1)
@@ -307,14 +310,8 @@ class GameScene(Scene):
         self.draw_side(app, surface, regions["side"])
         for name in self.filled:
             pygame.draw.rect(surface, theme["line"], regions[name], 1)
-        mouse = pygame.mouse.get_pos()
-        changed = self.changed(app, regions, mouse)
         if "banner" in changed:
             self.draw_banner(app, surface, regions["banner"])
-        for name in ("actions", "log"):
-            if name in changed:
-                surface.fill(theme["panel"], regions[name])
-                pygame.draw.rect(surface, theme["line"], regions[name], 1)
         if "actions" in changed:
             self.actions.draw(surface, theme, mouse)
             self.draw_pages(app, surface, regions["actions"])
