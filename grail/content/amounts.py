@@ -136,6 +136,13 @@ class Amounts(Model):
             raise ValueError("name at least one resource or meter with an amount")
         return self
 
+    @classmethod
+    def worked_out(cls, **amounts: int) -> "Amounts":
+        """Amounts the engine worked out in play (each 0 or more, one at least), made
+        without validating them again: a team's payment and an attack's damage make them at
+        every step of a simulation, where validating was most of their cost."""
+        return cls.model_construct(None, **amounts)
+
     def items(self) -> list[tuple[str, Any]]:
         """The named resources and meters in a fixed order."""
         return list(self._named)

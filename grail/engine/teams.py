@@ -402,7 +402,7 @@ def _start(campaign: Campaign, state: GameState, team: TeamAction) -> list[Event
             hero.energy -= mine["energy"]
             events.append(EnergySpent(hero=member, amount=mine["energy"]))
         else:
-            events += pay(campaign, state, hero, Amounts(**mine))
+            events += pay(campaign, state, hero, Amounts.worked_out(**mine))
     if team.action == "travel":
         assert team.to is not None
         return events + day.travel(campaign, state, team.members, team.to)
@@ -567,9 +567,9 @@ def _part_of(effect: Any, mine: list[Portion]) -> Any:
     """The effect as it touches one member: their amounts, or the whole card."""
     amounts = {p.what: p.amount for p in mine}
     if isinstance(effect, fx.Gain):
-        return fx.Gain(gain=Amounts(**amounts), who="active")
+        return fx.Gain.model_construct(gain=Amounts.worked_out(**amounts), who="active")
     if isinstance(effect, fx.Lose):
-        return fx.Lose(lose=Amounts(**amounts), who="active")
+        return fx.Lose.model_construct(lose=Amounts.worked_out(**amounts), who="active")
     if isinstance(effect, fx.Damage):
-        return fx.Damage(damage=amounts["health"], who="active")
+        return fx.Damage.model_construct(damage=amounts["health"], who="active")
     return effect.model_copy(update={"who": "active"})

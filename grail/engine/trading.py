@@ -5,7 +5,6 @@ but in an Encounter, so in the middle of their action too [TEAM-5], [RES-2], [RE
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -28,14 +27,17 @@ def trades(campaign: Campaign, state: GameState, among: list[str] | None = None)
     traded [RES-3]. Nothing is given that the receiver may not hold [MODE-CHALLENGE-9],
     [MODE-CHALLENGE-10]."""
     heroes = [hero for hero in state.heroes if among is None or hero.id in among]
-    places = Counter(hero.location for hero in heroes)
+    seen: set[int] = set()
+    shared: set[int] = set()  # the Locations of two heroes or more
+    for hero in heroes:
+        (shared if hero.location in seen else seen).add(hero.location)
     holdings = tuple(
         (hero.id, hero.location, hero.food > 0, hero.wealth > 0, tuple(hero.items),
          tuple(n for n in hero.secrets if "personal" not in campaign.secret[n].keywords),
          may_take_item(campaign, state, hero),
          tuple(resource for resource in RESOURCES if _may_hold_more(campaign, state, hero, resource)),
          not dying.forbids(campaign, state, hero, "trade"))  # [DEATH-1]
-        for hero in heroes if places[hero.location] > 1)  # alone, one neither gives nor takes
+        for hero in heroes if hero.location in shared)  # alone, one neither gives nor takes
     return list(_gifts(holdings)) if holdings else []
 
 

@@ -89,7 +89,7 @@ def apply_effect(campaign: Campaign, state: GameState, effect: Any,
                 for h in _who(campaign, effect, heroes)]
     if isinstance(effect, fx.Damage):
         amount = amount_of(campaign, effect.damage, state, heroes[0])
-        return [_change(campaign, state, h, Amounts(health=amount), -1)
+        return [_change(campaign, state, h, Amounts.worked_out(health=amount), -1)
                 for h in _who(campaign, effect, heroes)]
     if isinstance(effect, fx.Mark | fx.Unmark):
         return [_mark(state, effect)]

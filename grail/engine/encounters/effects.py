@@ -80,7 +80,7 @@ def _attack_damage(campaign: Campaign, state: GameState, encounter: EncounterSta
         damage -= prevented
     if damage == 0:
         return [WorldChanged(what=f"the attack on {hero.id} is prevented")]
-    return world.apply_effect(campaign, state, fx.Damage(damage=damage, who="active"), [hero])
+    return world.apply_effect(campaign, state, fx.Damage.model_construct(damage=damage, who="active"), [hero])
 
 
 def add_markers(encounter: EncounterState, count: int) -> list[Event]:
