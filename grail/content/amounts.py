@@ -143,9 +143,10 @@ class Amounts(Model):
         every step of a simulation, where validating was most of their cost."""
         return cls.model_construct(None, **amounts)
 
-    def items(self) -> list[tuple[str, Any]]:
-        """The named resources and meters in a fixed order."""
-        return list(self._named)
+    def items(self) -> tuple[tuple[str, Any], ...]:
+        """The named resources and meters in a fixed order (worked out once: content never
+        changes, and costs are read on every step)."""
+        return self._named
 
     @cached_property
     def _named(self) -> tuple[tuple[str, Any], ...]:

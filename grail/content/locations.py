@@ -1,5 +1,6 @@
 """Location cards [COMP-5] and their menhir activation [MENHIR-5]."""
 
+from functools import cached_property
 from typing import Literal, Self
 
 from pydantic import Field, model_validator
@@ -26,9 +27,16 @@ class DirectionKeys(Model):
     down: LocationRef | None = Field(default=None, description="The Location below.")
     left: LocationRef | None = Field(default=None, description="The Location to the left.")
 
-    def edges(self) -> list[tuple[Edge, int]]:
-        """The keyed edges in a fixed order (up, right, down, left)."""
-        return [(edge, number) for edge in EDGES if (number := getattr(self, edge)) is not None]
+    def edges(self) -> tuple[tuple[Edge, int], ...]:
+        """The keyed edges in a fixed order (up, right, down, left): worked out once, since
+        content never changes and the map's connections read them at every listing of the
+        legal actions."""
+        return self._edges
+
+    @cached_property
+    def _edges(self) -> tuple[tuple[Edge, int], ...]:
+        return tuple((edge, number) for edge in EDGES
+                     if (number := getattr(self, edge)) is not None)
 
 
 class LocationAction(Model):
