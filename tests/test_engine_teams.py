@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from grail.content import Campaign, load_pack
 from grail.content.amounts import Amounts
@@ -507,3 +509,17 @@ def test_a_lone_reader_pays_an_option_at_once_TEAM_6(minimal: Campaign) -> None:
     events = game.apply(Choose(hero="wren", option=0))
     assert game.state.team is None and game.state.hero("wren").energy == 4
     assert "resources_changed" in [event.type for event in events]
+
+
+@given(st.dictionaries(st.sampled_from(["food", "wealth", "rep", "magic", "exp", "energy",
+                                        "health", "terror"]),
+                       st.integers(0, 12), min_size=1))
+def test_amounts_worked_out_in_play_equal_validated_ones_TEAM_6(amounts: dict[str, int]) -> None:
+    """A member's share, a payment or an attack's damage, made without validating them
+    again, are the amounts validation makes: their fields, the fields given, their parts in
+    order, their JSON."""
+    made, validated = Amounts.worked_out(**amounts), Amounts(**amounts)
+    assert made == validated
+    assert made.model_fields_set == validated.model_fields_set
+    assert made.items() == validated.items()
+    assert made.model_dump_json() == validated.model_dump_json()
