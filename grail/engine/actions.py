@@ -6,9 +6,20 @@ Travel(type='travel', hero='wren', to=102)
 '{"type":"pass","hero":"wren"}'
 """
 
+import dataclasses
 import json
 from functools import lru_cache
-from typing import Annotated, Any, Literal, Self, cast, get_args
+from typing import (
+    TYPE_CHECKING,
+    Annotated,
+    Any,
+    Literal,
+    Self,
+    TypeVar,
+    cast,
+    dataclass_transform,
+    get_args,
+)
 
 from pydantic import Field, ValidationError
 
@@ -23,24 +34,35 @@ class MalformedAction(ValueError):
 class _Action(Plain):
     __slots__ = ()
 
-    @classmethod
-    def of(cls, **fields: Any) -> Self:
-        """The action with these fields, made once: actions are frozen values, so one
-        instance serves every legal list that holds it (listing legal actions is the
-        engine's hottest loop).
-
-        >>> Travel.of(hero="wren", to=102) is Travel.of(hero="wren", to=102)
-        True
-        """
-        return _made(cls, tuple(fields.items()))  # type: ignore[return-value, arg-type]
+    if TYPE_CHECKING:  # each class's own, made by action()
+        @classmethod
+        def of(cls, **fields: Any) -> Self:
+            """The action with these fields, made once (:func:`action`)."""
 
 
-@lru_cache(maxsize=1 << 16)
-def _made(cls: type[_Action], fields: tuple[tuple[str, Any], ...]) -> _Action:
-    return cls(**dict(fields))
+A = TypeVar("A", bound=_Action)
+
+MADE_AT_MOST = 1 << 14
+"""The most actions of one class kept by :meth:`_Action.of`."""
 
 
-@value
+@dataclass_transform(kw_only_default=True, frozen_default=True,
+                     field_specifiers=(dataclasses.field,))
+def action(cls: type[A]) -> type[A]:
+    """``cls`` as a frozen :func:`value`, whose ``of`` gives the action with these fields,
+    made once: actions are frozen values, so one instance serves every legal list that
+    holds it (listing legal actions is the engine's hottest loop). ``of`` is the class
+    behind a cache, called without a Python frame between (three times as fast as one).
+
+    >>> Travel.of(hero="wren", to=102) is Travel.of(hero="wren", to=102)
+    True
+    """
+    made = value(cls)
+    made.of = staticmethod(lru_cache(maxsize=MADE_AT_MOST)(made))  # type: ignore[method-assign]
+    return made
+
+
+@action
 class Travel(_Action):
     """Travel to a connected Location for 1 Energy [ACT-TRAVEL-1]."""
 
@@ -54,7 +76,7 @@ class Travel(_Action):
         return f"Travel: {self.hero} to {self.to}, -1 Energy"
 
 
-@value
+@action
 class Pass(_Action):
     """End this character's Day; irreversible [ACT-PASS-1]."""
 
@@ -66,7 +88,7 @@ class Pass(_Action):
         return f"Pass: {self.hero} passes for the rest of the Day"
 
 
-@value
+@action
 class Rest(_Action):
     """End of Day rest: eat 1 Food or not [END-DAY-1], [END-DAY-2]."""
 
@@ -80,7 +102,7 @@ class Rest(_Action):
         return f"Rest: {self.hero} {'eats 1 Food' if self.eat else 'goes hungry'}"
 
 
-@value
+@action
 class Explore(_Action):
     """Explore the Location for 1 Energy: read its journal entry [ACT-EXPLORE-1]."""
 
@@ -92,7 +114,7 @@ class Explore(_Action):
         return f"Explore: {self.hero} reads the journal, -1 Energy"
 
 
-@value
+@action
 class Choose(_Action):
     """Take one option of the choice the journal waits on."""
 
@@ -106,7 +128,7 @@ class Choose(_Action):
         return f"Choose: {self.hero} takes option {self.option + 1}"
 
 
-@value
+@action
 class LocationAction(_Action):
     """Use the action printed on the Location [ACT-LOC-1]."""
 
@@ -118,7 +140,7 @@ class LocationAction(_Action):
         return f"Location action: {self.hero}"
 
 
-@value
+@action
 class CharacterAction(_Action):
     """Use the character action on the hero's tile [ACT-CHAR-1]."""
 
@@ -130,7 +152,7 @@ class CharacterAction(_Action):
         return f"Character action: {self.hero}"
 
 
-@value
+@action
 class ActivateMenhir(_Action):
     """Activate the Menhir of this Location, paying its cost [ACT-MENHIR-1], [MENHIR-5]."""
 
@@ -142,7 +164,7 @@ class ActivateMenhir(_Action):
         return f"Activate the Menhir: {self.hero}"
 
 
-@value
+@action
 class BuyAttribute(_Action):
     """End of Day: spend Exp on an Attribute point, beyond the 2nd as a Skill side [UPG-5]."""
 
@@ -159,7 +181,7 @@ class BuyAttribute(_Action):
         return f"Upgrade: {self.hero} raises {self.attribute}{skill}"
 
 
-@value
+@action
 class DeckUpgrade(_Action):
     """End of Day: spend Exp to draw from an Advanced pool and keep one card [UPG-2]."""
 
@@ -173,7 +195,7 @@ class DeckUpgrade(_Action):
         return f"Upgrade: {self.hero} draws from the advanced {self.deck} pool"
 
 
-@value
+@action
 class KeepCard(_Action):
     """Keep one of the cards drawn for a deck upgrade [UPG-2]."""
 
@@ -187,7 +209,7 @@ class KeepCard(_Action):
         return f"Upgrade: {self.hero} keeps {self.card}"
 
 
-@value
+@action
 class FinishUpgrades(_Action):
     """End of Day: no more upgrades or deck building for this character today [END-DAY-4],
     [END-DAY-5]."""
@@ -200,7 +222,7 @@ class FinishUpgrades(_Action):
         return f"Upgrade: {self.hero} is done"
 
 
-@value
+@action
 class SetAside(_Action):
     """End of Day: take a card out of a deck above the minimum; it stays with the character,
     never back in the Advanced pool [END-DAY-5], [UPG-3], [UPG-4]."""
@@ -215,7 +237,7 @@ class SetAside(_Action):
         return f"Decks: {self.hero} sets {self.card} aside"
 
 
-@value
+@action
 class TakeBack(_Action):
     """End of Day: put a set-aside card back into its deck [END-DAY-5]."""
 
@@ -229,7 +251,7 @@ class TakeBack(_Action):
         return f"Decks: {self.hero} puts {self.card} back in the deck"
 
 
-@value
+@action
 class GiveSecret(_Action):
     """A dead character's Secret goes to a living one, as its player chooses [DEATH-5]."""
 
@@ -243,7 +265,7 @@ class GiveSecret(_Action):
         return f"Hand over: Secret {self.secret} to {self.to}"
 
 
-@value
+@action
 class ChooseReplacement(_Action):
     """The character not yet played who takes a dead one's place [DEATH-3]."""
 
@@ -255,7 +277,7 @@ class ChooseReplacement(_Action):
         return f"Replacement: {self.hero} joins the game"
 
 
-@value
+@action
 class FaceGuardian(_Action):
     """Of several Guardians on a Location, the one the players face next [GUARD-6]."""
 
@@ -267,7 +289,7 @@ class FaceGuardian(_Action):
         return f"Guardian: face {self.id} next"
 
 
-@value
+@action
 class AcceptMercy(_Action):
     """After a lost game: "Saved by the Goddess", back to the Chapter's start [MERCY-1]."""
 
@@ -277,7 +299,7 @@ class AcceptMercy(_Action):
         return "Mercy: saved by the Goddess, back to the Chapter's start"
 
 
-@value
+@action
 class EndCampaign(_Action):
     """After a lost game: no Mercy, the campaign ends [DEATH-6], [MERCY-1]."""
 
@@ -287,7 +309,7 @@ class EndCampaign(_Action):
         return "Mercy: refused, the campaign ends"
 
 
-@value
+@action
 class JoinGame(_Action):
     """A session's start: a new character joins on a veteran's Location [PLAYERS-2]."""
 
@@ -301,7 +323,7 @@ class JoinGame(_Action):
         return f"Players: {self.hero} joins at {self.at}"
 
 
-@value
+@action
 class LeaveGame(_Action):
     """A session's start: a character leaves; its Secrets go to those who remain
     [PLAYERS-1]."""
@@ -314,7 +336,7 @@ class LeaveGame(_Action):
         return f"Players: {self.hero} leaves the game"
 
 
-@value
+@action
 class Trade(_Action):
     """Give 1 Food, 1 Wealth, an Item or a Secret to a character on the same Location,
     outside actions and Encounters [TEAM-5], [RES-2], [ITEM-5], [SECRET-6]."""
@@ -335,7 +357,7 @@ class Trade(_Action):
         return f"Trade: {self.hero} gives {thing} to {self.to}"
 
 
-@value
+@action
 class FaceUp(_Action):
     """Choose which card of a keyword is in use (face up) [ITEM-2], [DAY-START-8]."""
 
@@ -349,7 +371,7 @@ class FaceUp(_Action):
         return f"In use: {self.hero} turns {self.card} face up"
 
 
-@value
+@action
 class LeaveStoryMode(_Action):
     """Play on in normal mode from now: Story mode may be left at any time [MODE-STORY-3]."""
 
@@ -359,7 +381,7 @@ class LeaveStoryMode(_Action):
         return "Mode: leave Story mode and play on in normal mode"
 
 
-@value
+@action
 class ChanceOutcome(_Action):
     """How a chance point came out: a card drawn, a die rolled, a dial flipped. The log
     records one after the action that met it; in a companion game the table enters it
@@ -375,7 +397,7 @@ class ChanceOutcome(_Action):
         return f"{self.point}: {self.outcome}"
 
 
-@value
+@action
 class UseCard(_Action):
     """Use an Item, Secret or Skill in use: a Day action (``when: action``) or a use outside
     actions (``any``, ``end_of_day``) [DAY-6], [ITEM-1]."""
@@ -392,7 +414,7 @@ class UseCard(_Action):
         return f"Use: {self.hero} uses {self.card} (use {self.use + 1})"
 
 
-@value
+@action
 class PickSkill(_Action):
     """Keep a Skill side that an effect gives [ATTR-4], [ATTR-5]."""
 
@@ -406,7 +428,7 @@ class PickSkill(_Action):
         return f"Skill: {self.hero} keeps Skill {self.skill}"
 
 
-@value
+@action
 class MoveTo(_Action):
     """Choose where special movement goes: not Travel, no Energy [MAP-9]."""
 
@@ -420,7 +442,7 @@ class MoveTo(_Action):
         return f"Move: {self.hero} goes to {self.to} (not Travel)"
 
 
-@value
+@action
 class ItemCap(_Action):
     """At the Challenge cap of Items: discard a held Item to take the new one, or refuse it
     [MODE-CHALLENGE-10]."""
@@ -439,7 +461,7 @@ class ItemCap(_Action):
         return f"Item cap: {self.hero} discards Item {self.discard} to take Item {self.item}"
 
 
-@value
+@action
 class PickUp(_Action):
     """Take an Item a dead character left on this Location, outside actions [DEATH-4]."""
 
@@ -453,7 +475,7 @@ class PickUp(_Action):
         return f"Pick up: {self.hero} takes Item {self.item} left by the dead"
 
 
-@value
+@action
 class Join(_Action):
     """Join the action a character on the same Location proposes, before it starts
     [TEAM-1], [DAY-7]."""
@@ -466,7 +488,7 @@ class Join(_Action):
         return f"Team: {self.hero} joins the action"
 
 
-@value
+@action
 class Leave(_Action):
     """Leave the team before its action starts: by choice, or for want of one's share
     [TEAM-2], [TEAM-3]."""
@@ -479,7 +501,7 @@ class Leave(_Action):
         return f"Team: {self.hero} leaves before the action starts"
 
 
-@value
+@action
 class Begin(_Action):
     """The team is formed: the members split the cost and the action starts [TEAM-1]."""
 
@@ -491,7 +513,7 @@ class Begin(_Action):
         return f"Team: {self.hero}'s action starts with the team as it is"
 
 
-@value
+@action
 class Cancel(_Action):
     """Take back a proposed action before it starts; nobody has acted [TEAM-1]."""
 
@@ -503,7 +525,7 @@ class Cancel(_Action):
         return f"Team: {self.hero} takes the action back"
 
 
-@value
+@action
 class PayShare(_Action):
     """A member's part of the team's cost; members may pay for one another
     [TEAM-6], [ACT-EXPLORE-2], [ACT-TRAVEL-3], [ACT-LOC-3]."""
@@ -520,7 +542,7 @@ class PayShare(_Action):
         return f"Pay: {self.hero} pays {self.amount} {self.what} of the team's cost"
 
 
-@value
+@action
 class Share(_Action):
     """A member's part of a gain or loss the team splits (``who: share``): an amount, or the
     one card or effect [ACT-EXPLORE-2]."""
@@ -546,7 +568,7 @@ class Share(_Action):
 # --- Encounters (RULES.md 17, 18) -----------------------------------------------------------
 
 
-@value
+@action
 class SetItemAside(_Action):
     """At an Encounter's start, leave an Item in use out of it; it comes back at the end
     [ITEM-3]."""
@@ -561,7 +583,7 @@ class SetItemAside(_Action):
         return f"Encounter: {self.hero} sets Item {self.item} aside"
 
 
-@value
+@action
 class Ready(_Action):
     """The Items used are confirmed: the Encounter begins and hands are drawn [ITEM-3],
     [COMBAT-3]."""
@@ -572,7 +594,7 @@ class Ready(_Action):
         return "Encounter: Items confirmed, draw the hands"
 
 
-@value
+@action
 class Avoid(_Action):
     """Avoid a Diplomacy Encounter before it begins: meet its requirements, each member pays
     its cost [DIPLO-14], [DIPLO-15]."""
@@ -583,7 +605,7 @@ class Avoid(_Action):
         return "Encounter: avoid it"
 
 
-@value
+@action
 class Mulligan(_Action):
     """Discard the hand and draw one card fewer [COMBAT-4]."""
 
@@ -595,7 +617,7 @@ class Mulligan(_Action):
         return f"Encounter: {self.hero} draws a new hand, one card fewer"
 
 
-@value
+@action
 class KeepHands(_Action):
     """Everyone keeps the hand they hold: the first turn begins [COMBAT-4]."""
 
@@ -605,7 +627,7 @@ class KeepHands(_Action):
         return "Encounter: keep the hands"
 
 
-@value
+@action
 class ChooseApproach(_Action):
     """Of a Diplomacy Encounter's alternative approaches, the one played [DIPLO-2]."""
 
@@ -617,7 +639,7 @@ class ChooseApproach(_Action):
         return f"Encounter: take approach {self.approach + 1}"
 
 
-@value
+@action
 class Activate(_Action):
     """The team picks the next active character [COMBAT-5]."""
 
@@ -629,7 +651,7 @@ class Activate(_Action):
         return f"Encounter: {self.hero} is active"
 
 
-@value
+@action
 class PlayCard(_Action):
     """The active character adds a card to the Sequence [COMBAT-8]..[COMBAT-10]; ``magic``
     names, for each Magic Key that meets, who pays its 1 Magic, if anyone [KEY-3].
@@ -651,7 +673,7 @@ class PlayCard(_Action):
         return f"Play: {self.hero} plays {self.card}{paid}"
 
 
-@value
+@action
 class SpendCharges(_Action):
     """Pay Charges from a card in the Sequence for its Ability [ANAT-10], [COMBAT-20]."""
 
@@ -667,7 +689,7 @@ class SpendCharges(_Action):
         return f"Charges: {self.hero} spends the Charges of card {self.serial}"
 
 
-@value
+@action
 class EndPlay(_Action):
     """The active character plays no more cards this activation [COMBAT-10], [COMBAT-11]."""
 
@@ -679,7 +701,7 @@ class EndPlay(_Action):
         return f"Play: {self.hero} plays no more cards"
 
 
-@value
+@action
 class Escape(_Action):
     """Leave the Encounter: in Combat the active character, for 1 Energy and the
     Opportunity attack [COMBAT-17]; in Diplomacy the team, each taking the Failure
@@ -693,7 +715,7 @@ class Escape(_Action):
         return f"Escape: {self.hero} escapes"
 
 
-@value
+@action
 class DiscardCard(_Action):
     """Discard a card from hand, where an Encounter asks for a discard [COMBAT-15]."""
 
