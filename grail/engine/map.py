@@ -54,17 +54,22 @@ def card_for_key(campaign: Campaign, state: GameState, number: int) -> int | Non
 def neighbour(state: GameState, number: int, edge: str) -> int | None:
     """The Location next to ``number`` across ``edge``, if one is revealed there."""
     spot = state.spot_of(number)
-    if spot is None:
-        return None
+    return None if spot is None else _across(state, spot, edge)
+
+
+def _across(state: GameState, spot: Spot, edge: str) -> int | None:
     dx, dy = STEP[edge]
     return state.at(spot[0] + dx, spot[1] + dy)
 
 
 def connected(campaign: Campaign, state: GameState, number: int) -> list[int]:
     """Revealed Locations reachable by Travel: both facing edges carry keys [MAP-4], [MAP-5]."""
+    spot = state.spot_of(number)
+    if spot is None:
+        return []
     found = []
     for edge, _ in campaign.location[number].keys.edges():
-        other = neighbour(state, number, edge)
+        other = _across(state, spot, edge)
         if other is not None and getattr(campaign.location[other].keys, FACING[edge]) is not None:
             found.append(other)
     return sorted(found)

@@ -589,6 +589,6 @@ class GameState(_Underway):
 
     def at(self, x: int, y: int) -> int | None:
         for place in self.placed:
-            if (place.x, place.y) == (x, y):
+            if place.x == x and place.y == y:
                 return place.number
         return None
