@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from grail.content import Campaign, load_pack
+from grail.content import Campaign, bundled_pack, load_pack
 from grail.content.amounts import Amounts
+from grail.content.walk import entities, models_in
 from grail.engine.actions import (
     Action,
     Begin,
@@ -523,3 +524,23 @@ def test_amounts_worked_out_in_play_equal_validated_ones_TEAM_6(amounts: dict[st
     assert made.model_fields_set == validated.model_fields_set
     assert made.items() == validated.items()
     assert made.model_dump_json() == validated.model_dump_json()
+
+
+def test_an_effect_resolved_for_its_members_is_the_copy_pydantic_makes_ACT_EXPLORE_2() -> None:
+    """The engine resolves an effect of the content for the active member or each one
+    (``who``) with :meth:`Model.but`, not validated again: for every effect of the bundled
+    campaign that names whom it touches, the same fields, fields given, equality and JSON
+    as pydantic's own copy, and the content's effect itself unchanged."""
+    campaign = load_pack(bundled_pack())
+    effects = [model for entity in entities(campaign) for _, model in models_in(entity.model)
+               if "who" in type(model).model_fields]
+    assert len(effects) > 50
+    for effect in effects:
+        before = effect.model_dump_json()
+        for who in ("active", "each"):
+            ours, pydantic_s = effect.but(who=who), effect.model_copy(update={"who": who})
+            assert ours == pydantic_s and type(ours) is type(effect)
+            assert ours.model_fields_set == pydantic_s.model_fields_set
+            assert ours.model_dump_json() == pydantic_s.model_dump_json()
+        assert effect.model_dump_json() == before
+

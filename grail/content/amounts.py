@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal, Self
 
 from pydantic import Discriminator, Field, Tag, model_validator
 
-from .base import Attribute, Model, Placed
+from .base import Attribute, Model, Placed, made
 
 
 class Scaled(Model):
@@ -141,7 +141,11 @@ class Amounts(Model):
         """Amounts the engine worked out in play (each 0 or more, one at least), made
         without validating them again: a team's payment and an attack's damage make them at
         every step of a simulation, where validating was most of their cost."""
-        return cls.model_construct(None, **amounts)
+        values: dict[str, Any] = dict.fromkeys(cls.model_fields)
+        values.update(amounts)
+        built = made(cls, values, set(amounts))
+        vars(built)["_named"] = tuple(item for item in values.items() if item[1] is not None)
+        return built
 
     def items(self) -> tuple[tuple[str, Any], ...]:
         """The named resources and meters in a fixed order (worked out once: content never

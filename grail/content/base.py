@@ -18,7 +18,7 @@ returns ``Self``. A test (tests/test_layers.py) keeps it so.
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Annotated, Any, Literal, get_type_hints
+from typing import Annotated, Any, Literal, Self, TypeVar, get_type_hints
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, WithJsonSchema
 
@@ -39,6 +39,32 @@ class Model(BaseModel):
         validate_default=False,
         defer_build=True,
     )
+
+    def but(self, **changes: Any) -> Self:
+        """The model with ``changes`` to its fields, not validated again, as
+        ``model_copy(update=changes)`` makes it: the engine resolving an effect of the
+        content for the active member or for each one, at every step of a simulation."""
+        return made(type(self), {**self.__dict__, **changes},
+                    self.__pydantic_fields_set__ | changes.keys())
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def made(model: type[M], values: dict[str, Any], given: set[str]) -> M:
+    """The ``model`` holding ``values`` (every field, in the fields' order), ``given`` the
+    fields set, not validated: as ``model_construct`` makes it, without working out each
+    default again. For values grail made or checked itself."""
+    built = _new(model)
+    _set(built, "__dict__", values)
+    _set(built, "__pydantic_fields_set__", given)
+    _set(built, "__pydantic_extra__", None)
+    _set(built, "__pydantic_private__", None)
+    return built
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 def content_models() -> list[type[Model]]:

@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, Discriminator, Tag
 from pydantic.fields import FieldInfo
 
-from .base import field_types
+from .base import field_types, made
 
 Build = Callable[[Any], Any]
 M = TypeVar("M", bound=BaseModel)
@@ -122,30 +122,22 @@ def _model(model: type[BaseModel]) -> Build:
         if not isinstance(data, dict):
             raise Unexpected(f"a mapping expected for {model.__name__}")
         values, given = {}, set()
-        for key, name, field, required, made, default in fields:  # in the fields' order, as
+        for key, name, field, required, maker, default in fields:  # in the fields' order, as
             if key in data:  # pydantic keeps them (and writes them: a digest hashes the JSON)
                 value = data[key]
                 values[name] = value if field is None else field(value)
                 given.add(name)
-            elif made is not None:
-                values[name] = made()
+            elif maker is not None:
+                values[name] = maker()
             elif required:
                 raise Unexpected(f"a required field of {model.__name__} missing")
             else:
                 values[name] = default
         if len(given) != len(data):
             raise Unexpected(f"a key that {model.__name__} has no field for")
-        built = _new(model)
-        _set(built, "__dict__", values)
-        _set(built, "__pydantic_fields_set__", given)
-        _set(built, "__pydantic_extra__", None)
-        _set(built, "__pydantic_private__", None)
-        return built
+        return made(model, values, given)
     return build
 
-
-_new = object.__new__
-_set = object.__setattr__
 
 Plan = list[tuple[str, str, Build | None, bool, Callable[[], Any] | None, Any]]
 

@@ -516,7 +516,7 @@ def apply_effect(campaign: Campaign, state: GameState, frame: Frame, effect: Any
         return world.apply_effect(campaign, state, effect, heroes)
     who = who_of(campaign, frame, effect)
     if not shared(campaign, frame, effect):
-        return world.apply_effect(campaign, state, effect.model_copy(update={"who": who}), heroes)
+        return world.apply_effect(campaign, state, effect.but(who=who), heroes)
     portions, frame.portions = frame.portions, []
     events: list[Event] = []
     for hero in heroes:
@@ -572,4 +572,4 @@ def _part_of(effect: Any, mine: list[Portion]) -> Any:
         return fx.Lose.model_construct(lose=Amounts.worked_out(**amounts), who="active")
     if isinstance(effect, fx.Damage):
         return fx.Damage.model_construct(damage=amounts["health"], who="active")
-    return effect.model_copy(update={"who": "active"})
+    return effect.but(who="active")
