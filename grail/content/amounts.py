@@ -141,7 +141,7 @@ class Amounts(Model):
         """Amounts the engine worked out in play (each 0 or more, one at least), made
         without validating them again: a team's payment and an attack's damage make them at
         every step of a simulation, where validating was most of their cost."""
-        values: dict[str, Any] = dict.fromkeys(cls.model_fields)
+        values: dict[str, Any] = dict.fromkeys(cls.__pydantic_fields__)
         values.update(amounts)
         built = made(cls, values, set(amounts))
         vars(built)["_named"] = tuple(item for item in values.items() if item[1] is not None)
@@ -155,7 +155,7 @@ class Amounts(Model):
     @cached_property
     def _named(self) -> tuple[tuple[str, Any], ...]:
         """Worked out once: content never changes, and costs are read on every step."""
-        return tuple((name, getattr(self, name)) for name in type(self).model_fields
+        return tuple((name, getattr(self, name)) for name in type(self).__pydantic_fields__
                      if getattr(self, name) is not None)
 
 

@@ -93,30 +93,36 @@ def may_propose_menhir(campaign: Campaign, state: GameState, hero: HeroState) ->
     la ayuda de todos los jugadores"."""
     if campaign.location[hero.location].menhir is None:
         return False
-    team = TeamAction(action="activate_menhir", members=[hero.id])
-    members = [hero, *_may_join(campaign, state, team)]
+    members = [hero, *joiners(campaign, state, [hero.id])]
     return menhirs.requirements_met(campaign, state, members) \
-        and _covered(team.action, members, _cost(campaign, state, team))
+        and _covered("activate_menhir", members,
+                     _action_cost(campaign, state, "activate_menhir", hero))
 
 
 def may_propose_character_action(campaign: Campaign, state: GameState,
                                  hero: HeroState) -> bool:
     """Its owner, paying at least 1 Energy, and those who could join can pay its cost
     [ACT-CHAR-1], [ACT-CHAR-2], [TEAM-6]."""
-    team = TeamAction(action="character_action", members=[hero.id])
-    cost = _cost(campaign, state, team)
-    return _covered(team.action, [hero], cost) \
-        or _covered(team.action, [hero, *_may_join(campaign, state, team)], cost)
+    cost = _action_cost(campaign, state, "character_action", hero)
+    return _covered("character_action", [hero], cost) \
+        or _covered("character_action", [hero, *_helpers(campaign, state, [hero.id], cost)],
+                    cost)
 
 
 def _may_join(campaign: Campaign, state: GameState, team: TeamAction) -> list[HeroState]:
-    """Who may join this action [TEAM-1]: to a character action, only who can help pay its
-    Energy or Magic, since its effects are its owner's alone [ACT-CHAR-1], [ACT-CHAR-2]."""
-    found = joiners(campaign, state, team.members)
-    if team.action != "character_action":
-        return found
-    helped = [what for what, amount in _cost(campaign, state, team) if what in HELPED and amount]
-    return [hero for hero in found if any(getattr(hero, what) > 0 for what in helped)]
+    """Who may join this action [TEAM-1]."""
+    if team.action == "character_action":
+        return _helpers(campaign, state, team.members, _cost(campaign, state, team))
+    return joiners(campaign, state, team.members)
+
+
+def _helpers(campaign: Campaign, state: GameState, members: list[str],
+             cost: list[tuple[str, int]]) -> list[HeroState]:
+    """Who may join a character action: only who can help pay its Energy or Magic, since
+    its effects are its owner's alone [ACT-CHAR-1], [ACT-CHAR-2]."""
+    helped = [what for what, amount in cost if what in HELPED and amount]
+    return [hero for hero in joiners(campaign, state, members)
+            if any(getattr(hero, what) > 0 for what in helped)]
 
 
 def _option_team(state: GameState, frame: Frame) -> list[HeroState]:
@@ -294,13 +300,19 @@ def _cost(campaign: Campaign, state: GameState, team: TeamAction) -> list[tuple[
         return [("energy", len(team.members))]
     if team.action == "option":
         return list(team.cost.items())
-    proposer = state.hero(team.members[0])
-    if team.action == "character_action":
+    return _action_cost(campaign, state, team.action, state.hero(team.members[0]))
+
+
+def _action_cost(campaign: Campaign, state: GameState, action: str,
+                   proposer: HeroState) -> list[tuple[str, int]]:
+    """The cost of the proposer's character action, or of their Location's action or
+    Menhir, worked out for them."""
+    if action == "character_action":
         cost = campaign.hero[proposer.id].action.cost
     else:
         place = campaign.location[proposer.location]
-        action = place.menhir if team.action == "activate_menhir" else place.action
-        cost = action.cost if action is not None else None
+        done = place.menhir if action == "activate_menhir" else place.action
+        cost = done.cost if done is not None else None
     if cost is None:
         return []
     return [(name, amount_of(campaign, value, state, proposer)) for name, value in cost.items()]
