@@ -90,8 +90,11 @@ def _optional(item: Build) -> Build:
     return build
 
 
+@cache
 def _tagged(union: Any, discriminator: Discriminator) -> Build:
-    """A discriminated union: the discriminator reads the JSON and names the member."""
+    """A discriminated union: the discriminator reads the JSON and names the member. Made
+    once for each union (the effects' and the conditions' are the fields of dozens of
+    models: building theirs again for each was a third of a start's reading back)."""
     members: dict[Hashable, Build] = {}
     for member in typing.get_args(union):
         inner, *metadata = typing.get_args(member)
