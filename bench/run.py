@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import importlib.machinery
 import importlib.util
 import json
 import os
@@ -36,6 +35,7 @@ from window import window
 from grail.content import Campaign, bundled_pack, load_pack
 from grail.content.cache import load_cached
 from grail.content.folder import pack_files, paused_gc
+from grail.engine import compiled
 from grail.engine.game import Game
 from grail.save import export_save, load_game
 from grail.save.files import envelope
@@ -213,12 +213,10 @@ BENCHMARKS = {"content_load": content_load, "engine": engine,
 
 def built() -> str:
     """Which grail the figures are of: where it is, and whether its core is compiled."""
-    import grail.engine.game
+    import grail
 
-    where = Path(grail.engine.game.__file__)
-    compiled = where.name.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
-    return f"from {where.parent.parent}, " + \
-        ("the compiled core (GRAIL_COMPILE=1)" if compiled else "plain Python")
+    return f"from {Path(grail.__file__).parent}, " + \
+        ("the compiled core (GRAIL_COMPILE=1)" if compiled() else "plain Python")
 
 
 def main() -> int:

@@ -176,3 +176,21 @@ def test_a_command_in_a_module_of_its_own_imports_no_other_commands_module() -> 
     every = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                            check=True)
     assert every.stdout.strip() == str(sorted(others))
+
+
+def test_the_version_says_whether_the_core_is_compiled(capsys: pytest.CaptureFixture[str]) -> None:
+    """``grail --version`` says which grail runs: the compiled core when mypyc compiled
+    the engine's modules (``GRAIL_COMPILE=1``), else plain Python, as an author checking an
+    install for long simulations needs to know."""
+    import importlib.machinery
+
+    import grail.engine.map
+    from grail import __version__
+
+    with pytest.raises(SystemExit) as ended:
+        main(["--version"])
+    assert ended.value.code == 0
+    compiled = (grail.engine.map.__file__ or "").endswith(
+        tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    core = "the compiled core (GRAIL_COMPILE=1)" if compiled else "plain Python"
+    assert capsys.readouterr().out == f"grail {__version__}, {core}\n"

@@ -19,6 +19,7 @@ from grail.cli.game import CommandError, add_commands
 from grail.content import Campaign, PackError, bundled_pack
 from grail.content.cache import load_cached
 from grail.content.problems import Problem
+from grail.engine import compiled
 from grail.engine.journal import ContentLoop
 from grail.resident import ON_A_SAVE, ResidentError
 from grail.save import SaveError
@@ -161,12 +162,26 @@ IN_ITS_OWN_MODULE: dict[str, Callable[[Any], None]] = {
 module imported only for its commands or for the list of every command."""
 
 
+class _Version(argparse.Action):
+    """``--version``: grail's version, and whether its engine is the compiled core."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **_: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0,
+                         help="show grail's version and whether its core is compiled, and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        core = "the compiled core (GRAIL_COMPILE=1)" if compiled() else "plain Python"
+        print(f"grail {__version__}, {core}")
+        parser.exit()
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of every command; of the commands on a save alone when ``command`` is one
     of them, or of the commands of ``command``'s own module when it has one."""
     parser = argparse.ArgumentParser(
         prog="grail", description="A co-op campaign engine for the Tainted Grail board game.")
-    parser.add_argument("--version", action="version", version=f"grail {__version__}")
+    parser.add_argument("--version", action=_Version)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     if command in ON_A_SAVE:
         add_commands(commands)
