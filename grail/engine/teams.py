@@ -304,7 +304,7 @@ def _cost(campaign: Campaign, state: GameState, team: TeamAction) -> list[tuple[
 
 
 def _action_cost(campaign: Campaign, state: GameState, action: str,
-                   proposer: HeroState) -> list[tuple[str, int]]:
+                 proposer: HeroState) -> list[tuple[str, int]]:
     """The cost of the proposer's character action, or of their Location's action or
     Menhir, worked out for them."""
     if action == "character_action":
