@@ -338,9 +338,7 @@ class SaveFile:
                 self.db.execute("UPDATE snapshots SET live = 0 WHERE length > ?", (kept,))
             self._append(game.log[kept:])
             self._set_glance(game)
-            newest = self.db.execute("SELECT max(length) FROM snapshots WHERE live").fetchone()[0] \
-                or 0
-            if len(game.log) - newest >= SNAPSHOT_EVERY and at_a_reveal(game):
+            if at_a_reveal(game) and len(game.log) - self._newest() >= SNAPSHOT_EVERY:
                 self._snapshot(game)
         except sqlite3.Error as error:
             raise SaveError(f"{self.path}: cannot write the save: {_why(error)}") from None
@@ -358,6 +356,12 @@ class SaveFile:
         except sqlite3.Error as error:
             raise SaveError(f"{self.path}: cannot write the save: {_why(error)}") from None
         return next(found for found in self.marks() if found.name == name)
+
+    def _newest(self) -> int:
+        """The log's length at the newest snapshot still in play (0: none)."""
+        newest: int | None = self.db.execute(
+            "SELECT max(length) FROM snapshots WHERE live").fetchone()[0]
+        return newest or 0
 
     def _append(self, entries: list[AnyAction]) -> None:
         self.db.executemany("INSERT INTO entries (kind, body) VALUES ('action', ?)",
