@@ -143,9 +143,7 @@ class Amounts(Model):
         every step of a simulation, where validating was most of their cost."""
         values: dict[str, Any] = dict.fromkeys(cls.__pydantic_fields__)
         values.update(amounts)
-        built = made(cls, values, set(amounts))
-        vars(built)["_named"] = tuple(item for item in values.items() if item[1] is not None)
-        return built
+        return made(cls, values, set(amounts))
 
     def items(self) -> tuple[tuple[str, Any], ...]:
         """The named resources and meters in a fixed order (worked out once: content never
