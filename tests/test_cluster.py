@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -94,6 +95,32 @@ def test_a_scheduler_that_does_not_answer_is_one_line(capsys: pytest.CaptureFixt
     err = capsys.readouterr().err.strip()
     assert err.startswith("grail: no Dask scheduler answers at tcp://127.0.0.1:9")
     assert "\n" not in err
+
+
+@pytest.mark.parametrize("address", ["nonsense", "tcp://", "foo://bar:1"])
+def test_a_scheduler_address_that_is_not_one_is_one_line(
+        address: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "--hero", "tamsin", "--encounter", "green-bramble-hogs", "--n", "4",
+                 "--scheduler", address]) != 0
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"grail: {address} is not a scheduler's address, such as tcp://")
+    assert "\n" not in err
+
+
+def test_the_worker_processes_play_the_pack_as_it_is_now(minimal_copy: Path) -> None:
+    """Run after run in one program, the pack changed between them: the worker processes,
+    forked from this one, play the changed pack as this process does, not the one it loaded
+    before (the results stay the same whatever the number of workers)."""
+    def played(workers: int) -> tuple[float, float]:
+        found = odds(minimal_copy, "wren", "green-boar", n=24, policy="greedy", workers=workers)
+        return found.win_probability, found.mean_damage
+
+    before = played(1)
+    boar = minimal_copy / "encounters" / "green" / "boar.yaml"
+    boar.write_text(boar.read_text().replace("aggression, level: 1", "aggression, level: 3"))
+    after = played(2)
+    assert after != before
+    assert after == played(1)
 
 
 @pytest.mark.parametrize("asked", [["--workers", "0"], ["--workers", "2", "--scheduler", "x"]])

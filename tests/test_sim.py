@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import weakref
 from itertools import pairwise
 from pathlib import Path
 
@@ -35,7 +36,7 @@ from grail.sim.board import read
 from grail.sim.hints import hint
 from grail.sim.odds import MOST_BATCHES, odds, wilson
 from grail.sim.planner import search
-from grail.sim.playouts import playout, prepare
+from grail.sim.playouts import playout, prepare, prepared
 from grail.sim.policies import POLICIES, GreedyPolicy, SearchPolicy
 from grail.sim.progress import Progress
 from grail.sim.steps import amount
@@ -394,6 +395,20 @@ def test_a_deck_file_replaces_the_deck_of_the_encounters_kind(
     assert main(["odds", "--hero", "tamsin", "--encounter", "green-bramble-hogs", "--n", "10",
                  "--deck", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["n"] == 10
+
+
+def test_a_start_is_set_up_once_for_the_campaign_played_and_let_go_with_it(
+        ennor: Campaign) -> None:
+    """A worker sets up each start once and copies it for every playout; a campaign loaded
+    again (its pack changed) gets starts of its own, and the one before is not kept."""
+    first = prepared(ennor, "tamsin", "green-bramble-hogs")
+    assert prepared(ennor, "tamsin", "green-bramble-hogs") is first
+    assert prepared(ennor, "tamsin", "green-bramble-hogs", ["combat-1v"] * 15) is not first
+    again = load_pack(BUNDLED)
+    before = weakref.ref(first)
+    del first
+    newer = prepared(again, "tamsin", "green-bramble-hogs")
+    assert newer.campaign is again and before() is None
 
 
 @pytest.mark.parametrize(("text", "message"), [

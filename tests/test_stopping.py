@@ -91,7 +91,7 @@ def test_ctrl_c_never_stops_the_pools_own_code_halfway(tmp_path: Path) -> None:
 
     campaign = load_cached(BUNDLED)
     with PressedWhileHanding(1) as pool:
-        on = Workers(pool, str(BUNDLED), campaign, (), "", Ledger.open(campaign, tmp_path))
+        on = Workers(pool, 1, str(BUNDLED), campaign, (), "", Ledger.open(campaign, tmp_path))
         with pytest.raises(Stopped) as stopped:
             on.results([(abs, (number,)) for number in range(5)], Progress(5, "tasks", False))
     assert handed == [0, 1, 2, 3, 4]  # each handing out ended before Ctrl-C came

@@ -19,7 +19,7 @@ from grail.content import Campaign
 
 from .days import Run, run
 from .odds import wilson
-from .playouts import Start, playout, prepare
+from .playouts import playout, prepared
 from .progress import Progress
 from .workers import Call, Source, campaign_of, executor
 
@@ -82,15 +82,8 @@ class Report:
         }
 
 
-_STARTS: dict[tuple[int, str, str], Start] = {}
-"""The fights this worker process has set up, by campaign, hero and Encounter."""
-
-
 def _fights(source: Source, hero: str, encounter: str, seeds: range) -> int:
-    campaign = campaign_of(source)
-    start = _STARTS.get((id(campaign), hero, encounter))
-    if start is None:
-        start = _STARTS[id(campaign), hero, encounter] = prepare(campaign, hero, encounter)
+    start = prepared(campaign_of(source), hero, encounter)
     return sum(playout(start, seed, "search").won for seed in seeds)
 
 

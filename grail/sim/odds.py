@@ -15,9 +15,9 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from .playouts import Start, cost_meter, playout, prepare
+from .playouts import cost_meter, playout, prepared
 from .progress import Progress
-from .workers import Source, campaign_of, cores, executor
+from .workers import Source, campaign_of, executor
 
 
 @dataclass(frozen=True)
@@ -54,17 +54,10 @@ def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
 Totals = tuple[int, int, int]
 """Wins, turns and the meter the Encounter costs, summed over playouts."""
 
-_STARTS: dict[tuple[int, str, str, tuple[str, ...] | None], Start] = {}
-"""The starts this worker process has set up, each copied for every playout."""
-
 
 def _batch(source: Source, hero: str, encounter: str, deck: list[str] | None, seeds: range,
            policy: str) -> Totals:
-    campaign = campaign_of(source)
-    key = (id(campaign), hero, encounter, tuple(deck) if deck is not None else None)
-    start = _STARTS.get(key)
-    if start is None:
-        start = _STARTS[key] = prepare(campaign, hero, encounter, deck)
+    start = prepared(campaign_of(source), hero, encounter, deck)
     wins = turns = damage = 0
     for seed in seeds:
         result = playout(start, seed, policy)
@@ -94,8 +87,7 @@ def odds(pack: Path, hero: str, encounter: str, n: int, policy: str = "search", 
     stderr. What a stopped run of them did is kept in ``kept_in`` (default: grail's cache
     folder), and taken up again."""
     with executor(pack, workers, scheduler, kept_in) as on:
-        share = 64 if scheduler is not None else workers or cores()
-        batches = playout_batches(seed, n, share)
+        batches = playout_batches(seed, n, on.count)
         totals: list[Totals] = on.results(
             [(_batch, (on.source, hero, encounter, deck, batch, policy)) for batch in batches],
             Progress(n, "playouts", progress), [len(batch) for batch in batches])

@@ -89,6 +89,24 @@ def prepare(campaign: Campaign, hero: str, encounter: str, deck: list[str] | Non
                  state=game.state.model_dump())
 
 
+_PREPARED: dict[tuple[str, str, tuple[str, ...] | None], Start] = {}
+"""The starts this process set up for the campaign it plays, each copied for every playout."""
+
+
+def prepared(campaign: Campaign, hero: str, encounter: str,
+             deck: list[str] | None = None) -> Start:
+    """:func:`prepare`'s start, set up once in this process for the campaign it plays: a
+    campaign loaded again (its pack changed) starts afresh, and the one before is let go."""
+    kept = next(iter(_PREPARED.values()), None)
+    if kept is not None and kept.campaign is not campaign:
+        _PREPARED.clear()
+    key = (hero, encounter, tuple(deck) if deck is not None else None)
+    start = _PREPARED.get(key)
+    if start is None:
+        start = _PREPARED[key] = prepare(campaign, hero, encounter, deck)
+    return start
+
+
 @dataclass(frozen=True)
 class Playout:
     """How one Encounter went."""

@@ -95,10 +95,14 @@ Call = tuple[Callable[..., Any], tuple[Any, ...]]
 
 @dataclass
 class Workers:
-    """Where a simulation's tasks run (``pool``; None: in this process), the source they
-    get, the campaign, what a lost worker raises, and the ledger of what they did."""
+    """Where a simulation's tasks run (``pool``; None: in this process), how many run at
+    once, the source they get, the campaign, what a lost worker raises, and the ledger of
+    what they did."""
 
     pool: Executor | None
+    count: int
+    """How many tasks run at once, which a simulation cuts its work for: 1 in this process,
+    the pool's size, or on a cluster :data:`CLUSTER_SHARE`."""
     source: Source
     campaign: Campaign
     lost: tuple[type[BaseException], ...]
@@ -150,23 +154,23 @@ def executor(pack: Path, workers: int | None = None, scheduler: str | None = Non
     here, and the ledger of what stopped runs did opened in ``kept_in`` (default: grail's
     cache folder)."""
     campaign = load_cached(pack)
+    _LOADED.clear()  # what this process loaded before may have changed since; worker
+    _LOADED[str(pack)] = campaign  # processes forked from it start with this one
     ledger = Ledger.open(campaign, kept_in)
     try:
         if scheduler is not None:
             with _cluster(campaign, scheduler) as (client, sent, killed):
-                yield Workers(client, sent, campaign, (killed,),
+                yield Workers(client, CLUSTER_SHARE, sent, campaign, (killed,),
                               "a cluster worker ended before its task did, each time the task "
                               "was tried (killed, or out of memory)", ledger)
             return
         count = workers if workers is not None else cores()
         if count <= 1:
-            _LOADED.clear()  # what this process loaded before may have changed since
-            _LOADED[str(pack)] = campaign
-            yield Workers(None, str(pack), campaign, (), "", ledger)
+            yield Workers(None, 1, str(pack), campaign, (), "", ledger)
             return
         pool = ProcessPoolExecutor(max_workers=count, initializer=_ignore_interrupts)
         try:
-            yield Workers(pool, str(pack), campaign, (BrokenProcessPool,),
+            yield Workers(pool, count, str(pack), campaign, (BrokenProcessPool,),
                           "a worker process ended before its task did (killed, or out of "
                           "memory)", ledger)
         except BaseException:  # stopped, or a worker lost: no task is waited for
@@ -190,12 +194,19 @@ def _cluster(campaign: Campaign, scheduler: str
                            "'grail[cluster]'") from None
     try:
         client = distributed.Client(scheduler, timeout="5s")
+    except ValueError as error:
+        raise ClusterError(f"{scheduler} is not a scheduler's address, such as "
+                           f"tcp://192.168.1.20:8786: {error}") from None
     except (OSError, TimeoutError) as error:
         raise ClusterError(f"no Dask scheduler answers at {scheduler}: {error}") from None
     with client:  # a task lost (KilledWorker) once Dask gave it to several workers in turn
         yield client.get_executor(), client.scatter(campaign, broadcast=True), \
             distributed.KilledWorker
 
+
+CLUSTER_SHARE = 64
+"""The workers a simulation cuts its work for on a cluster, whose size is not known ahead
+and may change while it runs."""
 
 AHEAD = 1_000
 """Tasks handed to the pool or the cluster at most before the first of them comes back: a
