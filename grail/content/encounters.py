@@ -196,11 +196,15 @@ class DiplomacyEncounter(_Encounter):
         return self
 
 
+def deck_kind(deck: str) -> Literal["combat", "diplomacy"]:
+    """The cards a deck's Encounters are played with: Diplomacy for the blue deck, Combat
+    for the others [ENC-2], [DIPLO-1]."""
+    return "diplomacy" if deck == "blue" else "combat"
+
+
 def _deck_tag(value: Any) -> str | None:
     deck = value.get("deck") if isinstance(value, dict) else getattr(value, "deck", None)
-    if deck is None:
-        return None
-    return "diplomacy" if deck == "blue" else "combat"
+    return None if deck is None else deck_kind(deck)
 
 
 Encounter = Annotated[

@@ -40,7 +40,8 @@ class DeckError(ValueError):
 
 def deck_kind(campaign: Campaign, encounter: str) -> str:
     """The deck an Encounter is played with: Diplomacy for a blue card [ENC-2], [DIPLO-1]."""
-    return "diplomacy" if campaign.encounter[encounter].deck == "blue" else "combat"
+    return "diplomacy" if isinstance(campaign.encounter[encounter], DiplomacyEncounter) \
+        else "combat"
 
 
 def read_deck(campaign: Campaign, path: Path, kind: str) -> list[str]:

@@ -9,6 +9,7 @@ from typing import Any
 from grail.content import Campaign
 from grail.content import effects as fx
 from grail.content.amounts import Amounts
+from grail.content.encounters import deck_kind
 from grail.engine.amounts import amount_of
 from grail.engine.state import GameState, HeroState
 from grail.engine.telling import effects_text
@@ -35,7 +36,7 @@ TRIGGERS = {"on_place": "On placing", "delayed": "Delayed", "enemy_attack": "Ene
 
 _LEADS: dict[type, Any] = {
     fx.DrawEncounter: lambda c, e: f"a {e.draw_encounter.deck.capitalize()} Encounter"
-    + ("" if e.draw_encounter.deck == "blue" else ": a fight"),
+    + ("" if deck_kind(e.draw_encounter.deck) == "diplomacy" else ": a fight"),
     fx.StartEncounter: lambda c, e: f"an Encounter: {encounter_label(c, e.start_encounter.id)}",
     fx.Goto: lambda c, e: f"entry {e.goto}",
     fx.Move: lambda c, e: f"a move to {place_name(c, e.move.location)}"

@@ -9,6 +9,7 @@ into its deck [DISC-2], [NOTE-18].
 from __future__ import annotations
 
 from grail.content import Campaign
+from grail.content.encounters import DiplomacyEncounter
 
 from .. import chance
 from ..events import CardDiscarded, CardsDrawn, Event
@@ -18,7 +19,7 @@ from ..state import EncounterState, GameState, HeroState
 def diplomacy(campaign: Campaign, state: GameState) -> bool:
     """Whether the Encounter under way is a Diplomacy Encounter (a blue card) [ENC-2]."""
     assert state.encounter is not None
-    return campaign.encounter[state.encounter.id].deck == "blue"
+    return isinstance(campaign.encounter[state.encounter.id], DiplomacyEncounter)
 
 
 def deck(campaign: Campaign, state: GameState, hero: HeroState) -> list[str]:
