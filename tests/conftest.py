@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from grail.content import Campaign, load_pack
+from grail.content import cache as cache_module
 from grail.content.cache import open_pack
 from grail.content.encounters import CombatEncounter
 from grail.engine.actions import EndPlay, Escape, KeepHands, PlayCard, Ready
@@ -55,8 +56,11 @@ def build_broken(case: Path, target: Path) -> Path:
 
 @pytest.fixture(autouse=True)
 def private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Tests never read or write the user's real content cache."""
+    """Tests never read or write the user's real content cache, and a command a test runs
+    that keeps what it loads for the process's life (``keep_loaded``) keeps it for that
+    test only."""
     monkeypatch.setenv("GRAIL_CACHE_DIR", str(tmp_path / "grail-cache"))
+    monkeypatch.setattr(cache_module, "_kept", None)
 
 
 @pytest.fixture(autouse=True)

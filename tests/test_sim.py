@@ -12,11 +12,13 @@ import re
 import weakref
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from grail.cli import main
-from grail.content import Campaign, bundled_pack, load_pack
+from grail.content import Campaign, bundled_pack, load_pack, loader
+from grail.content import cache as cache_module
 from grail.content.amounts import Count, Scaled
 from grail.engine.actions import (
     ChanceOutcome,
@@ -395,6 +397,34 @@ def test_a_deck_file_replaces_the_deck_of_the_encounters_kind(
     assert main(["odds", "--hero", "tamsin", "--encounter", "green-bramble-hogs", "--n", "10",
                  "--deck", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["n"] == 10
+
+
+@pytest.mark.parametrize("command", [
+    ["odds", "--hero", "tamsin", "--encounter", "green-bramble-hogs", "--n", "4"],
+    ["balance", "--n", "1", "--runs", "0"]])
+def test_a_simulation_command_reads_its_pack_once(
+        command: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pack the command checks is the one its simulation plays: loaded once, not once
+    for each (a pack sixteen times the bundled one's size takes seconds), whether its
+    files are checked (a first start) or the cache is read."""
+    loads: list[str] = []
+    check, read = loader.check_pack, cache_module._read
+
+    def checked(*args: Any) -> Any:
+        loads.append("checked")
+        return check(*args)
+
+    def read_back(written: bytes) -> Campaign:
+        loads.append("read")
+        return read(written)
+
+    monkeypatch.setattr(loader, "check_pack", checked)
+    monkeypatch.setattr(cache_module, "_read", read_back)
+    assert main([*command, "--workers", "1"]) == 0
+    assert loads == ["checked"]
+    monkeypatch.setattr(cache_module, "_kept", None)  # another process
+    assert main([*command, "--workers", "1"]) == 0
+    assert loads == ["checked", "read"]
 
 
 def test_a_start_is_set_up_once_for_the_campaign_played_and_let_go_with_it(

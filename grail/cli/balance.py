@@ -6,25 +6,24 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 from typing import Any
 
 from grail.cli.game import CommandError
 from grail.cli.workers import add_worker_options, simulation_errors, workers_asked
-from grail.content import Campaign, bundled_pack
-from grail.content.cache import open_pack
+from grail.content import Campaign
+from grail.content.cache import keep_loaded, open_pack, pack_folder
 from grail.sim.balance import Report, encounters, report
 from grail.words.events import DEATH_CAUSES
 
 
 def cmd_balance(args: argparse.Namespace) -> int:
     """Play the fights and the runs, print the report."""
+    keep_loaded()  # the pack checked here is the one the simulation plays: read once
     campaign = open_pack(args.pack)
     if args.n < 1 or args.runs < 0 or args.days < 1:
         raise CommandError("--n (fights a matchup) and --days must be 1 or more, --runs 0 or more")
-    pack = Path(args.pack) if args.pack else bundled_pack()
     with simulation_errors():
-        result = report(pack, n=args.n, runs=args.runs, days=args.days, seed=args.seed,
+        result = report(pack_folder(args.pack), n=args.n, runs=args.runs, days=args.days, seed=args.seed,
                         workers=workers_asked(args), progress=True, scheduler=args.scheduler)
     if args.json:
         print(json.dumps(result.as_json()))

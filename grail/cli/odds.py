@@ -9,8 +9,7 @@ from typing import Any
 
 from grail.cli.game import CommandError
 from grail.cli.workers import add_worker_options, simulation_errors, workers_asked
-from grail.content import bundled_pack
-from grail.content.cache import open_pack
+from grail.content.cache import keep_loaded, open_pack, pack_folder
 from grail.sim.odds import odds
 from grail.sim.playouts import DeckError, deck_kind, read_deck
 from grail.sim.policies import POLICIES
@@ -21,6 +20,7 @@ PROGRESS_FROM = 2_000
 
 def cmd_odds(args: argparse.Namespace) -> int:
     """Check what is asked, play the playouts, print the win probability."""
+    keep_loaded()  # the pack checked here is the one the simulation plays: read once
     campaign = open_pack(args.pack)
     if args.hero not in campaign.hero:
         raise CommandError(f"no hero '{args.hero}'; heroes are {', '.join(sorted(campaign.hero))}")
@@ -36,9 +36,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
             deck = read_deck(campaign, Path(args.deck), deck_kind(campaign, args.encounter))
         except DeckError as error:
             raise CommandError(f"--deck {error}") from None
-    pack = Path(args.pack) if args.pack else bundled_pack()
     with simulation_errors():
-        result = odds(pack, args.hero, args.encounter, args.n, args.policy, args.seed,
+        result = odds(pack_folder(args.pack), args.hero, args.encounter, args.n, args.policy, args.seed,
                       workers=workers_asked(args), progress=args.n >= PROGRESS_FROM,
                       deck=deck, scheduler=args.scheduler)
     if args.json:

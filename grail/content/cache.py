@@ -123,10 +123,7 @@ def load_cached(root: Path | str, cache_dir: Path | None = None,
                 campaign = settled(_read(entry.read_bytes()))
             with contextlib.suppress(OSError):
                 os.utime(entry)  # used now: kept another UNUSED_DAYS
-            if _kept is not None:  # this pack's older version goes, as its entry did
-                for older in [kept for kept in _kept if _pack_of(kept) == _pack_of(entry)]:
-                    del _kept[older]
-                _kept[entry] = campaign
+            _keep(entry, campaign)
             return campaign
         except (OSError, ValueError):  # Unexpected too
             with contextlib.suppress(OSError):
@@ -139,7 +136,17 @@ def load_cached(root: Path | str, cache_dir: Path | None = None,
     digest = pack_digest(root, report.files)
     if digest is not None:
         _store(cache_dir, root, digest, report.campaign)
+        _keep(_entry(cache_dir, root, digest), report.campaign)
     return settled(report.campaign)
+
+
+def _keep(entry: Path, campaign: Campaign) -> None:
+    """The campaign kept by its entry, while a process keeps what it loads; the same pack's
+    older version goes, as its entry did."""
+    if _kept is not None:
+        for older in [kept for kept in _kept if _pack_of(kept) == _pack_of(entry)]:
+            del _kept[older]
+        _kept[entry] = campaign
 
 
 def settled(campaign: Campaign) -> Campaign:
@@ -206,7 +213,12 @@ def _forget_unused(cache_dir: Path) -> None:
                 path.unlink()
 
 
+def pack_folder(pack: str | Path | None) -> Path:
+    """The folder of the pack asked for: the bundled campaign when None."""
+    return Path(pack) if pack else bundled_pack()
+
+
 def open_pack(pack: str | Path | None) -> Campaign:
     """The pack at ``pack``, or the bundled campaign when None, through the cache; raises
     :class:`PackError` for a pack with problems."""
-    return load_cached(Path(pack) if pack else bundled_pack())
+    return load_cached(pack_folder(pack))
