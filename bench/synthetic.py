@@ -80,7 +80,7 @@ def _journal(root: Path, sizes: dict[str, int]) -> None:
         _dump(root / "journal" / f"{section}.yaml", {"location": _number(i), "entries": entries})
 
 
-def _card(index: int, colour: str, letter: str, kind: str, hero: str | None) -> dict[str, Any]:
+def _card(index: int, letter: str, kind: str, hero: str | None) -> dict[str, Any]:
     icons = ["marker", "marker2", "draw"] if kind == "combat" else ["up", "attribute", "draw"]
     return {
         "id": f"{hero or 'basic'}-{kind}-{index}{letter.lower()}", "number": f"{index}{letter}",
@@ -98,9 +98,9 @@ def _cards_and_heroes(root: Path, sizes: dict[str, int]) -> None:
     per_colour = sizes["cards"] // len(COLOURS) // 2  # per kind
     for number, (colour, letter) in enumerate(COLOURS, start=1):
         hero = f"hero-{colour}"
-        cards = [_card(i, colour, letter, kind, None)
+        cards = [_card(i, letter, kind, None)
                  for kind in ("combat", "diplomacy") for i in range(1, 26)]
-        cards += [_card(i, colour, letter, kind, hero)
+        cards += [_card(i, letter, kind, hero)
                   for kind in ("combat", "diplomacy") for i in range(1, per_colour - 24)]
         _dump(root / "cards" / f"{colour}.yaml", {"cards": cards})
         decks = {kind: {"start": [f"basic-{kind}-{i}{letter.lower()}" for i in range(1, 16)],

@@ -24,13 +24,13 @@ def _run(locations: list[Location], one_way: set[tuple[int, str]] | None = None,
 
     families = Families(locations)
     check_keys(locations, families, one_way or set(), report)
-    return place(locations, families, start, report), problems
+    return place(families, start, report), problems
 
 
 def test_minimal_pack_grid_places_changed_version_on_its_original() -> None:  # [MAP-3]
     campaign = load_pack(MINIMAL)
     families = Families(campaign.locations)
-    spots = place(campaign.locations, families, 101, lambda *a: None)
+    spots = place(families, 101, lambda *a: None)
     assert spots[families.find(101)] == (0, 0)
     assert spots[families.find(104)] == spots[families.find(106)] == (1, 0)
     assert spots[families.find(107)] == (1, -1)

@@ -142,12 +142,6 @@ OPPOSED: dict[str, str] = {
 }
 """The opposed pairs [ATTR-1]."""
 
-Resource = Literal["food", "wealth", "rep", "magic", "exp"]
-"""The five resources [RES-1]."""
-
-Meter = Literal["energy", "health", "terror"]
-"""The three survival meters [COMP-2]."""
-
 DeckColour = Literal["green", "grey", "purple", "blue"]
 """Encounter deck colours [ENC-1]: green, grey and purple are Combat, blue is Diplomacy."""
 

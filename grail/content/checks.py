@@ -127,4 +127,4 @@ def _check_map(entities: Entities, problems: list[Problem]) -> None:
                 f"{key.edge} edge: nothing to mark one-way"))
     one_way: set[tuple[int, str]] = {(key.location, key.edge) for key in manifest.one_way_keys}
     check_keys(locations, families, one_way, report)
-    place(locations, families, manifest.start, report)
+    place(families, manifest.start, report)

@@ -73,8 +73,7 @@ def check_keys(locations: list[Location], families: Families,
                            f"{other.number}'s {FACING[edge]} edge names {back}")
 
 
-def place(locations: list[Location], families: Families, start: int,
-          report: Report) -> dict[int, Spot]:
+def place(families: Families, start: int, report: Report) -> dict[int, Spot]:
     """Grid spots of every family reachable from ``start`` by keys, reporting conflicts."""
     if not families.known(start):
         return {}
@@ -111,6 +110,6 @@ def spots(locations: list[Location], start: int) -> dict[int, Spot]:
     """Every Location's grid spot as the keys lay the map out, a changed version on its
     original's [MAP-1], [MAP-3] (for a valid pack: the validator reports any conflict)."""
     families = Families(locations)
-    placed = place(locations, families, start, lambda *_: None)
+    placed = place(families, start, lambda *_: None)
     return {loc.number: placed[families.find(loc.number)] for loc in locations
             if families.find(loc.number) in placed}
