@@ -2,12 +2,15 @@
 playouts on every core.
 
 - ``combat_encounters_per_s``: the bundled campaign's first fight, Tamsin (character 1)
-  against the Bramble Hogs, the green deck's "Your first encounter" (level 1, value 4)
+  against the Bramble Hogs, the green deck's "Your first encounter" (level 1, value 6)
   [COMP-8], played by the greedy policy: the old figure, kept for comparison.
 - ``encounters_per_s`` and ``encounters_slowest_per_s``: every bundled Encounter that is
   fought or talked to, Combat and Diplomacy, every level, played by the search policy that
-  ``grail odds`` uses by default, each by Tamsin from her start: the mean of the
-  Encounters' rates, and the slowest Encounter's.
+  ``grail odds`` uses by default, each by Tamsin from her start, as many times each: the
+  Encounters played a second over the whole set (the harmonic mean of their rates, which
+  a slow Encounter weighs on as it does on a run of all of them), and the slowest's rate.
+- ``playout_start_ratio``: a new game set up over a prepared start copied, which each
+  playout does instead.
 - ``odds_10k_s``: ``grail odds``' 10,000 playouts of the first fight with its defaults
   (search policy, every core).
 """
@@ -90,5 +93,5 @@ def every_encounter(campaign: Campaign, repeat: int) -> list[tuple[str, float, s
     say(f"encounters_per_s: {len(fought)} bundled Encounters ({len(fought) - diplomacy} "
         f"Combat, {diplomacy} Diplomacy), {EACH} playouts each by the search policy, one "
         f"core; the slowest: {slowest}")
-    return [("encounters_per_s", statistics.mean(rates.values()), "encounters/s"),
+    return [("encounters_per_s", statistics.harmonic_mean(rates.values()), "encounters/s"),
             ("encounters_slowest_per_s", rates[slowest], "encounters/s")]

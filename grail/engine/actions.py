@@ -50,9 +50,10 @@ MADE_AT_MOST = 1 << 14
                      field_specifiers=(dataclasses.field,))
 def action(cls: type[A]) -> type[A]:
     """``cls`` as a frozen :func:`value`, whose ``of`` gives the action with these fields,
-    made once: actions are frozen values, so one instance serves every legal list that
-    holds it (listing legal actions is the engine's hottest loop). ``of`` is the class
-    behind a cache, called without a Python frame between (three times as fast as one).
+    made once for each way of naming them (the engine names them always in one order):
+    actions are frozen values, so one instance serves every legal list that holds it
+    (listing legal actions is the engine's hottest loop). ``of`` is the class behind a
+    cache, called without a Python frame between (three times as fast as one).
 
     >>> Travel.of(hero="wren", to=102) is Travel.of(hero="wren", to=102)
     True

@@ -4,7 +4,7 @@
 Each :func:`playout` copies that start, gives the copy a generator of its own seed, begins
 the Encounter (``Game.fight``) and lets a policy take every decision until it ends; the
 game's generator answers its chance points. Copying the start is several times
-faster than setting up a new game (``bench/run.py``).
+faster than setting up a new game (``bench/simulations.py``: ``playout_start_ratio``).
 
 >>> from grail.content import load_pack, bundled_pack
 >>> start = prepare(load_pack(bundled_pack()), "tamsin", "green-bramble-hogs")
