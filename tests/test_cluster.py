@@ -15,6 +15,7 @@ import pytest
 from distributed import KilledWorker, LocalCluster
 
 from grail.cli import main
+from grail.cli import workers as cli_workers
 from grail.content import bundled_pack
 from grail.sim import odds as sim_odds
 from grail.sim import workers
@@ -97,6 +98,18 @@ def test_a_scheduler_that_does_not_answer_is_one_line(capsys: pytest.CaptureFixt
     assert "\n" not in err
 
 
+def test_a_scheduler_without_the_cluster_extra_says_how_to_install_it(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    def missing(name: str) -> Any:
+        raise ImportError(f"No module named {name!r}")
+
+    monkeypatch.setattr(workers.importlib, "import_module", missing)
+    assert main(["odds", "--hero", "tamsin", "--encounter", "green-bramble-hogs", "--n", "4",
+                 "--scheduler", "tcp://127.0.0.1:8786"]) == 1
+    assert capsys.readouterr().err == "grail: --scheduler needs grail's cluster extra " \
+        "(dask.distributed): pip install '.[cluster]' in grail's folder\n"
+
+
 @pytest.mark.parametrize("address", ["nonsense", "tcp://", "foo://bar:1"])
 def test_a_scheduler_address_that_is_not_one_is_one_line(
         address: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -123,10 +136,26 @@ def test_the_worker_processes_play_the_pack_as_it_is_now(minimal_copy: Path) -> 
     assert after == played(1)
 
 
-@pytest.mark.parametrize("asked", [["--workers", "0"], ["--workers", "2", "--scheduler", "x"]])
+@pytest.mark.parametrize("asked", [["--workers", "0"], ["--workers", "2", "--scheduler", "x"],
+                                   ["--workers", "9999"]])
 def test_what_cannot_run_is_refused(asked: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Nothing runs, and one line says why: thousands of worker processes asked by a slip
+    of the keyboard would take the machine's memory (four a core at most)."""
     assert main(["balance", "--n", "1", *asked]) != 0
-    assert "--workers" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err.startswith("grail: --workers") and err.count("\n") == 1
+
+
+def test_as_many_workers_as_four_a_core_may_be_asked(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(cli_workers, "cores", lambda: 1)
+    ask = ["odds", "--hero", "tamsin", "--encounter", "green-bramble-hogs", "--n", "8",
+           "--policy", "greedy"]
+    assert main([*ask, "--workers", "4"]) == 0
+    assert main([*ask, "--workers", "5"]) == 1
+    assert capsys.readouterr().err == "grail: --workers is at most 4 here: this machine " \
+        "gives grail 1 core, which more processes would only share, each holding the " \
+        "campaign in memory\n"
 
 
 def test_every_core_is_used_by_default(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -7,6 +7,7 @@ kept: the same command goes on from there (tests/test_going_on.py).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import select
 import signal
@@ -165,6 +166,44 @@ def test_ctrl_c_stops_odds_on_every_core_at_once() -> None:
     # drops what has not started and ends its workers, instead of waiting for them.
     code, last = on_every_core(lambda process: os.killpg(process.pid, signal.SIGINT))
     assert code == 130 and last.startswith("grail: stopped at Ctrl-C after ")
+
+
+def _running(pid: int) -> bool:
+    """The process ``pid`` runs (one that ended but is not yet reaped does not)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    stat = Path(f"/proc/{pid}/stat")
+    return not stat.exists() or stat.read_text().rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def test_the_worker_processes_end_when_the_command_is_killed_outright() -> None:
+    """Killed outright (kill -9, or by the system out of memory), the command cannot end
+    its worker processes: each sees it gone and ends within a second or two, rather than
+    play on for nobody."""
+    command = [sys.executable, "-m", "grail", "odds", "--hero", "tamsin", "--encounter",
+               "green-bramble-hogs", "--n", "500000", "--workers", "2"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               start_new_session=True)
+    assert process.stderr is not None
+    try:
+        said = b""
+        deadline = time.monotonic() + 120
+        while b" playouts" not in said and time.monotonic() < deadline:  # the first count
+            if select.select([process.stderr], [], [], 1)[0]:
+                said += os.read(process.stderr.fileno(), 4096)
+        workers = children(process.pid)
+        assert len(workers) == 2
+        process.kill()
+        process.wait()
+        deadline = time.monotonic() + 10
+        while any(_running(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(_running(pid) for pid in workers)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
 
 
 def test_a_worker_process_killed_is_one_line() -> None:

@@ -9,7 +9,11 @@ from contextlib import contextmanager
 from typing import Any
 
 from grail.cli.game import CommandError
-from grail.sim.workers import ClusterError, Stopped, WorkerLost
+from grail.sim.workers import ClusterError, Stopped, WorkerLost, cores
+
+MOST_WORKERS_A_CORE = 4
+"""The most worker processes a core: more cannot play faster, and thousands of them (a
+slip of the keyboard) would take the machine's memory."""
 
 
 def add_worker_options(command: Any) -> None:
@@ -18,13 +22,18 @@ def add_worker_options(command: Any) -> None:
                          help="worker processes (default: every core; 1: none)")
     command.add_argument("--scheduler", metavar="ADDRESS",
                          help="run on the Dask cluster whose scheduler is at ADDRESS "
-                         "(tcp://host:8786), with pip install 'grail[cluster]'")
+                         "(tcp://host:8786); needs the cluster extra: docs/balance.md")
 
 
 def workers_asked(args: argparse.Namespace) -> int | None:
     """The ``--workers`` asked, checked (None: every core)."""
     if args.workers is not None and args.workers < 1:
         raise CommandError("--workers is the number of worker processes: 1 or more")
+    here = cores()
+    if args.workers is not None and args.workers > MOST_WORKERS_A_CORE * here:
+        raise CommandError(f"--workers is at most {MOST_WORKERS_A_CORE * here} here: this "
+                           f"machine gives grail {here} core{'s' * (here != 1)}, which more "
+                           "processes would only share, each holding the campaign in memory")
     if args.workers is not None and args.scheduler is not None:
         raise CommandError("--workers and --scheduler: choose one (a cluster has its own "
                            "workers)")

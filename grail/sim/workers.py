@@ -6,7 +6,8 @@ kept by seed, so a report is the same for a seed whatever runs it. A task gets t
 as its *source*: the pack's folder on this machine (each worker process loads it once,
 from the content cache), or on a cluster the loaded campaign, sent to every worker once
 (workers need not see the pack's files). ``dask.distributed`` is an optional extra:
-``pip install 'grail[cluster]'``.
+``pip install '.[cluster]'`` in grail's folder (grail is not on PyPI: a project of
+that name there is another one).
 
 A run ends early, with no result, when Ctrl-C is pressed (:class:`Stopped`: the tasks not
 started are dropped and the worker processes ended, not waited for) or when a worker ends
@@ -20,6 +21,7 @@ import importlib
 import os
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -168,7 +170,8 @@ def executor(pack: Path, workers: int | None = None, scheduler: str | None = Non
         if count <= 1:
             yield Workers(None, 1, str(pack), campaign, (), "", ledger)
             return
-        pool = ProcessPoolExecutor(max_workers=count, initializer=_ignore_interrupts)
+        pool = ProcessPoolExecutor(max_workers=count, initializer=_worker_started,
+                                   initargs=(os.getpid(),))
         try:
             yield Workers(pool, count, str(pack), campaign, (BrokenProcessPool,),
                           "a worker process ended before its task did (killed, or out of "
@@ -190,8 +193,8 @@ def _cluster(campaign: Campaign, scheduler: str
     try:  # an optional extra, untyped: reached through Any
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
-        raise ClusterError("--scheduler needs the cluster extra: pip install "
-                           "'grail[cluster]'") from None
+        raise ClusterError("--scheduler needs grail's cluster extra (dask.distributed): "
+                           "pip install '.[cluster]' in grail's folder") from None
     try:
         client = distributed.Client(scheduler, timeout="5s")
     except ValueError as error:
@@ -312,8 +315,21 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         manager.join(STOPPING_S)
 
 
-def _ignore_interrupts() -> None:
+def _worker_started(command: int) -> None:
     """A worker process leaves Ctrl-C to the command, which drops what has not started and
     ends the workers (a worker forked while the command held Ctrl-C back only notes a
-    press that comes before this)."""
+    press that comes before this); and it ends when the command's process is gone (killed,
+    or out of memory), rather than play on for nobody."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_end_with, args=(command,), daemon=True).start()
+
+
+ORPHAN_CHECK_S = 0.5
+"""How often a worker process looks whether the command's process is still there."""
+
+
+def _end_with(command: int) -> None:
+    """End this process once the process ``command`` is no longer its parent."""
+    while os.getppid() == command:
+        time.sleep(ORPHAN_CHECK_S)
+    os._exit(1)
