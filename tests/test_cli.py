@@ -194,3 +194,25 @@ def test_the_version_says_whether_the_core_is_compiled(capsys: pytest.CaptureFix
         tuple(importlib.machinery.EXTENSION_SUFFIXES))
     core = "the compiled core (GRAIL_COMPILE=1)" if compiled else "plain Python"
     assert capsys.readouterr().out == f"grail {__version__}, {core}\n"
+
+
+@pytest.mark.parametrize(("words", "command"), [
+    (["odds", "--hero", "tamsin", "--encounter", "green-bramble-hogs", "--workers", "abc"],
+     "grail odds"),
+    (["odds", "--policy", "foo"], "grail odds"),
+    (["new", "x.grail"], "grail new"),
+    (["balance", "--n", "1.5"], "grail balance"),
+    ([], "grail"),
+    (["bogus"], "grail")])
+def test_a_command_line_grail_cannot_read_is_one_line_and_exit_1(
+        words: list[str], command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """As every error of grail's (docs/cli.md): one line on standard error starting with
+    ``grail:``, saying where the command's options are; exit code 1, as for any input
+    that is not right (2 is an illegal or malformed action's)."""
+    with pytest.raises(SystemExit) as ended:
+        main(words)
+    assert ended.value.code == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("grail: ") and captured.err.count("\n") == 1
+    assert captured.err.endswith(f" (see '{command} --help')\n")

@@ -12,7 +12,7 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from grail import __version__
 from grail.cli.game import CommandError, add_commands
@@ -176,10 +176,18 @@ class _Version(argparse.Action):
         parser.exit()
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, a command line it cannot read said as every error of grail's:
+    one line on standard error starting with ``grail:``, exit code 1 (docs/cli.md)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(1, f"grail: {message} (see '{self.prog} --help')\n")
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of every command; of the commands on a save alone when ``command`` is one
     of them, or of the commands of ``command``'s own module when it has one."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="grail", description="A co-op campaign engine for the Tainted Grail board game.")
     parser.add_argument("--version", action=_Version)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
