@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -216,3 +217,18 @@ def test_a_command_line_grail_cannot_read_is_one_line_and_exit_1(
     assert captured.out == ""
     assert captured.err.startswith("grail: ") and captured.err.count("\n") == 1
     assert captured.err.endswith(f" (see '{command} --help')\n")
+
+
+@pytest.mark.parametrize("command", [["odds", "--hero", "wren", "--encounter", "green-boar"],
+                                     ["new", "game.grail", "--hero", "wren"]])
+def test_a_pack_folder_missing_or_broken_is_said_where(
+        command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    command = [str(tmp_path / word) if word == "game.grail" else word for word in command]
+    missing = tmp_path / "nowhere"
+    assert main([*command, "--pack", str(missing)]) == 1
+    assert capsys.readouterr().err == f"grail: {missing}: no such pack folder\n"
+    broken = Path(shutil.copytree(MINIMAL, tmp_path / "broken"))
+    (broken / "campaign.yaml").write_text("id: [\n")
+    assert main([*command, "--pack", str(broken)]) == 1
+    assert capsys.readouterr().err.startswith(
+        f"grail: the pack has problems; run 'grail validate {broken}': {broken}/campaign.yaml:")

@@ -69,6 +69,32 @@ def test_an_illegal_or_malformed_action_exits_2_and_keeps_the_save(
     assert save.read_bytes() == before
 
 
+@pytest.mark.parametrize(("action", "said"), [
+    ("-1", "no action -1: 'grail legal' lists 1 to "),
+    ("[]", "not an action: an action is a JSON object naming its type"),
+    ('"travel"', "not an action: an action is a JSON object naming its type"),
+    ("1.5", "not an action: an action is a JSON object naming its type"),
+    ("null", "not an action: an action is a JSON object naming its type"),
+    ('{"type": "travel", "hero": "nobody", "to": 104}',
+     "not allowed: there is no character 'nobody' in this game; the characters are Wren")])
+def test_an_action_that_is_no_number_of_the_list_nor_an_object_says_what_an_action_is(
+        save: Path, action: str, said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """[DAY-3]: only the characters in the game act; and an action is typed as its number
+    in 'grail legal' or as its JSON object, which one line says, exit 2."""
+    assert main(["act", str(save), action]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and said in err
+
+
+def test_a_new_save_in_a_folder_that_is_not_there_makes_no_folders(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "typo" / "game.grail"
+    assert main(["new", str(path), "--pack", str(MINIMAL), "--hero", "wren"]) == 1
+    assert capsys.readouterr().err == f"grail: there is no folder {path.parent} to hold " \
+        "game.grail: make it first, or name a save in a folder that is there\n"
+    assert not path.parent.exists()
+
+
 def test_replay_checks_the_state_hash(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
     for _ in range(4):
         assert main(["act", str(save), "1"]) == 0

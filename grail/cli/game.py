@@ -74,6 +74,9 @@ def cmd_new(args: argparse.Namespace) -> int:
     path = Path(args.save)
     if path.exists() and not args.force:
         raise CommandError(f"{path} exists; use --force to overwrite it")
+    if not path.parent.is_dir():  # a slip in the path makes no folders
+        raise CommandError(f"there is no folder {path.parent} to hold {path.name}: make it "
+                           "first, or name a save in a folder that is there")
     campaign = open_pack(args.pack)
     try:
         game = Game.new(campaign, args.hero, args.seed, args.mode, args.challenge_rule,
@@ -111,7 +114,7 @@ def cmd_legal(args: argparse.Namespace) -> int:
 
 def parse_action(game: Game, text: str) -> Any:
     """An action typed as its number in the legal list, or as JSON."""
-    if text.strip().isdigit():
+    if text.strip().removeprefix("-").isdigit():
         actions = game.legal_actions()
         number = int(text)
         if not 1 <= number <= len(actions):

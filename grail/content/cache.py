@@ -132,7 +132,7 @@ def load_cached(root: Path | str, cache_dir: Path | None = None,
 
     report = check_pack(root, max_bytes)
     if report.campaign is None:
-        raise PackError(report.problems)
+        raise PackError(report.problems, str(root))
     digest = pack_digest(root, report.files)
     if digest is not None:
         _store(cache_dir, root, digest, report.campaign)

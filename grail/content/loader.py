@@ -160,5 +160,5 @@ def load_pack(root: Path | str, max_bytes: int = MAX_FILE_BYTES) -> Campaign:
     """The validated campaign at ``root``; raises :class:`PackError` with every problem."""
     report = check_pack(Path(root), max_bytes)
     if report.campaign is None:
-        raise PackError(report.problems)
+        raise PackError(report.problems, str(root))
     return report.campaign

@@ -43,14 +43,22 @@ class Problem:
 class PackError(Exception):
     """A content pack that cannot be played, with every problem found in it (warnings too)."""
 
-    def __init__(self, problems: list[Problem]) -> None:
+    def __init__(self, problems: list[Problem], pack: str = "") -> None:
         self.problems = sorted(problems)
+        self.pack = pack
+        """The pack's folder as it was named."""
         super().__init__("\n".join(str(p) for p in self.problems))
 
     @property
     def headline(self) -> str:
-        """The pack's trouble in one line, for a player who only wanted to play it."""
-        return f"the pack has problems; run 'grail validate': {self.problems[0]}"
+        """The pack's trouble in one line, for a player who only wanted to play it: the
+        folder itself (none there), or the first problem of its files, where it is."""
+        first = self.problems[0]
+        if not first.file:
+            return f"{self.pack or 'the pack'}: {first.message}"
+        return f"the pack has problems; run 'grail validate {self.pack}': " \
+            f"{first.shown_in(self.pack)}" if self.pack else \
+            f"the pack has problems; run 'grail validate': {first}"
 
 
 def suggest(word: str, choices: list[str]) -> str:

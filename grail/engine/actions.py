@@ -756,9 +756,16 @@ class Action:
         same words as the reader of every action gives."""
         try:
             data = json.loads(text)
-            return cast(Actions, read(AnyAction, data))
-        except (ValueError, RecursionError):  # not JSON, or not as grail writes it
+        except (ValueError, RecursionError):  # not JSON: pydantic's reader says where
             data = None
+        else:
+            if not isinstance(data, dict):
+                raise MalformedAction('not an action: an action is a JSON object naming its '
+                                      'type, such as {"type": "pass", "hero": "wren"}')
+            try:
+                return cast(Actions, read(AnyAction, data))
+            except (ValueError, RecursionError):  # not as grail writes it
+                pass
         named = _named(data)
         try:
             action: Actions = adapter(named or AnyAction).validate_json(text)

@@ -108,6 +108,9 @@ def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
             return "DAY-5", "its cost cannot be paid, its condition fails, it was used " \
                 "today, or it is not its time"
     if action.hero not in names:
+        if all(hero.id != action.hero for hero in state.heroes):
+            return "DAY-3", f"there is no character '{action.hero}' in this game; the " \
+                f"characters are {', '.join(hero.id for hero in state.heroes)}"
         return "DAY-3", f"{action.hero} cannot act now; waiting: {', '.join(names) or 'none'}"
     hero = state.hero(action.hero)
     if isinstance(action, Travel | Explore) and hero.energy < 1:
