@@ -110,13 +110,13 @@ def test_a_scheduler_without_the_cluster_extra_says_how_to_install_it(
         "(dask.distributed): pip install '.[cluster]' in grail's folder\n"
 
 
-@pytest.mark.parametrize("address", ["nonsense", "tcp://", "foo://bar:1"])
+@pytest.mark.parametrize("address", ["nonsense", "tcp://", "foo://bar:1", "", "127.0.0.1"])
 def test_a_scheduler_address_that_is_not_one_is_one_line(
         address: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "--hero", "tamsin", "--encounter", "green-bramble-hogs", "--n", "4",
                  "--scheduler", address]) != 0
     err = capsys.readouterr().err.strip()
-    assert err.startswith(f"grail: {address} is not a scheduler's address, such as tcp://")
+    assert err.startswith(f"grail: '{address}' is not a scheduler's address, such as tcp://")
     assert "\n" not in err
 
 

@@ -198,7 +198,7 @@ def _cluster(campaign: Campaign, scheduler: str
     try:
         client = distributed.Client(scheduler, timeout="5s")
     except ValueError as error:
-        raise ClusterError(f"{scheduler} is not a scheduler's address, such as "
+        raise ClusterError(f"'{scheduler}' is not a scheduler's address, such as "
                            f"tcp://192.168.1.20:8786: {error}") from None
     except (OSError, TimeoutError) as error:
         raise ClusterError(f"no Dask scheduler answers at {scheduler}: {error}") from None
