@@ -23,8 +23,9 @@ def cmd_balance(args: argparse.Namespace) -> int:
     if args.n < 1 or args.runs < 0 or args.days < 1:
         raise CommandError("--n (fights a matchup) and --days must be 1 or more, --runs 0 or more")
     with simulation_errors():
-        result = report(pack_folder(args.pack), n=args.n, runs=args.runs, days=args.days, seed=args.seed,
-                        workers=workers_asked(args), progress=True, scheduler=args.scheduler)
+        result = report(pack_folder(args.pack), n=args.n, runs=args.runs, days=args.days,
+                        seed=args.seed, workers=workers_asked(args), progress=True,
+                        scheduler=args.scheduler)
     if args.json:
         print(json.dumps(result.as_json()))
     else:

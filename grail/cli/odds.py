@@ -37,8 +37,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
         except DeckError as error:
             raise CommandError(f"--deck {error}") from None
     with simulation_errors():
-        result = odds(pack_folder(args.pack), args.hero, args.encounter, args.n, args.policy, args.seed,
-                      workers=workers_asked(args), progress=args.n >= PROGRESS_FROM,
+        result = odds(pack_folder(args.pack), args.hero, args.encounter, args.n, args.policy,
+                      args.seed, workers=workers_asked(args), progress=args.n >= PROGRESS_FROM,
                       deck=deck, scheduler=args.scheduler)
     if args.json:
         print(json.dumps(result.as_json()))

@@ -56,9 +56,8 @@ class PackError(Exception):
         first = self.problems[0]
         if not first.file:
             return f"{self.pack or 'the pack'}: {first.message}"
-        return f"the pack has problems; run 'grail validate {self.pack}': " \
-            f"{first.shown_in(self.pack)}" if self.pack else \
-            f"the pack has problems; run 'grail validate': {first}"
+        validate = f"grail validate {self.pack}" if self.pack else "grail validate"
+        return f"the pack has problems; run '{validate}': {first.shown_in(self.pack)}"
 
 
 def suggest(word: str, choices: list[str]) -> str:
