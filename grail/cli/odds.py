@@ -10,8 +10,9 @@ from typing import Any
 from grail.cli.game import CommandError
 from grail.cli.workers import add_worker_options, simulation_errors, workers_asked
 from grail.content.cache import keep_loaded, open_pack, pack_folder
+from grail.content.encounters import deck_kind
 from grail.sim.odds import odds
-from grail.sim.playouts import DeckError, deck_kind, read_deck
+from grail.sim.playouts import DeckError, read_deck
 from grail.sim.policies import POLICIES
 
 PROGRESS_FROM = 2_000
@@ -33,7 +34,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
     deck = None
     if args.deck is not None:
         try:
-            deck = read_deck(campaign, Path(args.deck), deck_kind(campaign, args.encounter))
+            kind = deck_kind(campaign.encounter[args.encounter].deck)
+            deck = read_deck(campaign, Path(args.deck), kind)
         except DeckError as error:
             raise CommandError(f"--deck {error}") from None
     with simulation_errors():

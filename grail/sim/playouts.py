@@ -38,12 +38,6 @@ class DeckError(ValueError):
     """A deck file that cannot be used, with the reason in one line."""
 
 
-def deck_kind(campaign: Campaign, encounter: str) -> str:
-    """The deck an Encounter is played with: Diplomacy for a blue card [ENC-2], [DIPLO-1]."""
-    return "diplomacy" if isinstance(campaign.encounter[encounter], DiplomacyEncounter) \
-        else "combat"
-
-
 def read_deck(campaign: Campaign, path: Path, kind: str) -> list[str]:
     """The card ids a YAML file lists (a plain list, read with the safe loader), each a
     card of the campaign of the ``kind`` wanted."""
@@ -82,10 +76,10 @@ def prepare(campaign: Campaign, hero: str, encounter: str, deck: list[str] | Non
     game = Game.new(campaign, [hero], seed=0)
     if deck is not None:
         state = game.state.hero(hero)
-        if deck_kind(campaign, encounter) == "combat":
-            state.combat_deck = sorted(deck)
-        else:
+        if isinstance(campaign.encounter[encounter], DiplomacyEncounter):  # [DIPLO-1]
             state.diplomacy_deck = sorted(deck)
+        else:
+            state.combat_deck = sorted(deck)
     return Start(campaign=campaign, hero=hero, encounter=encounter,
                  state=game.state.model_dump())
 
