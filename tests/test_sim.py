@@ -427,18 +427,18 @@ def test_a_simulation_command_reads_its_pack_once(
     assert loads == ["checked", "read"]
 
 
-def test_a_start_is_set_up_once_for_the_campaign_played_and_let_go_with_it(
-        ennor: Campaign) -> None:
+def test_a_start_is_set_up_once_for_the_campaign_played_and_let_go_with_it() -> None:
     """A worker sets up each start once and copies it for every playout; a campaign loaded
     again (its pack changed) gets starts of its own, and the one before is not kept."""
-    first = prepared(ennor, "tamsin", "green-bramble-hogs")
-    assert prepared(ennor, "tamsin", "green-bramble-hogs") is first
-    assert prepared(ennor, "tamsin", "green-bramble-hogs", ["combat-1v"] * 15) is not first
+    before = load_pack(BUNDLED)
+    first = prepared(before, "tamsin", "green-bramble-hogs")
+    assert prepared(before, "tamsin", "green-bramble-hogs") is first
+    assert prepared(before, "tamsin", "green-bramble-hogs", ["combat-1v"] * 15) is not first
+    gone = weakref.ref(before)
+    del before, first
     again = load_pack(BUNDLED)
-    before = weakref.ref(first)
-    del first
-    newer = prepared(again, "tamsin", "green-bramble-hogs")
-    assert newer.campaign is again and before() is None
+    assert prepared(again, "tamsin", "green-bramble-hogs").campaign is again
+    assert gone() is None
 
 
 @pytest.mark.parametrize(("text", "message"), [
