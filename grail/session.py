@@ -201,6 +201,7 @@ class Session:
         else:
             with self._writing() as file:
                 undoable = self.game.undoable()
+                self.game.check_undo(count)  # before the save is asked for a snapshot
                 kept = len(self.game.log) - count
                 snapshot = file.snapshot(min(kept, self.game.state.undo_floor))
                 self.game.undo(count, snapshot)

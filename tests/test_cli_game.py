@@ -95,6 +95,20 @@ def test_a_new_save_in_a_folder_that_is_not_there_makes_no_folders(
     assert not path.parent.exists()
 
 
+@pytest.mark.parametrize(("count", "said"), [
+    ("0", "undo takes back 1 action or more, not 0"),
+    ("-1", "undo takes back 1 action or more, not -1"),
+    ("9" * 20, "only 1 action can be undone, back to the last card turned or entry read")])
+def test_undo_of_no_actions_or_past_the_reveal_says_why_in_one_line(
+        save: Path, count: str, said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["act", str(save), "1"]) == 0
+    capsys.readouterr()
+    before = save.read_bytes()
+    assert main(["undo", str(save), count]) == 2
+    assert capsys.readouterr().err == f"grail: {said}\n"
+    assert save.read_bytes() == before
+
+
 def test_replay_checks_the_state_hash(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
     for _ in range(4):
         assert main(["act", str(save), "1"]) == 0

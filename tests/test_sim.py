@@ -451,6 +451,7 @@ def test_a_start_is_set_up_once_for_the_campaign_played_and_let_go_with_it() -> 
     ("cards: [combat-1v]", "expected a list of card ids"),
     ("[combat-1v, no]", "expected a list of card ids"),  # YAML 1.1 reads no as false
     ("[]", "expected a list of card ids"),
+    ("", "the file is empty; expected a list of card ids"),
     ("[combat-1v, no-such-card]", "no card 'no-such-card'"),
     ("[combat-1v, diplomacy-1v]", "'diplomacy-1v' is a diplomacy card"),
 ])
@@ -470,8 +471,29 @@ def test_grail_odds_refuses_a_bad_deck_file_in_one_line(
     (["--hero", "nobody", "--encounter", "green-bramble-hogs"], "no hero 'nobody'"),
     (["--hero", "tamsin", "--encounter", "nothing"], "no Encounter 'nothing'"),
     (["--hero", "tamsin", "--encounter", "green-bramble-hogs", "--n", "0"], "--n is the number"),
+    (["--hero", "tamsin", "--encounter", "green-bramble-hogs", "--n", "9" * 30],
+     "--n is the number of playouts: 1 to 1,000,000,000,000"),
 ])
 def test_grail_odds_refuses_what_it_cannot_play(
         args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", *args]) == 1
-    assert message in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("asked", [["--n", "9" * 30], ["--runs", "9" * 30], ["--n", "0"]])
+def test_grail_balance_refuses_what_it_cannot_play(
+        asked: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """A number past any night's work (the runs are listed before any starts) is one line,
+    not a run that never reports nor a traceback."""
+    assert main(["balance", *asked]) == 1
+    assert capsys.readouterr().err == "grail: --n (fights a matchup) is 1 to " \
+        "1,000,000,000,000, --runs 0 to 10,000,000, --days 1 or more\n"
+
+
+def test_grail_balance_on_a_file_says_it_is_no_pack_folder(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    save = tmp_path / "game.grail"
+    save.write_text("not a pack")
+    assert main(["balance", str(save), "--n", "1"]) == 1
+    assert capsys.readouterr().err == f"grail: {save}: not a pack folder: a file\n"

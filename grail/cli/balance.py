@@ -9,19 +9,24 @@ import json
 from typing import Any
 
 from grail.cli.game import CommandError
+from grail.cli.odds import MOST_PLAYOUTS
 from grail.cli.workers import add_worker_options, simulation_errors, workers_asked
 from grail.content import Campaign
 from grail.content.cache import keep_loaded, open_pack, pack_folder
 from grail.sim.balance import Report, encounters, report
 from grail.words.events import DEATH_CAUSES
 
+MOST_RUNS = 10**7
+"""The most campaigns a hero one report plays, each listed as a task before any starts."""
+
 
 def cmd_balance(args: argparse.Namespace) -> int:
     """Play the fights and the runs, print the report."""
     keep_loaded()  # the pack checked here is the one the simulation plays: read once
     campaign = open_pack(args.pack)
-    if args.n < 1 or args.runs < 0 or args.days < 1:
-        raise CommandError("--n (fights a matchup) and --days must be 1 or more, --runs 0 or more")
+    if not 1 <= args.n <= MOST_PLAYOUTS or not 0 <= args.runs <= MOST_RUNS or args.days < 1:
+        raise CommandError(f"--n (fights a matchup) is 1 to {MOST_PLAYOUTS:,}, --runs 0 to "
+                           f"{MOST_RUNS:,}, --days 1 or more")
     with simulation_errors():
         result = report(pack_folder(args.pack), n=args.n, runs=args.runs, days=args.days,
                         seed=args.seed, workers=workers_asked(args), progress=True,

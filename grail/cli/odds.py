@@ -15,6 +15,8 @@ from grail.sim.odds import odds
 from grail.sim.playouts import DeckError, read_deck
 from grail.sim.policies import POLICIES
 
+MOST_PLAYOUTS = 10**12
+"""The most playouts one run plays: a million million, years of a large cluster's time."""
 PROGRESS_FROM = 2_000
 """Playouts from which a run counts them on stderr."""
 
@@ -29,8 +31,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
         raise CommandError(f"no Encounter '{args.encounter}'; see 'grail list encounters'")
     if not campaign.encounter[args.encounter].right:
         raise CommandError(f"'{args.encounter}' has no keys: it is read, not fought")
-    if args.n < 1:
-        raise CommandError("--n is the number of playouts: 1 or more")
+    if not 1 <= args.n <= MOST_PLAYOUTS:
+        raise CommandError(f"--n is the number of playouts: 1 to {MOST_PLAYOUTS:,}")
     deck = None
     if args.deck is not None:
         try:

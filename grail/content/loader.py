@@ -75,7 +75,8 @@ def check_pack(root: Path, max_bytes: int = MAX_FILE_BYTES) -> PackReport:
 
 def _check_pack(root: Path, max_bytes: int) -> PackReport:
     if not root.is_dir():
-        return PackReport(None, [Problem("", 1, 1, "no such pack folder")])
+        return PackReport(None, [Problem("", 1, 1, "not a pack folder: a file" if root.exists()
+                                         else "no such pack folder")])
     by_kind, problems = pack_files(root)
     entities = Entities()
     for refused in problems:  # what could not be read defines names we cannot know

@@ -761,7 +761,7 @@ class Action:
         else:
             if not isinstance(data, dict):
                 raise MalformedAction('not an action: an action is a JSON object naming its '
-                                      'type, such as {"type": "pass", "hero": "wren"}')
+                                      'type, such as {"type": "pass", "hero": "<hero id>"}')
             try:
                 return cast(Actions, read(AnyAction, data))
             except (ValueError, RecursionError):  # not as grail writes it

@@ -284,16 +284,23 @@ class Game:
         return self._told if self._told is not None and len(self._told) == len(self.log) \
             else None
 
-    def undo(self, count: int = 1, snapshot: tuple[int, GameState] | None = None) -> None:
-        """Take back the last ``count`` actions, never past a reveal (a draw, a die roll,
-        a card turned, an entry read): the game is rebuilt from its log, from ``snapshot``
-        (the state after that many entries, no later than the last reveal) if given."""
+    def check_undo(self, count: int) -> None:
+        """Raise :class:`UndoError`, saying why, unless the last ``count`` actions can be
+        taken back."""
         can = len(self.undoable())
-        if not 1 <= count <= can:
+        if count < 1:
+            raise UndoError(f"undo takes back 1 action or more, not {count}")
+        if count > can:
             raise UndoError("nothing to undo: the last action revealed something (a card "
                             "turned, an entry read, a draw or a roll), or none was taken"
                             if not can else f"only {can} action{'s' * (can != 1)} can be "
                             "undone, back to the last card turned or entry read")
+
+    def undo(self, count: int = 1, snapshot: tuple[int, GameState] | None = None) -> None:
+        """Take back the last ``count`` actions, never past a reveal (a draw, a die roll,
+        a card turned, an entry read): the game is rebuilt from its log, from ``snapshot``
+        (the state after that many entries, no later than the last reveal) if given."""
+        self.check_undo(count)
         kept = self.log[:-count]
         again = Game.resume(self.campaign, self.setup, kept, *snapshot) \
             if snapshot is not None and snapshot[0] <= min(len(kept), self.state.undo_floor) \

@@ -41,16 +41,20 @@ class DeckError(ValueError):
 def read_deck(campaign: Campaign, path: Path, kind: str) -> list[str]:
     """The card ids a YAML file lists (a plain list, read with the safe loader), each a
     card of the campaign of the ``kind`` wanted."""
+    wanted = "a list of card ids, such as [combat-1v, combat-2v]"
     try:
         if path.stat().st_size > DECK_FILE_LIMIT:
             raise DeckError(f"{path}: larger than {DECK_FILE_LIMIT} bytes")
-        data: Any = read_yaml(path.read_bytes(), DECK_FILE_LIMIT).data
+        raw = path.read_bytes()
+        if not raw.strip():
+            raise DeckError(f"{path}: the file is empty; expected {wanted}")
+        data: Any = read_yaml(raw, DECK_FILE_LIMIT).data
     except OSError as error:
         raise DeckError(f"{path}: {error.strerror or 'cannot be read'}") from None
     except SourceError as error:
         raise DeckError(f"{path}:{error.line}:{error.col}: {error.message}") from None
     if not isinstance(data, list) or not data or not all(isinstance(card, str) for card in data):
-        raise DeckError(f"{path}: expected a list of card ids, such as [combat-1v, combat-2v]")
+        raise DeckError(f"{path}: expected {wanted}")
     for card in data:
         if card not in campaign.card:
             raise DeckError(f"{path}: no card '{card}' in the campaign; see 'grail list cards'")
