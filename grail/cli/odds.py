@@ -16,7 +16,8 @@ from grail.sim.playouts import DeckError, read_deck
 from grail.sim.policies import POLICIES
 
 MOST_PLAYOUTS = 10**12
-"""The most playouts one run plays: a million million, years of a large cluster's time."""
+"""The most playouts one run plays: a million million, some fifty years of one core's time
+(weeks of a thousand-core cluster's)."""
 PROGRESS_FROM = 2_000
 """Playouts from which a run counts them on stderr."""
 
