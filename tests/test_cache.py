@@ -9,17 +9,16 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pydantic import BaseModel
 
 from grail.content import PackError, load_pack, loader
 from grail.content import cache as cache_module
 from grail.content.base import content_models
 from grail.content.cache import load_cached, pack_digest
 from grail.content.trusted import Unexpected, rebuild
+from grail.content.walk import models_in
 
 
 def _entries(cache_dir: Path) -> list[Path]:
@@ -202,20 +201,6 @@ def test_a_warm_load_is_the_validated_content_with_its_digest(tmp_path: Path) ->
         assert warm.digest == type(warm).digest.func(warm) == cold.digest
 
 
-def _models(value: object) -> Iterator[BaseModel]:
-    """Every model within ``value``, itself first."""
-    if isinstance(value, BaseModel):
-        yield value
-        for name in type(value).__pydantic_fields__:
-            yield from _models(getattr(value, name))
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from _models(item)
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _models(item)
-
-
 def test_a_warm_load_sets_the_fields_the_files_set_and_shares_each_set(tmp_path: Path) -> None:
     """Each model read back from the cache has set the fields the cache wrote (those
     whose values are not their defaults), and the models of one class built from the same
@@ -225,7 +210,7 @@ def test_a_warm_load_sets_the_fields_the_files_set_and_shares_each_set(tmp_path:
     load_cached(bundled_pack(), tmp_path / "cache")
     defaults = {id(field.default) for model in content_models()
                 for field in model.__pydantic_fields__.values()}  # made by validating
-    models = [model for model in _models(load_cached(bundled_pack(), tmp_path / "cache"))
+    models = [model for _, model in models_in(load_cached(bundled_pack(), tmp_path / "cache"))
               if id(model) not in defaults]
     for model in models:
         assert model.model_fields_set == set(model.model_dump(exclude_defaults=True))
