@@ -96,3 +96,22 @@ def test_mercy_clears_the_time_tokens_cards_put_on_the_map_MERCY_1(minimal: Camp
     game.state.time_tokens = [104, 104]
     game.apply(AcceptMercy())
     assert game.state.time_tokens == []
+
+
+def test_a_death_due_when_the_game_was_lost_does_not_follow_the_saved_MERCY_1(
+        minimal: Campaign) -> None:  # [DEATH-1], [DEATH-6]
+    """Two characters fall on one Start of Day: the first loses the game, the second's death
+    was due. Saved by the Goddess, both come back whole: no death waits for them."""
+    game = Game.new(minimal, ["wren", "yew"], seed=1)
+    state = game.state
+    yew = state.hero("yew")
+    yew.health, yew.dying, yew.death_due = 0, True, "losing_health"
+    death.die(minimal, state, state.hero("wren"))  # no one left to replace it [DEATH-6]
+    game.refresh()
+    assert game.state.stage == "mercy"
+    events = game.apply(AcceptMercy())
+    state = game.state
+    assert not any(event.type == "hero_died" for event in events)
+    assert state.outcome is None and state.dead == []
+    assert [(hero.id, hero.dying, hero.death_due) for hero in state.heroes] == \
+        [("wren", False, None), ("yew", False, None)]

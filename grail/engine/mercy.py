@@ -79,12 +79,14 @@ def decline(campaign: Campaign, state: GameState, action: EndCampaign) -> list[E
 
 
 def _restore(campaign: Campaign, hero: HeroState, where: int) -> None:
-    """Meters back on their starting spaces, at the restart Location [SETUP-C2]."""
+    """Meters back on their starting spaces, at the restart Location [SETUP-C2]; no
+    "You Are Dying" card or death it called for follows the character back [DEATH-1]."""
     meters = campaign.hero[hero.id].meters
     hero.location = where
     hero.energy, hero.health, hero.terror = \
         meters.energy.start, meters.health.start, meters.terror.start
     hero.dying = hero.going_mad = False
+    hero.death_due = None
     settle(campaign, hero)
 
 
