@@ -67,6 +67,24 @@ def test_a_coop_death_hands_over_and_brings_a_new_character(three_heroes: Campai
     assert not game.is_terminal()
 
 
+@pytest.mark.parametrize(("mode", "marker"), [("challenge", "upside_down"),
+                                              ("normal", "upright")])
+def test_the_replacement_wears_the_health_marker_of_the_mode_DEATH_3(
+        three_heroes: Campaign, mode: str, marker: str) -> None:  # [MODE-CHALLENGE-2]
+    """A character replacing the dead sets its Health marker as every other character's:
+    upside down under the Challenge's rule, which caps its Energy lower."""
+    rules = ["upside_down_health"] if mode == "challenge" else None
+    game = Game.new(three_heroes, ["wren", "ash"], seed=1, mode=mode,  # type: ignore[arg-type]
+                    challenge_rules=rules)  # type: ignore[arg-type]
+    death.die(three_heroes, game.state, game.state.hero("wren"))
+    game.refresh()
+    game.apply(ChooseReplacement(hero="kes"))
+    assert {hero.id: hero.health_marker for hero in game.state.heroes} == \
+        {"ash": marker, "kes": marker}
+    kes, ash = game.state.hero("kes"), game.state.hero("ash")
+    assert kes.energy == ash.energy  # the Energy cap the marker sets [SURV-2]
+
+
 def test_no_one_left_to_replace_the_dead_loses_the_game(three_heroes: Campaign) -> None:
     game = Game.new(three_heroes, ["wren", "ash", "kes"], seed=1)  # [DEATH-6]
     death.die(three_heroes, game.state, game.state.hero("ash"))

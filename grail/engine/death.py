@@ -11,7 +11,7 @@ from . import dying, items, mercy
 from .actions import ChooseReplacement, GiveSecret
 from .events import DeathCause, Event, HeroDied, WorldChanged
 from .pending import Pending
-from .setup import hero_state
+from .setup import seat
 from .state import GameState, HeroState
 
 
@@ -71,11 +71,11 @@ def give_secret(campaign: Campaign, state: GameState, action: GiveSecret) -> lis
 
 
 def replace(campaign: Campaign, state: GameState, action: ChooseReplacement) -> list[Event]:
-    """The new character is set up on the lowest-numbered revealed Location [DEATH-3]."""
+    """The new character is set up on the lowest-numbered revealed Location [DEATH-3], its
+    Health marker as the others' [MODE-CHALLENGE-2]."""
     hero_id = action.hero
     where = min(place.number for place in state.placed)
-    state.heroes.append(hero_state(campaign, hero_id, where))
-    state.heroes.sort(key=lambda hero: hero.number)
+    seat(campaign, state, hero_id, where)
     state.replacing = None
     return [WorldChanged(what=f"{hero_id} joins at {where}")]
 

@@ -15,10 +15,8 @@ from grail.content import Campaign
 from .actions import JoinGame, LeaveGame
 from .death import unused_heroes
 from .events import Event, WorldChanged
-from .modes import set_health_markers
-from .setup import hero_state
+from .setup import players_changed, seat
 from .state import GameState
-from .survival import settle
 
 
 def session_start(state: GameState) -> bool:
@@ -46,9 +44,7 @@ def changes(campaign: Campaign, state: GameState) -> list[JoinGame | LeaveGame]:
 def join(campaign: Campaign, state: GameState, action: JoinGame) -> list[Event]:
     """A new character, as set up, beside a veteran [PLAYERS-2]."""
     hero_id, at = action.hero, action.at
-    state.heroes.append(hero_state(campaign, hero_id, at))
-    state.heroes.sort(key=lambda hero: hero.number)
-    _player_count_changed(campaign, state)
+    seat(campaign, state, hero_id, at)
     return [WorldChanged(what=f"{hero_id} joins the game at {at}")]
 
 
@@ -57,12 +53,6 @@ def leave(campaign: Campaign, state: GameState, action: LeaveGame) -> list[Event
     hero = state.hero(action.hero)
     state.heroes.remove(hero)
     state.hand_over = list(hero.secrets)
-    _player_count_changed(campaign, state)
+    players_changed(campaign, state)  # a solo Story game's plain marker [MODE-STORY-2]
     return [WorldChanged(what=f"{hero.id} leaves the game")]
 
-
-def _player_count_changed(campaign: Campaign, state: GameState) -> None:
-    """A solo Story game's plain Health marker, or the T-marker back [MODE-STORY-2]."""
-    set_health_markers(state)
-    for hero in state.heroes:
-        settle(campaign, hero)

@@ -39,6 +39,23 @@ def hero_state(campaign: Campaign, hero_id: str, location: int) -> HeroState:
     )
 
 
+def seat(campaign: Campaign, state: GameState, hero_id: str, location: int) -> None:
+    """A character set up afresh comes into play on ``location``, in the characters' order:
+    one joining [PLAYERS-2] or replacing the dead [DEATH-3]."""
+    state.heroes.append(hero_state(campaign, hero_id, location))
+    state.heroes.sort(key=lambda hero: hero.number)
+    players_changed(campaign, state)
+
+
+def players_changed(campaign: Campaign, state: GameState) -> None:
+    """Every Health marker as the mode and the number of characters now want it: a plain
+    one for a solo Story game, upside down under that Challenge rule, else upright
+    [MODE-STORY-2], [MODE-CHALLENGE-2]; the meters settled under it [SURV-2]."""
+    set_health_markers(state)
+    for hero in state.heroes:
+        settle(campaign, hero)
+
+
 def starting_menhir(campaign: Campaign, state: GameState, location: int,
                     dial: Amount | None) -> Menhir:
     """The Menhir a game or a Chapter restart begins with: its dial from the campaign's
@@ -75,9 +92,7 @@ def new_state(campaign: Campaign, hero_ids: list[str], seed: int, mode: Mode,
                     key=lambda hero: hero.number)
     state = GameState(pack=campaign.manifest.id, mode=mode, challenge_rules=challenge_rules,
                       rng=Rng.seeded(seed), heroes=heroes, placed=[], menhirs=[])
-    set_health_markers(state)  # [SETUP-C3], [MODE-STORY-2], [MODE-CHALLENGE-2]
-    for hero in heroes:
-        settle(campaign, hero)
+    players_changed(campaign, state)  # [SETUP-C3]
     state.menhirs.append(starting_menhir(campaign, state, start, None))  # [SETUP-W2]
     set_up_chapter(campaign, state)  # [SETUP-W9]
     set_up_decks(campaign, state)
