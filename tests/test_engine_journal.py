@@ -6,8 +6,9 @@ import pytest
 
 from grail.content import Campaign
 from grail.engine.actions import Choose, Explore, Pass, Travel
+from grail.engine.encounter_decks import take_out
 from grail.engine.game import Game, IllegalAction
-from grail.engine.state import GameState
+from grail.engine.state import GameState, Guardian
 
 from .conftest import changed
 
@@ -73,6 +74,22 @@ def test_a_secret_replaces_a_location_by_its_changed_version(minimal: Campaign) 
     assert state.spot_of(106) == (1, 0) and state.spot_of(104) is None  # [MAP-3]
     assert state.hero("wren").location == 106 and state.hero("wren").secrets == []
     assert state.replaced == [104] and state.quest_tokens == [106]
+
+
+def test_a_guardian_stands_on_the_changed_version_of_its_location(
+        minimal: Campaign) -> None:  # [MAP-3], [GUARD-1]
+    """What stood on a replaced Location stands on its new version: a Guardian there is met
+    by whoever enters the new card."""
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.state.hero("wren").secrets.append(1)
+    game.apply(Travel(hero="wren", to=104))
+    take_out(game.state, "purple-shade")
+    game.state.guardians.append(Guardian(id="purple-shade", location=104))
+    game.apply(Explore(hero="wren"))  # 104 is replaced by 106
+    assert [(g.id, g.location) for g in game.state.guardians] == [("purple-shade", 106)]
+    game.apply(Travel(hero="wren", to=101))
+    game.apply(Travel(hero="wren", to=106))
+    assert game.state.encounter is not None and game.state.encounter.id == "purple-shade"
 
 
 def test_a_game_saved_mid_reading_goes_on_identically(minimal: Campaign) -> None:

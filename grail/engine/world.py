@@ -35,8 +35,10 @@ from .map import card_for_key, connected, place, reveal_around
 from .modes import challenge, menhir_dial, resource_cap
 from .state import (
     DestinationAsked,
+    Facing,
     Frame,
     GameState,
+    Guardian,
     HeroState,
     ItemOffered,
     Menhir,
@@ -354,9 +356,10 @@ def _replace(campaign: Campaign, state: GameState, number: int) -> list[Event]:
     spot = state.spot_of(old)
     state.replaced.append(old)
     state.tasks = [task for task in state.tasks if task.location != old]  # [TASK-1]
-    for menhir in state.menhirs:  # what stood on the card stands on its new version
-        if menhir.location == old:
-            menhir.location = number
+    standing: list[Menhir | Guardian | Facing] = [*state.menhirs, *state.guardians, *state.facing]
+    for thing in standing:  # what stood on the card stands on its new version [GUARD-1]
+        if thing.location == old:
+            thing.location = number
     for pile in (state.location_tokens, state.time_tokens, state.quest_tokens):
         pile[:] = [number if where == old else where for where in pile]
     if str(old) in state.left_items:  # the dead's Items lie on the new version [DEATH-4]
