@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from grail.content import Campaign, load_pack
+from grail.content import Campaign, bundled_pack, load_pack
 from grail.content import cache as cache_module
 from grail.content.cache import open_pack
 from grail.content.encounters import CombatEncounter
@@ -88,6 +88,12 @@ def saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def minimal() -> Campaign:
     """The minimal pack, loaded once."""
     return load_pack(MINIMAL)
+
+
+@pytest.fixture(scope="session")
+def ennor() -> Campaign:
+    """The bundled campaign, The Guttering Stones of Ennor, loaded once."""
+    return load_pack(bundled_pack())
 
 
 @pytest.fixture

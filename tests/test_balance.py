@@ -17,11 +17,6 @@ from grail.sim.days import DayPolicy, Run, run
 from .conftest import MINIMAL
 
 
-@pytest.fixture(scope="module")
-def ennor() -> Campaign:
-    return load_pack(bundled_pack())
-
-
 def test_the_day_player_only_takes_legal_actions_through_days_and_fights(
         minimal: Campaign) -> None:
     for campaign, hero in ((minimal, "wren"), (load_pack(bundled_pack()), "jago")):

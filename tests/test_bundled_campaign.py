@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from grail.cli import main
-from grail.content import Campaign, bundled_pack, load_pack
+from grail.content import Campaign, bundled_pack
 from grail.content import conditions as cond
 from grail.content import effects as fx
 from grail.content.encounters import CombatEncounter, DiplomacyEncounter
@@ -24,11 +24,6 @@ from grail.engine.trying import try_entry
 from grail.sim.days import DayPolicy, run
 
 from .conftest import saved
-
-
-@pytest.fixture(scope="module")
-def ennor() -> Campaign:
-    return load_pack(bundled_pack())
 
 
 def _effects(campaign: Campaign) -> list[object]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from grail.content import Campaign
-from grail.content.effects import PlaceToken, RemoveToken
+from grail.content.effects import PlaceMenhir, PlaceToken, RemoveToken
 from grail.engine.actions import (
     ActivateMenhir,
     Begin,
@@ -19,9 +19,10 @@ from grail.engine.actions import (
     Rest,
     Travel,
 )
+from grail.engine.events import LocationRevealed, WorldChanged
 from grail.engine.game import Game, IllegalAction
 from grail.engine.state import Menhir
-from grail.engine.world import apply_effect
+from grail.engine.world import apply_effect, go
 
 from .conftest import play_out
 
@@ -98,6 +99,36 @@ def test_reactivating_replaces_the_days_left(minimal: Campaign) -> None:  # [MEN
     game.state.menhirs[-1].dial = 2
     game.apply(ActivateMenhir(hero="wren"))
     assert [m for m in game.state.menhirs if m.location == 104] == [Menhir(location=104, dial=7)]
+
+
+def test_a_menhir_a_journal_entry_lights_reveals_what_it_brings_in_radius_MENHIR_6(
+        ennor: Campaign) -> None:
+    """Ennor's stones are lit by their journal sections ("la acción ... que también está en
+    la sección del Diario"): as after the Menhir action, what the Direction Keys of the
+    characters' Locations name and is now within radius is revealed at once."""
+    game = Game.new(ennor, ["jago"], seed=1)
+    jago = game.state.hero("jago")
+    go(ennor, game.state, 111, [jago])  # Charcoal Hollow: keys to 112 and 125
+    game.state.frames.clear()
+    assert game.state.spot_of(112) is None and game.state.spot_of(125) is None
+    lit = PlaceMenhir.model_validate({"place_menhir": {"dial": 5}})
+    events = apply_effect(ennor, game.state, lit, [jago])
+    assert (111, 5) in [(m.location, m.dial) for m in game.state.menhirs]
+    revealed = [event.number for event in events if isinstance(event, LocationRevealed)]
+    assert sorted(revealed) == [112, 125]
+    assert game.state.spot_of(112) == ennor.grid[112]
+
+
+def test_no_menhir_is_lit_on_a_location_off_the_map_MENHIR_2(minimal: Campaign) -> None:
+    """A Menhir stands on its Location's card: an effect lighting one on a card not on the
+    map lights none, says so, and the next Start of Day goes on as with no new Menhir."""
+    game = Game.new(minimal, ["wren"], seed=1)
+    before = list(game.state.menhirs)
+    lit = PlaceMenhir.model_validate({"place_menhir": {"location": 106, "dial": 5}})
+    events = apply_effect(minimal, game.state, lit, [game.state.hero("wren")])
+    assert game.state.menhirs == before
+    assert [event.what for event in events if isinstance(event, WorldChanged)] == \
+        ["Location 106 is not on the map: no Menhir is lit there"]
 
 
 def test_a_menhir_needs_its_requirements(minimal: Campaign) -> None:  # [ACT-MENHIR-1]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from grail.content import Campaign, bundled_pack, load_pack
+from grail.content import Campaign
 from grail.content.effects import PlaceToken
 from grail.engine.actions import (
     Action,
@@ -26,24 +26,19 @@ from grail.engine.world import apply_effect
 from .conftest import changed, play_out
 
 
-@pytest.fixture(scope="module")
-def bundled() -> Campaign:
-    return load_pack(bundled_pack())
-
-
-def test_starting_menhir_dial_by_player_count(bundled: Campaign) -> None:  # [SETUP-W2]
-    one = new_state(bundled, ["tamsin"], seed=1, mode="normal")
-    two = new_state(bundled, ["tamsin", "jago"], seed=1, mode="normal")
+def test_starting_menhir_dial_by_player_count(ennor: Campaign) -> None:  # [SETUP-W2]
+    one = new_state(ennor, ["tamsin"], seed=1, mode="normal")
+    two = new_state(ennor, ["tamsin", "jago"], seed=1, mode="normal")
     assert one.menhirs[0].dial == 8 and two.menhirs[0].dial == 7
 
 
-def test_story_mode_scales_as_one_player_fewer(bundled: Campaign) -> None:  # [MODE-STORY-1]
+def test_story_mode_scales_as_one_player_fewer(ennor: Campaign) -> None:  # [MODE-STORY-1]
     assert [scaling_players(n, "story") for n in (1, 2, 3, 4)] == [1, 1, 2, 3]
-    assert new_state(bundled, ["tamsin", "jago"], seed=1, mode="story").menhirs[0].dial == 8
+    assert new_state(ennor, ["tamsin", "jago"], seed=1, mode="story").menhirs[0].dial == 8
 
 
-def test_challenge_shortens_the_starting_menhir(bundled: Campaign) -> None:  # [MODE-CHALLENGE-6]
-    assert new_state(bundled, ["tamsin"], seed=1, mode="challenge").menhirs[0].dial == 7
+def test_challenge_shortens_the_starting_menhir(ennor: Campaign) -> None:  # [MODE-CHALLENGE-6]
+    assert new_state(ennor, ["tamsin"], seed=1, mode="challenge").menhirs[0].dial == 7
 
 
 def test_setup_places_the_start_and_its_four_neighbours(minimal: Campaign) -> None:  # [SETUP-W3]
@@ -137,8 +132,8 @@ def test_the_day_ends_when_no_one_has_energy(minimal: Campaign) -> None:  # [DAY
     assert game.state.hero("wren").energy == 0 and game.state.stage == "end_of_day"
 
 
-def test_characters_act_in_rounds(bundled: Campaign) -> None:  # [DAY-2], [DAY-3]
-    game = Game.new(bundled, ["jago", "tamsin"], seed=1)
+def test_characters_act_in_rounds(ennor: Campaign) -> None:  # [DAY-2], [DAY-3]
+    game = Game.new(ennor, ["jago", "tamsin"], seed=1)
     assert [h.id for h in game.actors()] == ["tamsin", "jago"]  # by character number
     game.apply(Pass(hero="tamsin"))
     assert [h.id for h in game.actors()] == ["jago"]

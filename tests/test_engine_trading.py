@@ -4,18 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from grail.content import Campaign, bundled_pack, load_pack
+from grail.content import Campaign
 from grail.engine.actions import Begin, DeckUpgrade, Pass, Rest, Trade, Travel
 from grail.engine.game import Game, IllegalAction
 
 
-@pytest.fixture(scope="module")
-def bundled() -> Campaign:
-    return load_pack(bundled_pack())
-
-
-def test_food_wealth_items_and_secrets_change_hands(bundled: Campaign) -> None:
-    game = Game.new(bundled, ["tamsin", "jago"], seed=1)
+def test_food_wealth_items_and_secrets_change_hands(ennor: Campaign) -> None:
+    game = Game.new(ennor, ["tamsin", "jago"], seed=1)
     tamsin, jago = game.state.hero("tamsin"), game.state.hero("jago")
     tamsin.items, tamsin.secrets = [1], [1]
     game.refresh()
@@ -33,17 +28,17 @@ def test_food_wealth_items_and_secrets_change_hands(bundled: Campaign) -> None:
     assert not tamsin.acted  # trading is not an action [TEAM-5]
 
 
-def test_personal_secrets_are_never_traded(bundled: Campaign) -> None:  # [SECRET-6]
-    personal = [s.number for s in bundled.secrets if "personal" in s.keywords]
-    game = Game.new(bundled, ["tamsin", "jago"], seed=1)
+def test_personal_secrets_are_never_traded(ennor: Campaign) -> None:  # [SECRET-6]
+    personal = [s.number for s in ennor.secrets if "personal" in s.keywords]
+    game = Game.new(ennor, ["tamsin", "jago"], seed=1)
     game.state.hero("tamsin").secrets = personal[:1]
     game.refresh()
     with pytest.raises(IllegalAction, match=r"\[TEAM-5\]"):
         game.apply(Trade(hero="tamsin", to="jago", what="secret", number=personal[0]))
 
 
-def test_characters_apart_cannot_trade(bundled: Campaign) -> None:
-    game = Game.new(bundled, ["tamsin", "jago"], seed=1)
+def test_characters_apart_cannot_trade(ennor: Campaign) -> None:
+    game = Game.new(ennor, ["tamsin", "jago"], seed=1)
     travel = next(a for a in game.legal_actions() if isinstance(a, Travel) and a.hero == "tamsin")
     game.apply(travel)
     game.apply(Begin(hero="tamsin"))  # jago could join [TEAM-1], but does not

@@ -53,10 +53,6 @@ def examples() -> Campaign:
     return load_pack(EXAMPLES)
 
 
-@pytest.fixture(scope="module")
-def ennor() -> Campaign:
-    return load_pack(BUNDLED)
-
 
 def at_table(campaign: Campaign, hero: str, option: int, *hand: str) -> Game:
     """A companion game at the start of a worked example: the entry's option taken, the

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from grail.content import Campaign, bundled_pack, load_pack
+from grail.content import Campaign
 from grail.engine.actions import Explore, Travel
 from grail.engine.game import Game
 from grail.engine.map import place
@@ -38,10 +38,6 @@ def spent() -> Budget:
     """A frame's budget whose time is past: it allows the least, one piece."""
     return Budget(until=0.0)
 
-
-@pytest.fixture(scope="module")
-def ennor() -> Campaign:
-    return load_pack(bundled_pack())
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from grail.content import Campaign, bundled_pack, load_pack
+from grail.content import Campaign
 from grail.content.encounters import CombatEncounter
 from grail.engine.actions import Explore, PlayCard, Travel
 from grail.engine.game import Game
@@ -38,10 +38,6 @@ from .ui_input import click, key, session_of, top
 SEED = 3
 """A seed whose first days bring Tamsin to a Combat on Day 4 (the day player's choices)."""
 
-
-@pytest.fixture(scope="module")
-def ennor() -> Campaign:
-    return load_pack(bundled_pack())
 
 
 def travel_on_the_map(app: App, action: Travel) -> None:

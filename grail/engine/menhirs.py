@@ -7,7 +7,7 @@ from grail.content import Campaign
 from .amounts import amount_of
 from .conditions import holds
 from .day import acted
-from .events import Event, LocationRevealed, MenhirDialTurned
+from .events import Event, LocationRevealed, MenhirDialTurned, WorldChanged
 from .frames import push
 from .map import reveal_around
 from .modes import menhir_dial
@@ -32,15 +32,27 @@ def activate(campaign: Campaign, state: GameState, heroes: list[str]) -> list[Ev
     section = campaign.location[hero.location].menhir
     assert section is not None
     acted(state, members)
-    events: list[Event] = []
-    dial = menhir_dial(state, amount_of(campaign, section.dial, state, hero))  # [ACT-MENHIR-2]
-    state.menhirs = [m for m in state.menhirs if m.location != hero.location]
-    state.menhirs.append(Menhir(location=hero.location, dial=dial))
-    events.append(MenhirDialTurned(location=hero.location, dial=dial))
-    for number in sorted({other.location for other in state.heroes}):
+    events = light(campaign, state, hero.location,
+                   amount_of(campaign, section.dial, state, hero))  # [ACT-MENHIR-2]
+    if section.effects:
+        push(state, "menhir", hero.location, heroes)
+    return events
+
+
+def light(campaign: Campaign, state: GameState, where: int, days: int) -> list[Event]:
+    """A Menhir lit on ``where`` for ``days`` Days, by its action or by the card or journal
+    entry that holds it (a Day less under that Challenge rule [MODE-CHALLENGE-6]); lit again,
+    the Days left on its dial are lost [MENHIR-7]. Then whatever the Direction Keys of the
+    Locations holding characters name and is now within radius is revealed [MENHIR-6]. A
+    Menhir stands on its Location's card: with the card not on the map, none is lit."""
+    if state.spot_of(where) is None:
+        return [WorldChanged(what=f"Location {where} is not on the map: no Menhir is lit there")]
+    dial = menhir_dial(state, days)
+    state.menhirs = [m for m in state.menhirs if m.location != where]
+    state.menhirs.append(Menhir(location=where, dial=dial))
+    events: list[Event] = [MenhirDialTurned(location=where, dial=dial)]
+    for number in sorted({hero.location for hero in state.heroes}):
         for revealed in reveal_around(campaign, state, number):
             x, y = state.spot_of(revealed) or (0, 0)
             events.append(LocationRevealed(number=revealed, x=x, y=y))
-    if section.effects:
-        push(state, "menhir", hero.location, heroes)
     return events

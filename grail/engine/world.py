@@ -14,7 +14,7 @@ from grail.content import Campaign
 from grail.content import effects as fx
 from grail.content.amounts import Amounts
 
-from . import chance, dials, dying, items
+from . import chance, dials, dying, items, menhirs
 from .amounts import amount_of
 from .day import enter
 from .death import die, lose
@@ -32,7 +32,7 @@ from .events import (
 from .events_deck import add_event, end_chapter, put_random_events
 from .frames import push
 from .map import card_for_key, connected, place, reveal_around
-from .modes import challenge, menhir_dial, resource_cap
+from .modes import challenge, resource_cap
 from .state import (
     DestinationAsked,
     Facing,
@@ -164,11 +164,8 @@ def _world(campaign: Campaign, state: GameState, effect: Any,
         state.dials = [d for d in state.dials if d.id != effect.remove_dial]
         return [WorldChanged(what=f"dial {effect.remove_dial} removed")]
     if isinstance(effect, fx.PlaceMenhir):
-        where = effect.place_menhir.location or here
-        state.menhirs = [m for m in state.menhirs if m.location != where]  # [MENHIR-7]
         days = amount_of(campaign, effect.place_menhir.dial, state, heroes[0])
-        state.menhirs.append(Menhir(location=where, dial=menhir_dial(state, days)))
-        return [WorldChanged(what=f"Menhir at {where}")]
+        return menhirs.light(campaign, state, effect.place_menhir.location or here, days)
     if isinstance(effect, fx.ReplaceLocation):
         return _replace(campaign, state, effect.replace_location)
     return [EffectDeferred(effect=effect.KEY)]
