@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from grail.content import Campaign
-from grail.engine.actions import FaceGuardian, Travel
+from grail.engine.actions import FaceGuardian, FinishUpgrades, Pass, Rest, Travel
 from grail.engine.encounter_decks import take_out
 from grail.engine.game import Game, IllegalAction
-from grail.engine.state import Guardian
+from grail.engine.state import Guardian, StatusMarks
 
 from .conftest import play_out
 
@@ -68,3 +68,23 @@ def test_guardians_moving_onto_the_same_characters_wait_together_GUARD_4(
     meet(game.state, 101, ["wren"], ["purple-shade"])
     meet(game.state, 101, ["wren"], ["green-boar"])
     assert choices(game.state) == ["purple-shade", "green-boar"]
+
+
+def test_guardians_move_after_the_day_s_event_is_read_DAY_START_6(ennor: Campaign) -> None:
+    """"5) Revela y lee una nueva carta de Evento ... 6) Mueve los Guardianes": a Guardian
+    that comes upon a character at the Start of Day fights it with the Event's effects
+    already resolved (here Bells Without Hands: +1 Magic once the bell was rung)."""
+    game = Game.new(ennor, ["jago"], seed=39)
+    state = game.state
+    state.guardians.append(Guardian(id="green-old-tusk", location=101))
+    state.statuses.append(StatusMarks(id="hollin-bell-rung", whole=True))
+    magic = state.hero("jago").magic
+    game.refresh()
+    while game.state.encounter is None:
+        game.apply(next(action for action in game.legal_actions()
+                        if isinstance(action, Pass | FinishUpgrades | Rest)))
+    state = game.state
+    assert (state.day, state.event, state.encounter.id) == \
+        (2, "ev-bells-without-hands", "green-old-tusk")
+    assert state.frames == []  # nothing of the Event waits beneath the fight
+    assert state.hero("jago").magic == magic + 1

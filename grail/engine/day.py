@@ -129,9 +129,11 @@ def pass_day(campaign: Campaign, state: GameState, action: Pass) -> list[Event]:
 
 
 def start_of_day(campaign: Campaign, state: GameState) -> list[Event]:
-    """Steps 1-4 of the Start of Day [DAY-START-1]..[DAY-START-4]."""
+    """Steps 1-5 of the Start of Day [DAY-START-1]..[DAY-START-5]; the Guardians move once
+    what the Time dials and the Event ask is resolved (:func:`guardians_move`)."""
     events: list[Event] = [DayBegan(day=state.day)]
     if state.day == 1 and not campaign.manifest.rules.start_of_day_on_day_one:
+        state.stage = "day"
         return events + reveal_event(campaign, state)  # the first Event still comes [NOTE-15]
     gone = spent_menhirs(state)
     for menhir in gone:  # [DAY-START-1]
@@ -151,8 +153,17 @@ def start_of_day(campaign: Campaign, state: GameState) -> list[Event]:
     events += dialled
     events += reveal_event(campaign, state)  # [DAY-START-5]
     state.frames += expired  # on top of the Event's: step 4 resolves before step 5
-    events += move_guardians(campaign, state)  # [DAY-START-6]
-    items.start_of_day(campaign, state)  # [DAY-START-8]
+    state.stage = "guardians"
+    return events
+
+
+def guardians_move(campaign: Campaign, state: GameState) -> list[Event]:
+    """The Start of Day's last steps, after the Event is read and done with: the Guardians
+    move [DAY-START-6] ("Revela y lee una nueva carta de Evento", then "Mueve los
+    Guardianes"), and each character keeps one face-up card per keyword [DAY-START-8]."""
+    events = move_guardians(campaign, state)
+    items.start_of_day(campaign, state)
+    state.stage = "day"
     return events
 
 

@@ -352,7 +352,8 @@ class Game:
                 continue
             if state.stage == "start_of_day":
                 events += day.start_of_day(self.campaign, state)
-                state.stage = "day"
+            elif state.stage == "guardians":
+                events += day.guardians_move(self.campaign, state)
             elif state.stage == "day" and not state.frames and not self.actors():
                 state.stage = "end_of_day"
             elif state.stage == "end_of_day" and end_of_day.skip_idle_upgrades(self.campaign, state):

@@ -22,8 +22,10 @@ ChallengeRule = Literal["upside_down_health", "challenge_secret", "escape_by_dia
                         "short_menhirs", "fewer_random_events", "costly_upgrades",
                         "resource_cap", "item_cap", "no_mercy"]
 HealthMarker = Literal["upright", "upside_down", "plain"]
-Stage = Literal["start_of_day", "day", "end_of_day", "mercy", "over"]
-"""``mercy``: the game is lost and the players may still ask for Mother's Mercy [MERCY-1]."""
+Stage = Literal["start_of_day", "guardians", "day", "end_of_day", "mercy", "over"]
+"""``guardians``: the Start of Day's Event is read and its Guardians move next, once what
+it and the Time dials asked is resolved [DAY-START-6]; ``mercy``: the game is lost and the
+players may still ask for Mother's Mercy [MERCY-1]."""
 
 
 class State(Plain):
