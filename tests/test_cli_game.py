@@ -91,7 +91,7 @@ def test_a_new_save_in_a_folder_that_is_not_there_makes_no_folders(
     path = tmp_path / "typo" / "game.grail"
     assert main(["new", str(path), "--pack", str(MINIMAL), "--hero", "wren"]) == 1
     assert capsys.readouterr().err == f"grail: there is no folder {path.parent} to hold " \
-        "game.grail: make it first, or name a save in a folder that is there\n"
+        "game.grail: make it first, or name a file in a folder that is there\n"
     assert not path.parent.exists()
 
 
@@ -270,6 +270,33 @@ def test_export_and_import_carry_a_save_as_one_json_file(
     (tmp_path / "file").write_text("")
     assert main(["export", str(save), str(tmp_path / "file" / "x.json")]) == 1
     assert capsys.readouterr().err.startswith("grail: ")
+
+
+def test_export_never_overwrites_a_save_unasked_nor_the_save_it_reads(
+    save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Nothing kept is lost to a slip: another save named as the file to write is refused
+    without --force, the save itself even with it, and a mistyped folder is not made."""
+    other = tmp_path / "other.grail"
+    assert main(["new", str(other), "--pack", str(MINIMAL), "--hero", "yew"]) == 0
+    kept = other.read_bytes()
+    capsys.readouterr()
+    assert main(["export", str(save), str(other)]) == 1
+    assert capsys.readouterr().err == f"grail: {other} exists; use --force to overwrite it\n"
+    assert other.read_bytes() == kept
+    for command in (["export", str(save), str(save), "--force"],
+                    ["restore", str(save), "start", str(save), "--force"],
+                    ["import", str(save), str(save), "--force"]):
+        before = save.read_bytes()
+        assert main(command) == 1
+        assert capsys.readouterr().err == \
+            f"grail: {save} is the file read: name another file to write\n"
+        assert save.read_bytes() == before
+    missing = tmp_path / "typo" / "shared.json"
+    assert main(["export", str(save), str(missing)]) == 1
+    assert "there is no folder" in capsys.readouterr().err and not missing.parent.exists()
+    assert main(["export", str(save), str(other), "--force"]) == 0  # asked: overwritten
+    assert json.loads(other.read_text())["setup"]["heroes"] == ["wren"]
 
 
 def test_an_older_json_save_becomes_a_save_on_its_first_write(

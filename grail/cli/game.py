@@ -70,13 +70,22 @@ def open_session(path: str) -> Session:
     return session
 
 
-def cmd_new(args: argparse.Namespace) -> int:
-    path = Path(args.save)
-    if path.exists() and not args.force:
+def may_write(path: Path, force: bool, source: Path | None = None) -> None:
+    """A command about to write a new file at ``path`` refuses, in one line, to overwrite one
+    there without ``--force``, to overwrite ``source`` (the file it reads) even with it, and
+    to make the folders of a mistyped path: nothing kept is lost to a slip."""
+    if source is not None and path.exists() and path.resolve() == source.resolve():
+        raise CommandError(f"{path} is the file read: name another file to write")
+    if path.exists() and not force:
         raise CommandError(f"{path} exists; use --force to overwrite it")
     if not path.parent.is_dir():  # a slip in the path makes no folders
         raise CommandError(f"there is no folder {path.parent} to hold {path.name}: make it "
-                           "first, or name a save in a folder that is there")
+                           "first, or name a file in a folder that is there")
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    path = Path(args.save)
+    may_write(path, args.force)
     campaign = open_pack(args.pack)
     try:
         game = Game.new(campaign, args.hero, args.seed, args.mode, args.challenge_rule,
@@ -230,8 +239,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
     """A checkpoint or autosave of a save, as a new save of its own; the save is left as it
     is."""
     target = Path(args.new)
-    if target.exists() and not args.force:
-        raise CommandError(f"{target} exists; use --force to overwrite it")
+    may_write(target, args.force, Path(args.save))
     try:
         with closing(SaveFile.open(Path(args.save))) as save:
             mark = next((found for found in save.marks() if found.name == args.name), None)
@@ -250,6 +258,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """The save as one JSON file, to share."""
+    may_write(Path(args.file), args.force, Path(args.save))
     game = open_game(args.save)
     try:
         export_save(game, Path(args.file))
@@ -263,8 +272,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     """A JSON save (any format) as a save of this format."""
     target = Path(args.save)
-    if target.exists() and not args.force:
-        raise CommandError(f"{target} exists; use --force to overwrite it")
+    may_write(target, args.force, Path(args.file))
     game = open_game(args.file)
     try:
         save_game(game, target)
@@ -345,6 +353,7 @@ def add_commands(commands: Any) -> None:
     export = commands.add_parser("export", help="write a save as one JSON file, to share")
     export.add_argument("save", help="the save file")
     export.add_argument("file", help="the JSON file to write")
+    export.add_argument("--force", action="store_true", help="overwrite an existing file")
     export.set_defaults(run=cmd_export)
     imported = commands.add_parser("import", help="a JSON save (of any grail) as a save")
     imported.add_argument("file", help="the JSON file")
