@@ -12,6 +12,7 @@ import sys
 import zlib
 from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -101,7 +102,7 @@ def test_opening_starts_from_the_nearest_snapshot(
 
 
 @pytest.mark.parametrize("damage", ["truncated", "garbage", "empty", "other-database",
-                                    "newer", "other-pack", "bad-row"])
+                                    "newer", "other-pack", "bad-row", "bad-snapshot"])
 def test_a_bad_save_is_refused_with_one_line(
     minimal: Campaign, tmp_path: Path, damage: str
 ) -> None:
@@ -126,6 +127,8 @@ def test_a_bad_save_is_refused_with_one_line(
             elif damage == "other-pack":
                 db.execute("UPDATE header SET value = ? WHERE key = 'pack'",
                            (json.dumps({"id": "elsewhere", "version": "1", "hash": "x"}),))
+            elif damage == "bad-snapshot":  # a state SQLite cannot hand over as stored
+                db.execute("UPDATE snapshots SET state = CAST(x'ff00ff' AS TEXT)")
             else:
                 db.execute("INSERT INTO entries (kind, body) VALUES ('action', '{\"x\": 1}')")
             db.commit()
@@ -137,7 +140,7 @@ def test_a_bad_save_is_refused_with_one_line(
     expected = {"truncated": "damaged", "garbage": "not a grail save",
                 "empty": "not a grail save", "other-database": "another program",
                 "newer": "newer grail", "other-pack": "'elsewhere'",
-                "bad-row": "does not read as actions"}
+                "bad-row": "does not read as actions", "bad-snapshot": "damaged"}
     assert expected[damage] in message
     assert path.read_bytes() == before
 
@@ -195,6 +198,54 @@ def test_a_failed_write_keeps_the_old_save(
     monkeypatch.undo()
     assert load_game(path, minimal).state_hash() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.grail"]  # the temporary is gone
+
+
+def test_a_disk_full_at_the_commit_refuses_the_action_in_one_line(
+        minimal: Campaign, tmp_path: Path) -> None:
+    """SQLite takes the transaction back itself when the disk fills at the commit: the
+    action is refused in one line, as any write that fails, and the save keeps its log."""
+    path = tmp_path / "a.grail"
+    session = Session.start(minimal, ["wren"], seed=4, path=path)
+    before = session.game.state_hash()
+    real = session.file.db  # type: ignore[union-attr]
+
+    class FullDisk:
+        """The save's connection, whose first commit finds the disk full."""
+
+        full = True
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(real, name)
+
+        def execute(self, query: str, *values: Any) -> Any:
+            if query == "COMMIT" and self.full:
+                self.full = False
+                real.execute("ROLLBACK")  # as SQLite does on SQLITE_FULL
+                raise sqlite3.OperationalError("database or disk is full")
+            return real.execute(query, *values)
+
+    session.file.db = FullDisk()  # type: ignore[union-attr, assignment]
+    with pytest.raises(SaveError) as raised:
+        session.act(session.legal()[0])
+    assert str(raised.value) == f"{path}: cannot write the save: the disk is full"
+    assert session.game.state_hash() == before
+    session.file.db = real  # type: ignore[union-attr]
+    session.close()
+    assert load_game(path, minimal).state_hash() == before
+
+
+def test_a_mark_that_does_not_read_is_damage_in_one_line(
+        minimal: Campaign, tmp_path: Path) -> None:
+    path = tmp_path / "a.grail"
+    save_game(_played(minimal), path)
+    with closing(sqlite3.connect(path)) as db:
+        db.execute("INSERT INTO marks (name, kind, seq, day) VALUES "
+                   "(CAST(x'ff41' AS TEXT), 'checkpoint', 1, 1)")
+        db.commit()
+    with closing(SaveFile.open(path)) as save, pytest.raises(SaveError) as raised:
+        save.marks()
+    assert str(raised.value).startswith(f"{path}: the save is damaged (")
+    assert "\n" not in str(raised.value)
 
 
 def test_an_action_that_cannot_be_saved_is_not_taken(

@@ -256,20 +256,19 @@ class SaveFile:
 
     def last(self) -> int:
         """The newest row of the log: another program that wrote since moved it on."""
-        found = self.db.execute("SELECT max(seq) FROM entries").fetchone()[0]
-        return int(found or 0)
+        found = self._one("SELECT max(seq) FROM entries")
+        return int(found[0] or 0) if found is not None else 0
 
     def snapshot(self, at_most: int) -> tuple[int, GameState] | None:
         """The newest snapshot of the log as it stands (none an undo took back), of at most
         ``at_most`` entries: (its length, its state)."""
-        found = self.db.execute("SELECT length, state FROM snapshots WHERE live AND length <= ? "
-                                "ORDER BY length DESC, seq DESC LIMIT 1", (at_most,)).fetchone()
+        found = self._one("SELECT length, state FROM snapshots WHERE live AND length <= ? "
+                          "ORDER BY length DESC, seq DESC LIMIT 1", at_most)
         return None if found is None else (found[0], self._state(found[1]))
 
     def marked(self, mark: Mark) -> tuple[list[AnyAction], GameState]:
         """The log and the state a checkpoint or an autosave holds."""
-        blob = self.db.execute("SELECT state FROM snapshots WHERE seq = ?",
-                               (mark.seq,)).fetchone()
+        blob = self._one("SELECT state FROM snapshots WHERE seq = ?", mark.seq)
         if blob is None:
             raise SaveError(f"{self.path}: the save is damaged (mark {mark.name!r} has no state)")
         return self.log(upto=mark.seq), self._state(blob[0])
@@ -282,9 +281,19 @@ class SaveFile:
 
     def marks(self) -> list[Mark]:
         """The checkpoints and autosaves, newest first."""
-        rows = self.db.execute("SELECT name, kind, seq, day, made FROM marks "
-                               "ORDER BY seq DESC, name").fetchall()
+        try:
+            rows = self.db.execute("SELECT name, kind, seq, day, made FROM marks "
+                                   "ORDER BY seq DESC, name").fetchall()
+        except sqlite3.DatabaseError as error:
+            raise SaveError(f"{self.path}: the save is damaged ({_why(error)})") from None
         return [Mark(*row) for row in rows]
+
+    def _one(self, query: str, *values: object) -> Any:
+        """The first row a query finds, or None; a row SQLite cannot read is damage."""
+        try:
+            return self.db.execute(query, values).fetchone()
+        except sqlite3.DatabaseError as error:
+            raise SaveError(f"{self.path}: the save is damaged ({_why(error)})") from None
 
     @contextmanager
     def reading(self) -> Iterator[None]:
@@ -316,16 +325,23 @@ class SaveFile:
         try:
             yield
         except sqlite3.Error as error:
-            self.db.execute("ROLLBACK")
+            self._roll_back()
             raise SaveError(f"{self.path}: cannot write the save: {_why(error)}") from None
         except BaseException:
-            self.db.execute("ROLLBACK")
+            self._roll_back()
             raise
         try:
             self.db.execute("COMMIT")
         except sqlite3.Error as error:
-            self.db.execute("ROLLBACK")
+            self._roll_back()
             raise SaveError(f"{self.path}: cannot write the save: {_why(error)}") from None
+
+    def _roll_back(self) -> None:
+        """The transaction taken back, unless SQLite took it back itself (as it does when
+        the disk is full): the save stays as its last commit left it."""
+        if self.db.in_transaction:
+            with suppress(sqlite3.Error):
+                self.db.execute("ROLLBACK")
 
     def record(self, game: Game, kept: int, undone: int = 0) -> None:
         """In a write transaction: ``undone`` entries taken back (the log keeps its first
@@ -461,5 +477,6 @@ def _why(error: Exception) -> str:
 _REASONS = (("full", "the disk is full"), ("locked", "the database is locked by another program"),
             ("not a database", "the file is not a database"),
             ("malformed", "the database is malformed"), ("readonly", "the file is read-only"),
-            ("unable to open", "the file cannot be opened"))
+            ("unable to open", "the file cannot be opened"),
+            ("decode", "a text in it is not text"))
 """SQLite's reasons, in grail's words."""
