@@ -234,6 +234,40 @@ def test_a_disk_full_at_the_commit_refuses_the_action_in_one_line(
     assert load_game(path, minimal).state_hash() == before
 
 
+@pytest.mark.parametrize("why", ["unable to open database file", "disk I/O error"])
+def test_a_save_sqlite_cannot_write_beside_is_read_and_refuses_writes_in_one_line(
+        minimal: Campaign, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, why: str) -> None:
+    """A save in WAL mode needs a file beside it to be read, which SQLite cannot make in a
+    folder that cannot be written or on a full disk (it says the file cannot be opened):
+    the save is still shown, listed and exported, and an action says why it cannot be kept;
+    not that the save is damaged."""
+    path = tmp_path / "a.grail"
+    save_game(_played(minimal), path)
+    before = load_game(path, minimal)
+    real = sqlite3.connect
+
+    def cannot_write_beside(database: Any, *args: Any, **kwargs: Any) -> sqlite3.Connection:
+        if not kwargs.get("uri") and Path(database) == path:
+            raise sqlite3.OperationalError(why)
+        return real(database, *args, **kwargs)
+
+    monkeypatch.setattr(sqlite3, "connect", cannot_write_beside)
+    assert load_game(path, minimal).state_hash() == before.state_hash()
+    session = Session.open(path, minimal)
+    with pytest.raises(SaveError) as raised:
+        session.act(session.legal()[0])
+    assert str(raised.value) == \
+        f"{path}: cannot write the save: its folder cannot be written, or the disk is full"
+    assert session.game.state_hash() == before.state_hash()
+    session.close()
+    Path(f"{path}-wal").write_bytes(b"commits SQLite could not fold in yet")
+    with pytest.raises(SaveError) as raised:
+        load_game(path, minimal)
+    assert str(raised.value) == f"{path}: cannot open the save: its folder cannot be " \
+        "written, or the disk is full, and its newest actions wait in a.grail-wal; free " \
+        "some space, or copy both files where they can be written"
+
+
 def test_a_mark_that_does_not_read_is_damage_in_one_line(
         minimal: Campaign, tmp_path: Path) -> None:
     path = tmp_path / "a.grail"

@@ -116,9 +116,13 @@ def fold(rows: list[tuple[int, str, str]]) -> list[AnyAction]:
 class SaveFile:
     """An open save: reading it, and writing to it one transaction at a time."""
 
-    def __init__(self, path: Path, connection: sqlite3.Connection) -> None:
+    def __init__(self, path: Path, connection: sqlite3.Connection,
+                 read_only: bool = False) -> None:
         self.path = path
         self.db = connection
+        self.read_only = read_only
+        """Opened to be read only: SQLite could not write beside it (a folder that cannot
+        be written, a full disk)."""
 
     # --- opening and creating ------------------------------------------------------------
 
@@ -134,13 +138,14 @@ class SaveFile:
         if not is_database(path):
             raise SaveError(f"{path}: not a grail save")
         try:
-            connection = _connect(path, wal=False)  # nothing written before it checks out
+            connection, read_only = _opened(path)  # nothing written before it checks out
         except sqlite3.Error as error:
             raise SaveError(f"{path}: the save is damaged ({_why(error)})") from None
-        save = cls(path, connection)
+        save = cls(path, connection, read_only)
         try:
             save._check()
-            save.db.execute("PRAGMA journal_mode = WAL")
+            if not read_only:
+                save.db.execute("PRAGMA journal_mode = WAL")
         except SaveError:
             save.close()
             raise
@@ -318,6 +323,8 @@ class SaveFile:
     def writing(self) -> Iterator[None]:
         """One write transaction, taken before anything is read: other programs wait
         their turn (``BEGIN IMMEDIATE``); committed whole or not at all."""
+        if self.read_only:
+            raise SaveError(f"{self.path}: cannot write the save: {CANNOT_WRITE_BESIDE}")
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
@@ -418,10 +425,43 @@ def at_a_reveal(game: Game) -> bool:
     return game.state.undo_floor == len(game.log) and game.state.chance is None
 
 
+CANNOT_WRITE_BESIDE = "its folder cannot be written, or the disk is full"
+"""Why a save is opened to be read only."""
+
+
+def _opened(path: Path) -> tuple[sqlite3.Connection, bool]:
+    """A connection to the save at ``path``, and whether it reads only. SQLite reads a save
+    in WAL mode through a file it makes beside it (``-shm``), which it cannot make in a
+    folder that cannot be written or on a full disk: such a save is read as the file holds
+    it (``immutable``), so that it can be shown, listed and copied, unless its newest
+    commits still wait in its ``-wal`` file, which only a writable folder lets SQLite
+    read."""
+    connection: sqlite3.Connection | None = None
+    try:
+        connection = sqlite3.connect(path, timeout=60, isolation_level=None)
+        connection.execute("PRAGMA schema_version").fetchone()  # the first read of the file
+        return _set_up(connection, wal=False), False
+    except sqlite3.OperationalError as error:
+        if connection is not None:
+            connection.close()
+        if not any(said in str(error) for said in ("unable to open", "disk I/O", "readonly")):
+            raise
+    wal = Path(f"{path}-wal")
+    if wal.exists() and wal.stat().st_size > 0:
+        raise SaveError(f"{path}: cannot open the save: {CANNOT_WRITE_BESIDE}, and its "
+                        f"newest actions wait in {wal.name}; free some space, or copy both "
+                        "files where they can be written")
+    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True,
+                           isolation_level=None), True
+
+
 def _connect(path: Path, wal: bool = True) -> sqlite3.Connection:
     """A connection that waits up to a minute for another program's write, commits
     through the write-ahead log (``wal``: set it, once the file is known to be a save)."""
-    connection = sqlite3.connect(path, timeout=60, isolation_level=None)
+    return _set_up(sqlite3.connect(path, timeout=60, isolation_level=None), wal)
+
+
+def _set_up(connection: sqlite3.Connection, wal: bool) -> sqlite3.Connection:
     connection.execute("PRAGMA busy_timeout = 60000")
     if wal:
         connection.execute("PRAGMA journal_mode = WAL")
