@@ -315,7 +315,10 @@ class SaveFile:
         try:
             yield
         finally:
-            self.db.execute("COMMIT")
+            try:
+                self.db.execute("COMMIT")  # a read: nothing is lost if it cannot commit
+            except sqlite3.Error:
+                self._roll_back()
 
     # --- writing -------------------------------------------------------------------------
 
