@@ -360,6 +360,26 @@ def test_a_save_with_a_setup_that_does_not_read_is_refused_in_one_line(
         str(raised.value)
 
 
+@pytest.mark.parametrize(("heroes", "why"), [
+    (["bob"], "no hero 'bob' in this campaign"),
+    (["wren", "wren"], "a hero can be played only once")])
+def test_a_save_whose_setup_cannot_set_up_a_game_is_damage_in_one_line(
+        minimal: Campaign, tmp_path: Path, heroes: list[str], why: str) -> None:
+    """A setup its log could never replay from (grail replay, undo) is damage, said when
+    the save is opened, not a traceback when it is replayed [SETUP-C1]."""
+    path = tmp_path / "a.grail"
+    save_game(_played(minimal), path)
+    with closing(sqlite3.connect(path)) as db:
+        setup = json.loads(db.execute("SELECT value FROM header WHERE key = 'setup'")
+                           .fetchone()[0])
+        db.execute("UPDATE header SET value = ? WHERE key = 'setup'",
+                   (json.dumps({**setup, "heroes": heroes}),))
+        db.commit()
+    with pytest.raises(SaveError) as raised:
+        load_game(path, minimal)
+    assert str(raised.value).startswith(f"{path}: the save is damaged (its setup: {why}")
+
+
 def test_save_as_copies_the_save_with_its_checkpoints(minimal: Campaign, tmp_path: Path) -> None:
     """Save as… goes on in a copy of the save, checkpoints and autosaves with it; the save
     it was copied from stays as it was."""

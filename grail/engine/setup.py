@@ -66,10 +66,11 @@ def starting_menhir(campaign: Campaign, state: GameState, location: int,
     return Menhir(location=location, dial=days)
 
 
-def new_state(campaign: Campaign, hero_ids: list[str], seed: int, mode: Mode,
-              challenge_rules: list[ChallengeRule] | None = None) -> GameState:
-    """The state before the first Start of Day; in Challenge, with the Challenge rules
-    adopted (``None``: all) [MODE-CHALLENGE-1]."""
+def check_setup(campaign: Campaign, hero_ids: list[str], mode: Mode,
+                challenge_rules: list[ChallengeRule] | None) -> list[ChallengeRule] | None:
+    """The Challenge rules adopted, in their order, if a game can be set up so: the
+    campaign's player range [PLAYERS-1], its heroes, each once [SETUP-C1], and the
+    Challenge's rules in Challenge only; else :class:`SetupError` says why."""
     fewest, most = campaign.manifest.players
     if not fewest <= len(hero_ids) <= most:
         raise SetupError(f"this campaign is for {fewest} to {most} players, not {len(hero_ids)}")
@@ -87,6 +88,14 @@ def new_state(campaign: Campaign, hero_ids: list[str], seed: int, mode: Mode,
             raise SetupError(f"no Challenge rule '{unknown[0]}'; they are "
                              f"{', '.join(CHALLENGE_RULES)}")
         challenge_rules = [rule for rule in CHALLENGE_RULES if rule in challenge_rules]
+    return challenge_rules
+
+
+def new_state(campaign: Campaign, hero_ids: list[str], seed: int, mode: Mode,
+              challenge_rules: list[ChallengeRule] | None = None) -> GameState:
+    """The state before the first Start of Day; in Challenge, with the Challenge rules
+    adopted (``None``: all) [MODE-CHALLENGE-1]."""
+    challenge_rules = check_setup(campaign, hero_ids, mode, challenge_rules)
     start = campaign.manifest.start
     heroes = sorted((hero_state(campaign, hero_id, start) for hero_id in hero_ids),
                     key=lambda hero: hero.number)

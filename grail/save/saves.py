@@ -17,6 +17,7 @@ from grail.engine.chance import ChanceMismatch
 from grail.engine.game import Game, IllegalAction
 from grail.engine.plain import Plain, part
 from grail.engine.reading import Unreadable, read
+from grail.engine.setup import SetupError, check_setup
 from grail.engine.state import ChallengeRule, Mode
 
 from .errors import SaveError
@@ -64,6 +65,11 @@ def read_game(save: SaveFile, campaign: Campaign, notes: list[str] | None = None
     pack, setup = header.get("pack"), header.get("setup")
     if not isinstance(pack, dict) or not isinstance(setup, dict) or not _sound_setup(setup):
         raise SaveError(f"{save.path}: the save is damaged (its header does not read)")
+    if "start" not in setup:  # its log replays from the setup (grail replay, undo)
+        try:
+            check_setup(campaign, setup["heroes"], setup["mode"], setup.get("challenge_rules"))
+        except SetupError as error:
+            raise SaveError(f"{save.path}: the save is damaged (its setup: {error})") from None
     if pack.get("id") != campaign.manifest.id:
         raise SaveError(f"{save.path}: a save of campaign '{pack.get('id')}', not "
                         f"'{campaign.manifest.id}'")
