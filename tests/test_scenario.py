@@ -156,7 +156,10 @@ def test_a_companion_campaign_from_the_command_line(
         events = table.end_the_day()
     assert {"type": "hero_died", "hero": "yew", "cause": "effect"} in events  # [DEATH-1]
     assert table.legal() == [{"type": "choose_replacement", "hero": "zed"}]  # [DEATH-3]
-    table.act({"type": "choose_replacement", "hero": "zed"})
+    events = table.act({"type": "choose_replacement", "hero": "zed"})
+    # the Start of Day goes on: the Guardians move once the death is dealt with [DAY-START-6]
+    assert events[-1]["type"] == "chance_asked" and events[-1]["point"] == "guardian die"
+    table.act({"type": "chance", "point": "guardian die", "outcome": "stay"})
     state = table.show()
     assert [hero["id"] for hero in state["heroes"]] == ["wren", "zed"]
     assert state["heroes"][1]["location"] == 101  # the lowest-numbered revealed Location
