@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from contextlib import closing
 from pathlib import Path
@@ -10,6 +11,7 @@ import pytest
 
 from grail.cli import main
 from grail.content import load_pack
+from grail.engine import death
 from grail.engine.game import Game
 from grail.save import SaveError, save_game
 from grail.save.store import SaveFile, is_database
@@ -232,6 +234,32 @@ def test_a_save_whose_pack_changed_goes_on_with_a_note(
     assert "The stone at the crossing sings" in captured.out
     assert main(["show", str(path)]) == 0
     assert capsys.readouterr().err == ""  # saved since: up to date
+
+
+def test_a_lost_campaign_says_when_and_by_whose_death_and_that_nothing_is_left(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:  # [DEATH-2], [DEATH-6], [MERCY-1]
+    campaign = load_pack(MINIMAL)
+    game = Game.new(campaign, ["wren"], seed=1)
+    death.die(campaign, game.state, game.state.hero("wren"))  # solo: the game is lost
+    game.refresh()
+    game.setup["pack"] = str(MINIMAL)
+    path = tmp_path / "lost.json"
+    save_game(game, path)
+    capsys.readouterr()
+    assert main(["show", str(path)]) == 0
+    assert "Waiting for Wren of the Marsh: the game is lost on Day 1, when Wren of the Marsh " \
+        "died: ask for Mother's Mercy, or end the campaign" in capsys.readouterr().out
+    assert main(["act", str(path), '{"type": "end_campaign"}']) == 0
+    capsys.readouterr()
+    over = "The campaign is over: lost on Day 1, when Wren of the Marsh died."
+    assert main(["legal", str(path)]) == 0
+    assert capsys.readouterr() == ("", f"grail: {over}\n")
+    assert main(["act", str(path), "1"]) == 2
+    assert capsys.readouterr().err == f"grail: {over} No action is left.\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # nothing to type: it says so and ends
+    assert main(["text", str(path)]) == 0
+    assert capsys.readouterr().out.rstrip().endswith(over)
 
 
 def test_a_dying_character_shows_as_dying_in_words_and_json(

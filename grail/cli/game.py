@@ -36,7 +36,7 @@ from grail.save.store import SaveFile
 from grail.session import Session, open_save
 from grail.words.actions import action_lines
 from grail.words.names import full_name, said
-from grail.words.summary import mode_words, summary
+from grail.words.summary import ending, mode_words, summary
 
 
 class CommandError(Exception):
@@ -110,6 +110,9 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_legal(args: argparse.Namespace) -> int:
     game = open_game(args.save)
     actions = game.legal_actions()
+    over = ending(game)
+    if over is not None:  # none: the campaign has ended [DEATH-6]
+        print(f"grail: {over}", file=sys.stderr)
     if args.json:
         print(json.dumps([action.model_dump() for action in actions], indent=2))
     else:
@@ -123,6 +126,9 @@ def cmd_legal(args: argparse.Namespace) -> int:
 
 def parse_action(game: Game, text: str) -> Any:
     """An action typed as its number in the legal list, or as JSON."""
+    over = ending(game)
+    if over is not None:
+        raise CommandError(f"{over} No action is left.", 2)
     if text.strip().removeprefix("-").isdigit():
         actions = game.legal_actions()
         number = int(text)

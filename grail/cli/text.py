@@ -44,7 +44,7 @@ from grail.words.actions import action_lines, action_text
 from grail.words.encounter import encounter_lines
 from grail.words.events import event_text
 from grail.words.names import full_name, said
-from grail.words.summary import mode_words, summary
+from grail.words.summary import ending, mode_words, summary
 from grail.words.table import event_lines, hero_lines, intro_lines, map_lines, place_lines
 
 
@@ -128,6 +128,10 @@ def play(session: Session) -> int:
         if changed:  # the actions are listed again only when the game moved on
             print()
             print("\n".join(action_lines(game)))
+        over = ending(game)
+        if over is not None:  # nothing is left to do [DEATH-6]
+            print(over)
+            return 0
         changed = False
         tip = ", t for a tip" if game.state.encounter is not None and hint(game) else ""
         answer = ask(f"Type a number{tip}, or ? for help.")

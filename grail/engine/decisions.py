@@ -104,9 +104,8 @@ class Decision:
 
 OVER = Decision(
     "over", lambda state: state.stage == "over", lambda campaign, state: [],
-    lambda campaign, state: Pending(kind="none", heroes=[],
-                                    text=f"the campaign is over ({state.outcome})"),
-    lambda campaign, state, action: ("DEATH-6", f"the campaign is over ({state.outcome})"))
+    lambda campaign, state: Pending(kind="none", heroes=[], text=mercy.ended(state)),
+    lambda campaign, state, action: ("DEATH-6", mercy.ended(state)))
 """The campaign has ended, won or lost [DEATH-6], [MERCY-1]: nothing is left to do."""
 
 ORDER: tuple[Decision, ...] = (

@@ -109,8 +109,21 @@ def legal(campaign: Campaign, state: GameState) -> list[AcceptMercy | EndCampaig
 
 
 def pending(campaign: Campaign, state: GameState) -> Pending:
-    return Pending(kind="mercy", heroes=[hero.id for hero in state.heroes],
-                   text="ask for Mother's Mercy, or end")
+    """The players of the party Mercy would bring back decide, the fallen's too."""
+    fallen = [state.fallen.id] if state.fallen is not None else []
+    return Pending(kind="mercy", heroes=[hero.id for hero in state.heroes] + fallen,
+                   text=f"the game is lost on Day {state.day}{_fell(state)}: ask for "
+                        "Mother's Mercy, or end the campaign")
+
+
+def ended(state: GameState) -> str:
+    """How the campaign ended: won, or lost, when and by whose death [DEATH-6]."""
+    return f"the campaign is over: {state.outcome} on Day {state.day}{_fell(state)}"
+
+
+def _fell(state: GameState) -> str:
+    return f", when {state.fallen.id} died" \
+        if state.outcome == "lost" and state.fallen is not None else ""
 
 
 def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:

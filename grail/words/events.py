@@ -20,6 +20,7 @@ from grail.engine.state import GameState
 
 from .encounter import ENCOUNTER_EVENTS, encounter_event_text
 from .names import (
+    capitalized,
     full_name,
     hero_name,
     item_name,
@@ -69,7 +70,7 @@ def event_text(campaign: Campaign, event: Any) -> str:
         return f"[{event.entry}] {event.text}"
     if kind == "world_changed":
         what = said(campaign, event.what)
-        return f"{what[:1].upper()}{what[1:]}."
+        return f"{capitalized(what)}."
     if kind == "dying_changed":
         return f"{hero(event.hero)} falls to 0 Health and takes 'You Are Dying'." \
             if event.change == "taken" else f"{hero(event.hero)} heals and is no longer dying."
@@ -192,7 +193,7 @@ def change_of(campaign: Campaign, event: Any) -> list[Change]:
     if kind == "location_discarded":
         return [Change(f"Gone from the map: {place_name(campaign, event.number)}", "bad")]
     if kind == "chance_drawn":
-        return [Change(f"{event.point[:1].upper()}{event.point[1:]}: "
+        return [Change(f"{capitalized(event.point)}: "
                        f"{outcome_name(campaign, event.point, event.outcome)}")]
     if kind == "encounter_ended":
         card = campaign.encounter.get(event.encounter)
@@ -203,7 +204,7 @@ def change_of(campaign: Campaign, event: Any) -> list[Change]:
         return [Change(event_text(campaign, event).rstrip("."), "good" if better else "bad")]
     if kind == "world_changed":
         what = said(campaign, event.what)
-        return [Change(f"{what[:1].upper()}{what[1:]}")]
+        return [Change(capitalized(what))]
     if kind == "day_began":
         return [Change(f"Day {event.day} begins")]
     if kind == "exploration_ended":

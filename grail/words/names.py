@@ -100,7 +100,7 @@ def outcome_name(campaign: Campaign, point: str, outcome: str) -> str:
         return campaign.event[outcome].title
     if point.startswith("Item") and outcome.isdigit():
         return item_name(campaign, int(outcome))
-    return outcome[:1].upper() + outcome[1:]
+    return capitalized(outcome)
 
 
 ICONS = {"marker": "+1 marker", "marker2": "+2 markers", "marker3": "+3 markers",
@@ -189,6 +189,11 @@ def named(campaign: Campaign, text: str) -> str:
 
 _ROUTE = re.compile(r"\b(\d{3,4}) -> (\d{3,4})\b")
 _AT = re.compile(r"\b(at|to|on) (\d{3,4})\b(?! [A-Z])")
+
+
+def capitalized(text: str) -> str:
+    """``text`` beginning with a capital, as a line begins."""
+    return text[:1].upper() + text[1:]
 
 
 def said(campaign: Campaign, text: str) -> str:

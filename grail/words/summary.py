@@ -12,7 +12,7 @@ from grail.engine.survival import panics
 
 from .encounter import encounter_lines
 from .events import dying_text
-from .names import RULE_TAG, full_name, hero_name, place_name, said, status_name
+from .names import RULE_TAG, capitalized, full_name, hero_name, place_name, said, status_name
 
 STAGES = {"start_of_day": "the Day begins", "guardians": "the Day begins",
           "day": "the Day's actions", "end_of_day": "the End of Day",
@@ -32,6 +32,13 @@ RESOLVING = {"immediate": "what the Location does at once",
              "response": "the Response", "reward": "the Reward", "loot": "the Loot",
              "failure": "the Failure"}
 """What a frame that is not a journal entry resolves, in words."""
+
+
+def ending(game: Game) -> str | None:
+    """How the campaign ended, once it has: won, or lost, when and by whose death [DEATH-6];
+    None while it goes on."""
+    return f"{capitalized(said(game.campaign, game.pending().text))}." \
+        if game.is_terminal() else None
 
 
 def summary(game: Game) -> str:
@@ -63,6 +70,9 @@ def summary(game: Game) -> str:
     for task in state.tasks:
         lines.append(f"Task: {task.text}")
     pending = game.pending()
+    over = ending(game)
+    if over is not None:
+        lines.append(over)
     if state.chance is None and pending.heroes:
         who = ", ".join(hero_name(campaign, hero) for hero in pending.heroes)
         lines.append(f"Waiting for {who}: {said(campaign, pending.text)}")
