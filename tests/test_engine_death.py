@@ -27,6 +27,7 @@ from grail.engine.actions import (
 from grail.engine.events import DayBegan, DyingChanged, Event, GoingMadChanged, HeroDied
 from grail.engine.game import Game, IllegalAction
 from grail.engine.survival import settle
+from grail.words.actions import action_text
 
 from .conftest import changed
 
@@ -190,6 +191,22 @@ def test_still_at_0_health_after_resting_dies_at_the_end_of_day(
     to_rest(game)
     events = rest(game, "wren", eat=False)
     assert HeroDied(hero="wren", cause="end_of_day") in events
+
+
+@pytest.mark.parametrize(("heroes", "said"), [
+    (["wren"], "Dies: still at 0 Health after resting; the game is lost"),  # [DEATH-2]
+    (["wren", "ash"], "Dies: still at 0 Health after resting)")])  # Kes may replace her
+def test_a_rest_that_kills_says_so_before_it_is_chosen_DEATH_1(
+        three_heroes: Campaign, heroes: list[str], said: str) -> None:
+    """The rest's words say the death it brings, and whether it loses the game [DEATH-6]:
+    the player sees it before going hungry, not after."""
+    campaign = with_cards(three_heroes, dying=DyingCard(dies_when=["end_of_day"]),
+                          dying_solo=DyingCard(dies_when=["end_of_day"]))
+    game = Game.new(campaign, heroes, seed=1)
+    fall(game, "wren")
+    to_rest(game)
+    assert "Dies" not in action_text(game, Rest(hero="wren", eat=True))  # healed to 1 Health
+    assert said in action_text(game, Rest(hero="wren", eat=False))
 
 
 def test_a_card_taken_at_the_rest_kills_only_at_the_next_end_of_day(

@@ -16,12 +16,14 @@ from grail.content import Campaign
 from grail.content.base import ATTRIBUTES
 from grail.content.locations import STEP
 from grail.engine.actions import Travel
+from grail.engine.death import unused_heroes
 from grail.engine.game import Game
 from grail.engine.items import uses_of
 from grail.engine.state import UNSEEN
 from grail.engine.survival import rest
 
 from .effects import cost_words
+from .events import DEATH_CAUSES
 from .names import full_name, hero_name, item_name, place_name, secret_name, skill_name
 
 DIRECTIONS = {"up": "North", "right": "East", "down": "South", "left": "West"}
@@ -126,13 +128,18 @@ def map_lines(game: Game) -> list[str]:
 
 
 def rest_lines(game: Game, hero_id: str, eat: bool) -> list[str]:
-    """What resting does to the character's meters and Food: the engine's rest, done on a
-    copy of the state [END-DAY-1]..[END-DAY-3]. ("Health 5 -> 7", "Terror stays 2")"""
+    """What resting does to the character's meters and Food, and a death it brings first:
+    the engine's rest, done on a copy of the state [END-DAY-1]..[END-DAY-3], [DEATH-1].
+    ("Health 5 -> 7", "Terror stays 2", "Dies: losing Health while dying")"""
     before = game.state.hero(hero_id)
     state = game.state.model_copy(deep=True)
     rest(game.campaign, state, hero_id, eat)
     after = state.hero(hero_id)
     lines = []
+    if after.death_due is not None and before.death_due is None:  # [DEATH-1]
+        lost = len(state.heroes) == 1 or not unused_heroes(game.campaign, state)  # [DEATH-6]
+        lines.append(f"Dies: {DEATH_CAUSES[after.death_due]}"
+                     + ("; the game is lost" if lost else ""))
     for name in ("health", "terror", "energy", "food"):
         old, new = getattr(before, name), getattr(after, name)
         lines.append(f"{name.capitalize()} {old} -> {new}" if old != new
