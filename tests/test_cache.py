@@ -15,10 +15,9 @@ import pytest
 
 from grail.content import PackError, load_pack, loader
 from grail.content import cache as cache_module
-from grail.content.base import content_models
+from grail.content.base import content_models, models_in
 from grail.content.cache import load_cached, pack_digest
 from grail.content.trusted import Unexpected, rebuild
-from grail.content.walk import models_in
 
 
 def _entries(cache_dir: Path) -> list[Path]:

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from grail.content import Campaign, bundled_pack, load_pack
 from grail.content.amounts import Amounts
-from grail.content.walk import entities, models_in
+from grail.content.base import models_in
+from grail.content.walk import entities
 from grail.engine.actions import (
     Action,
     Begin,

@@ -13,7 +13,11 @@ from functools import cache
 import pytest
 
 from grail.content import Campaign, bundled_pack, load_pack
+from grail.content.base import models_in
+from grail.content.effects import AddTask, Dial, PlaceDial
+from grail.engine import dials
 from grail.engine.game import Game, IllegalAction
+from grail.engine.world import apply_effect
 from grail.words.actions import action_lines, action_text
 from grail.words.encounter import encounter_lines
 from grail.words.events import event_text
@@ -38,9 +42,11 @@ def ennor_ids() -> frozenset[str]:
 
 def ids(campaign: Campaign) -> frozenset[str]:
     """The pack's ids that are not also plain words of its own player text: heroes, cards,
-    Encounters, Events, quests, Statuses."""
+    Encounters, Events, quests, Statuses, tasks, dials."""
     found = {*campaign.hero, *campaign.card, *campaign.encounter, *campaign.event,
-             *campaign.quest, *(status.id for status in campaign.manifest.game_sheet.statuses)}
+             *campaign.quest, *(status.id for status in campaign.manifest.game_sheet.statuses),
+             *campaign.task, *(model.id for _, model in models_in(campaign)
+                               if isinstance(model, Dial))}
     prose = " ".join([entry.text for entry in campaign.entry.values()]
                      + [event.text for event in campaign.event.values()])
     return frozenset(found - set(WORD.findall(prose)))
@@ -94,6 +100,23 @@ def test_random_games_of_the_bundled_campaign_show_no_internal_words(seed: int) 
         for event in game.apply(action):
             found += problems(campaign, "event", event_text(campaign, event))
     assert not found, "\n".join(sorted(set(found))[:40])
+
+
+def test_tasks_and_dials_read_as_their_words_not_their_ids() -> None:  # [TASK-1], [DIAL-1]
+    """What a player reads when a journal entry opens a task and sets a dial: the task's
+    text from the task log, the dial's name in words."""
+    campaign = ennor()
+    game = Game.new(campaign, ["jago"], seed=1)
+    hero = [game.state.hero("jago")]
+    events = [*apply_effect(campaign, game.state, AddTask.model_validate(
+        {"add_task": {"id": "douse-raid-fires", "text": "Put out the raid's fires."}}), hero),
+        *dials.place(campaign, game.state, PlaceDial.model_validate(
+            {"place_dial": {"id": "raid-fires", "value": 3, "token": "time"}}).place_dial,
+            hero[0], None)]
+    said = [event_text(campaign, event) for event in events]
+    assert said == [f"Task opened: {campaign.task['douse-raid-fires'].rstrip('.')}.",
+                    "The raid fires dial placed."]
+    assert not [problem for text in said for problem in problems(campaign, "event", text)]
 
 
 def test_a_refusal_reads_without_ids_or_rule_tags() -> None:

@@ -16,6 +16,7 @@ that names a class not made yet is written as text (``"list[Effect]"``); a valid
 returns ``Self``. A test (tests/test_layers.py) keeps it so.
 """
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Any, Literal, Self, TypeVar, get_type_hints
@@ -229,3 +230,20 @@ DialRef = Annotated[Slug, Ref("dial")]
 TaskRef = Annotated[Slug, Ref("task")]
 DialName = Annotated[Slug, Def("dial")]
 TaskName = Annotated[Slug, Def("task")]
+
+
+def models_in(value: Any, loc: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], BaseModel]]:
+    """Every model inside ``value`` (itself included), depth first, with its path written
+    as in the YAML (field aliases such as ``if`` and ``else``)."""
+    if isinstance(value, BaseModel):
+        yield loc, value
+        for name, field in type(value).model_fields.items():
+            child = getattr(value, name)
+            if isinstance(child, BaseModel | list | dict):
+                yield from models_in(child, (*loc, field.alias or name))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from models_in(item, (*loc, index))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from models_in(item, (*loc, key))

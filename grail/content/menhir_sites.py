@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from .base import models_in
 from .effects import PlaceMenhir
 from .pack import Campaign
-from .walk import entities, models_in
+from .walk import entities
 
 
 @dataclass(frozen=True)

@@ -25,10 +25,11 @@ from typing import Any
 
 from pydantic import Field
 
-from .base import Model
+from .base import Model, models_in
 from .belongings import Item, ItemsFile, Secret, SecretsFile, Skill, SkillsFile, SkillSide
 from .campaign import Manifest, Status
 from .cards import CardsFile, PlayerCard
+from .effects import TaskAdd
 from .encounters import Encounter
 from .events import Event, Quest, StoryEvent
 from .grid import spots
@@ -146,6 +147,16 @@ class Campaign(Model):
     def status(self) -> dict[str, Status]:
         """The Game Sheet's Statuses, by id."""
         return {s.id: s for s in self.manifest.game_sheet.statuses}
+
+    @cached_property
+    def task(self) -> dict[str, str]:
+        """Each task's text by its name, as the first ``add_task`` opening it writes it: the
+        words a player reads for it [TASK-1]."""
+        found: dict[str, str] = {}
+        for _, model in models_in(self):
+            if isinstance(model, TaskAdd):
+                found.setdefault(model.id, model.text)
+        return found
 
     @cached_property
     def quest(self) -> dict[str, Quest]:

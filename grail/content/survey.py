@@ -22,9 +22,10 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from .base import models_in
 from .origin import Origin, Source
 from .pack import Campaign
-from .walk import entities, models_in
+from .walk import entities
 
 T = TypeVar("T", bound=BaseModel)
 

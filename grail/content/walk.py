@@ -61,20 +61,3 @@ def entities(campaign: Campaign) -> Iterator[Entity]:
             index = index_in.get(file, 0)
             index_in[file] = index + 1
             yield Entity(owner, thing, file, (key, index))
-
-
-def models_in(value: Any, loc: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], BaseModel]]:
-    """Every model inside ``value`` (itself included), depth first, with its path written
-    as in the YAML (field aliases such as ``if`` and ``else``)."""
-    if isinstance(value, BaseModel):
-        yield loc, value
-        for name, field in type(value).model_fields.items():
-            child = getattr(value, name)
-            if isinstance(child, BaseModel | list | dict):
-                yield from models_in(child, (*loc, field.alias or name))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from models_in(item, (*loc, index))
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from models_in(item, (*loc, key))

@@ -29,6 +29,7 @@ from .names import (
     said,
     secret_name,
     status_name,
+    task_name,
 )
 
 DEATH_CAUSES = {"losing_health": "losing Health while dying",
@@ -113,7 +114,7 @@ def event_text(campaign: Campaign, event: Any) -> str:
             f"{event.kind.capitalize()} {event.number}"
         return f"{hero(event.hero)} {'gains' if event.gained else 'loses'} {thing}."
     if kind == "task_logged":
-        return f"Task {event.task} {'opened' if event.open else 'closed'}."
+        return f"Task {'opened' if event.open else 'closed'}: {task_name(campaign, event.task)}."
     if kind == "quest_changed":
         quest = campaign.quest.get(event.quest)
         return f"Quest {quest.name if quest is not None else event.quest}: {event.change}."
@@ -184,7 +185,8 @@ def change_of(campaign: Campaign, event: Any) -> list[Change]:
         return [Change(f"Quest {event.change}: {quest.name if quest else event.quest}",
                        "good" if event.change == "completed" else "plain")]
     if kind == "task_logged":
-        return [Change(f"Task {'opened' if event.open else 'closed'}: {event.task}")]
+        return [Change(f"Task {'opened' if event.open else 'closed'}: "
+                       f"{task_name(campaign, event.task)}")]
     if kind == "hero_moved":
         return [Change(f"{hero_name(campaign, event.hero)} goes to "
                        f"{place_name(campaign, event.to)}")]

@@ -160,8 +160,8 @@ _WORD = re.compile(r"\b[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*\b")
 def named(campaign: Campaign, text: str) -> str:
     """``text`` as a player reads it: the ids of heroes, cards, Encounters, Events,
     Statuses and quests replaced by their names, Items, Secrets and Skills by their names
-    instead of their numbers, and no rule tags (the engine's own words carry them for
-    authors)."""
+    instead of their numbers, dials by their names in words, and no rule tags (the engine's
+    own words carry them for authors)."""
     def number(match: re.Match[str]) -> str:
         kind, value = match.group(1).lower(), int(match.group(2))
         if kind == "item":
@@ -184,11 +184,29 @@ def named(campaign: Campaign, text: str) -> str:
             return campaign.quest[word].name
         return status_name(campaign, word)
 
-    return _WORD.sub(name, _NUMBERED.sub(number, RULE_TAG.sub("", text)))
+    def dial(match: re.Match[str]) -> str:
+        return f"the {dial_name(match.group(1))} dial"
+
+    text = _DIAL.sub(dial, RULE_TAG.sub("", text))
+    return _WORD.sub(name, _NUMBERED.sub(number, text))
+
+
+_DIAL = re.compile(r"\bdial ([a-z0-9]+(?:-[a-z0-9]+)*)\b")
+"""A dial named in the engine's words ("dial long-fog placed")."""
 
 
 _ROUTE = re.compile(r"\b(\d{3,4}) -> (\d{3,4})\b")
 _AT = re.compile(r"\b(at|to|on) (\d{3,4})\b(?! [A-Z])")
+
+
+def task_name(campaign: Campaign, task: str) -> str:
+    """A task as the task log shows it: its text [TASK-1]."""
+    return campaign.task.get(task, task.replace("-", " ")).rstrip(".")
+
+
+def dial_name(dial: str) -> str:
+    """A dial's name as an author wrote it, in words ("long fog")."""
+    return dial.replace("-", " ")
 
 
 def capitalized(text: str) -> str:
