@@ -56,8 +56,8 @@ def test_the_menu_lists_saves_and_continues_the_chosen_one(
     assert _text("2\ns\nq\n", monkeypatch) == 0
     out = capsys.readouterr().out
     _only_text(out)
-    assert f"Saves in {tmp_path}:\n1. newer: wren; day 1; last played " in out
-    assert "\n2. older: wren; day 1; last played 1970-01-1" in out
+    assert f"Saves in {tmp_path}:\n1. newer: Wren of the Marsh; day 1; last played " in out
+    assert "\n2. older: Wren of the Marsh; day 1; last played 1970-01-1" in out
     assert "Type a number from 1 to 2, n or q." in out
     assert "Day 1 of chapter 1: the Day's actions" in out  # the summary of the chosen save
     assert saved(tmp_path / "older.grail").setup["seed"] == 1
@@ -76,7 +76,7 @@ def test_the_menu_lists_checkpoints_and_unreadable_files_and_opens_a_checkpoint_
     capsys.readouterr()
     assert _text("3\n2\ns\nq\n", monkeypatch) == 0
     out = capsys.readouterr().out
-    assert "\n2. long: checkpoint 'start' of day 1: wren; day 1; kept " in out
+    assert "\n2. long: checkpoint 'start' of day 1: Wren of the Marsh; day 1; kept " in out
     assert "\n3. notes: unreadable: not a grail save" in out
     assert "notes cannot be opened: not a grail save (damaged or truncated)." in out
     assert "The checkpoint goes on as the save 'long (day 1)'; 'long' stays as it was." in out

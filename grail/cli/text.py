@@ -43,7 +43,7 @@ from grail.sim.hints import hint
 from grail.words.actions import action_lines, action_text
 from grail.words.encounter import encounter_lines
 from grail.words.events import event_text
-from grail.words.names import full_name, said
+from grail.words.names import full_name, hero_name, said
 from grail.words.summary import ending, mode_words, summary
 from grail.words.table import event_lines, hero_lines, intro_lines, map_lines, place_lines
 
@@ -169,11 +169,12 @@ def _menu(folder: Path, pack: str | None) -> Session | None:
     quit."""
     saves = list_saves(folder)
     print(f"Saves in {folder}:" if saves else f"No saves yet in {folder}.")
+    campaign = open_pack(pack) if saves else None  # the heroes' names, as the window says them
     for number, info in enumerate(saves, start=1):
         if info.problem:
             print(f"{number}. {info.name}: {info.problem}")
             continue
-        heroes = ", ".join(info.heroes)
+        heroes = ", ".join(hero_name(campaign, hero) for hero in info.heroes)
         print(f"{number}. {info.title}: {heroes}; day {info.day}; "
               f"{'last played' if info.kind == 'save' else 'kept'} {info.played:%Y-%m-%d %H:%M}")
     print("n. Start a new game")
