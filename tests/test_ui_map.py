@@ -14,7 +14,7 @@ from grail.content.geography import Layout
 from grail.engine.actions import Explore, FinishUpgrades, Pass, Rest, Travel
 from grail.engine.game import Game
 from grail.engine.map import place
-from grail.engine.preview import fading_menhirs, struck, vanishing
+from grail.engine.preview import fading_menhirs, vanishing
 from grail.engine.state import HeroState, Menhir
 from grail.session import Session
 from grail.ui.app import App, Settings
@@ -324,7 +324,7 @@ def test_the_vanish_preview_names_what_the_start_of_day_discards(ennor: Campaign
     state.hero("tamsin").location = 105  # (0, 1): outside 102's radius [MENHIR-3]
     game.refresh()
     preview, gone = vanishing(state), fading_menhirs(state)
-    assert gone == [101] and struck(state) == ["tamsin"]
+    assert gone == [101]
     spots = {place.number: (place.x, place.y) for place in state.placed}
     near_102 = {n for n, (x, y) in spots.items() if abs(x) <= 1 and -2 <= y <= 0}
     assert sorted(preview) == sorted(set(spots) - near_102) and 105 in preview

@@ -34,10 +34,3 @@ def vanishing(state: GameState) -> list[int]:
     if not ahead.menhirs:
         return []
     return [place.number for place in outside_radius(ahead)]
-
-
-def struck(state: GameState) -> list[str]:
-    """Characters standing on a Location that vanishes: the Wyrdness hurts them and moves
-    them to the nearest remaining Location [MENHIR-3]."""
-    gone = set(vanishing(state))
-    return [hero.id for hero in state.heroes if hero.location in gone]

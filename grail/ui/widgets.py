@@ -261,28 +261,3 @@ class Buttons:
         for index, button in enumerate(self.buttons):
             button.selected = index == self.cursor
             button.draw(surface, theme, hovered=button.rect.collidepoint(mouse))
-
-
-@dataclass
-class ScrollText:
-    """Wrapped text in a rectangle that scrolls (wheel, Page Up/Down)."""
-
-    text: str = ""
-    offset: int = 0
-
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, theme: Theme, size: int = 20,
-             colour: Colour | None = None) -> int:
-        """Draw the visible part; the number of lines in all."""
-        font = theme.font(size)
-        lines = wrap(self.text, font, rect.width)
-        visible = max(1, rect.height // font.get_linesize())
-        self.offset = max(0, min(self.offset, len(lines) - visible))
-        clip = surface.get_clip()
-        surface.set_clip(rect)
-        draw_lines(surface, lines[self.offset:self.offset + visible], rect.topleft, font,
-                   colour or theme["ink"])
-        surface.set_clip(clip)
-        return len(lines)
-
-    def scroll(self, lines: int) -> None:
-        self.offset = max(0, self.offset + lines)
