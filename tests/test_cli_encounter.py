@@ -208,7 +208,7 @@ def test_the_diplomacy_example_played_in_grail_text(
     # [EX-DIPLO-2]: Honest Truth's Empathy key is worth +2 in Stage 1, its free key +1.
     first = next(screen for screen in screens if "Turn 1: Arev is active." in screen)
     assert "  Honest Truth: up 3 (Empathy key 1, the free key). Can be played." in first
-    assert "Escape: the team leaves, each member takes the Failure (lose 1 Rep)" in first
+    assert "Escape: take the Failure (lose 1 Rep)" in first
     truth = next(screen for screen in screens if "Arev plays Honest Truth" in screen)
     assert "The marker is on 3, green: 1 up to the top, 6 down to the bottom." in truth
     assert "  1. Honest Truth (Arev): connected: Empathy key 1, the free key." in truth
@@ -339,7 +339,7 @@ def test_a_diplomacy_escape_and_a_discard_are_told(examples: Campaign) -> None:
     game.apply(KeepHands())
     escape = next(a for a in game.legal_actions() if a.type == "escape")
     assert tell(game.campaign, game.state, escape) == \
-        "Escape: the team leaves, each member takes the Failure (lose 1 Rep)"
+        "Escape: take the Failure (lose 1 Rep)"
     assert game.state.encounter is not None
     card = game.state.encounter.hands["arev"][0]
     assert tell(game.campaign, game.state, DiscardCard(hero="arev", card=card)) == \

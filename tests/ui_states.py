@@ -68,6 +68,18 @@ def diplomacy_stage_two() -> Game:
     return game
 
 
+def diplomacy_alone() -> Game:
+    """Jago alone at the charcoal-burners' fire, Measured Pause in hand: a card whose Ability
+    is long for its body, and a solo Escape's words on a button."""
+    game = Game.new(ennor(), ["jago"], seed=11)
+    game.fight("blue-charcoal-camp", ["jago"])
+    while game.state.encounter is not None and game.state.encounter.step != "play":
+        game.apply(game.legal_actions()[-1])  # Items kept, hands kept
+    assert any(action.type == "play_card" and action.card == "diplomacy-14m"
+               for action in game.legal_actions())
+    return game
+
+
 def end_of_day() -> Game:
     game = start()
     game.apply(Pass(hero="tamsin"))
@@ -95,7 +107,7 @@ def companion_chance() -> Game:
 STATES: dict[str, Callable[[], Game]] = {
     "start": start, "mid_day": mid_day, "mid_journal": mid_journal,
     "combat_of_four": combat_of_four, "diplomacy_stage_two": diplomacy_stage_two,
-    "end_of_day": end_of_day, "hero_dying": hero_dying, "companion_chance": companion_chance,
+    "diplomacy_alone": diplomacy_alone, "end_of_day": end_of_day, "hero_dying": hero_dying, "companion_chance": companion_chance,
 }
 """Every state, by name."""
 

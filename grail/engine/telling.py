@@ -168,7 +168,8 @@ def _encounter_action(campaign: Campaign, state: GameState, action: Any) -> str:
             attack = f" ({effects_text(campaign, state, card.opportunity)})" if card.opportunity else ""
             return f"Escape: -1 Energy and the Opportunity attack{attack}"
         failure = f" ({effects_text(campaign, state, card.failure)})" if card.failure else ""
-        return f"Escape: the team leaves, each member takes the Failure{failure}"
+        who = "each member takes" if len(encounter.heroes) > 1 else "take"
+        return f"Escape: {who} the Failure{failure}"  # [DIPLO-13]
     assert isinstance(action, DiscardCard)
     return f"Discard {named(action.card)}" + \
         (f" ({hero(action.hero)})" if len(encounter.heroes) > 1 else "")

@@ -27,7 +27,7 @@ from grail.content.cards import AttributeKey, BonusKey, MagicBonus, MagicHalf, P
 
 from .icons import draw_icons
 from .theme import HERO_COLOURS, Colour, Theme
-from .widgets import draw_text, overflow, wrap
+from .widgets import draw_text, fitted, overflow, wrap
 
 SHORT = {"aggression": "Agg", "empathy": "Emp", "courage": "Cou", "caution": "Cau",
          "logic": "Log", "spirituality": "Spi"}
@@ -250,8 +250,7 @@ def _abilities(surface: pygame.Surface, frame: Frame, marks: Marks) -> None:
     theme, body = frame.theme, frame.body
     if not marks.abilities or body.height < theme.px(10):
         return
-    font = theme.font(18)
-    lines = [line for text in marks.abilities for line in wrap(text, font, body.width - 4)]
+    texts = list(marks.abilities)
     if marks.covered:
         pygame.draw.rect(surface, theme["covered"], body, border_radius=theme.px(3))
         step = theme.px(9)
@@ -261,7 +260,9 @@ def _abilities(surface: pygame.Surface, frame: Frame, marks: Marks) -> None:
             pygame.draw.line(surface, theme["disabled"], (x, body.bottom), (x + body.height,
                                                                             body.top))
         surface.set_clip(clip)
-        lines = ["(covered: not active)", *lines]
+        texts = ["(covered: not active)", *texts]
+    box = pygame.Rect(body.x + 2, body.y + 1, body.width - 4, body.height - 2)
+    font, lines = fitted("\n".join(texts), theme, 18, box)  # smaller type, never cut
     clip = surface.get_clip()
     surface.set_clip(body.clip(clip))
     y = body.y + 1
