@@ -187,9 +187,9 @@ def test_the_terminal_shows_what_the_window_shows_by_key(
     ("xyz", "Nothing here is 'xyz': type the number of an action from 1 to 11, or ? for help."),
     ("trav", "'trav' could be 1. Travel: Tamsin Vell from 101 Tallow Cross to 102 The Crown "
              "of Nine, -1 Energy; 2."),
-    ('{"type": "fly"}', "That is not an action: not an action: there is no action 'fly'"),
-    ('{"type": "travel", "hero": "tamsin"', "That is not an action: not an action: it is not "
-                                            "JSON"),
+    ('{"type": "fly"}', "Not an action: there is no action 'fly'."),
+    ('{"type": "travel", "hero": "tamsin"', "Not an action: it is not JSON."),
+    ("crown trav", "Nothing here is 'crown trav'"),  # the words in their order
 ])
 def test_what_is_typed_is_forgiven_with_a_clear_answer(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,

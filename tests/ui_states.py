@@ -107,7 +107,8 @@ def companion_chance() -> Game:
 STATES: dict[str, Callable[[], Game]] = {
     "start": start, "mid_day": mid_day, "mid_journal": mid_journal,
     "combat_of_four": combat_of_four, "diplomacy_stage_two": diplomacy_stage_two,
-    "diplomacy_alone": diplomacy_alone, "end_of_day": end_of_day, "hero_dying": hero_dying, "companion_chance": companion_chance,
+    "diplomacy_alone": diplomacy_alone, "end_of_day": end_of_day, "hero_dying": hero_dying,
+    "companion_chance": companion_chance,
 }
 """Every state, by name."""
 

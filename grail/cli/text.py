@@ -43,7 +43,7 @@ from grail.sim.hints import hint
 from grail.words.actions import action_lines, action_text
 from grail.words.encounter import encounter_lines
 from grail.words.events import event_text
-from grail.words.names import full_name, hero_name, said
+from grail.words.names import capitalized, full_name, hero_name, said
 from grail.words.summary import ending, mode_words, summary
 from grail.words.table import event_lines, hero_lines, intro_lines, map_lines, place_lines
 
@@ -99,12 +99,10 @@ def choose(game: Game, answer: str) -> Any:
         try:
             return Action.from_json(answer)
         except MalformedAction as error:
-            return f"That is not an action: {said(game.campaign, str(error))}"
-    words = answer.lower().split()
-    texts = [action_text(game, action).lower() for action in legal]
-    found = [index for index, text in enumerate(texts)
-             if all(any(word.startswith(typed) for word in re.findall(r"[\w'-]+", text))
-                    for typed in words)]
+            return f"{capitalized(said(game.campaign, str(error)))}."
+    typed = answer.lower().split()
+    texts = [re.findall(r"[\w'-]+", action_text(game, action).lower()) for action in legal]
+    found = [index for index, words in enumerate(texts) if _begins_in_order(typed, words)]
     if len(found) == 1:
         return legal[found[0]]
     if found:
@@ -113,6 +111,17 @@ def choose(game: Game, answer: str) -> Any:
             + (" and more" if len(found) > 6 else "") + ". Type its number."
     return f"Nothing here is '{answer}': type the number of an action from 1 to {len(legal)}, " \
         "or ? for help."
+
+
+def _begins_in_order(typed: list[str], words: list[str]) -> bool:
+    """Each typed word begins a word of the action's, in the action's order: "pa ker" is
+    "Pass: Kerra", never "Kerra Pascoe leaves"."""
+    at = 0
+    for part in typed:
+        at = next((i + 1 for i in range(at, len(words)) if words[i].startswith(part)), -1)
+        if at < 0:
+            return False
+    return True
 
 
 def play(session: Session) -> int:
