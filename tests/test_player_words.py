@@ -203,12 +203,13 @@ def test_a_proposed_action_says_nothing_is_paid_yet() -> None:
 
 def test_a_proposal_and_a_pass_say_what_in_words() -> None:
     """The log names what a character proposes in words, not by the action's kind
-    ("location action"), and undo names a Pass as passing, not as the Rest action
+    ("location action"), and where a Travel goes, and undo names a Pass as passing, not as the Rest action
     [TEAM-1], [ACT-PASS-1]."""
-    from grail.engine.actions import CharacterAction, LocationAction, Pass
+    from grail.engine.actions import CharacterAction, LocationAction, Pass, Travel
 
     for action, words in ((LocationAction(hero="tamsin"), "use the Location's action"),
-                          (CharacterAction(hero="tamsin"), "use their character action")):
+                          (CharacterAction(hero="tamsin"), "use their character action"),
+                          (Travel(hero="tamsin", to=104), "travel to 104 Lowen Ford")):
         game = Game.new(ennor(), ["tamsin", "jago"], seed=3)
         events = game.apply(action)
         assert [event_text(game.campaign, event) for event in events] == [

@@ -168,7 +168,8 @@ def propose(campaign: Campaign, state: GameState,
     """A character proposes an action: others on the Location may join first [TEAM-1]."""
     state.team = _proposal(action)
     if _may_join(campaign, state, state.team):
-        return [WorldChanged(what=f"{action.hero} proposes to {PROPOSALS[action.type]}; "
+        where = f" to {action.to}" if isinstance(action, Travel) else ""  # [MAP-6]
+        return [WorldChanged(what=f"{action.hero} proposes to {PROPOSALS[action.type]}{where}; "
                              "others on the Location may join [TEAM-1]")]
     state.team.paying = True
     return _settle(campaign, state)
