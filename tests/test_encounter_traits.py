@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from grail.engine.actions import Activate, DiscardCard, Escape, PlayCard, Ready
+from grail.engine.events import WorldChanged
 from grail.engine.state import Guardian
 
 from .encounter_helpers import Table, ended, pack, with_rules
@@ -61,10 +62,14 @@ def test_sudden_the_first_activated_suffers_two_damage_TRAIT_2() -> None:
 def test_defensive_each_activations_first_card_adds_one_marker_fewer_TRAIT_3() -> None:
     # Engine reading: "adds 1 marker fewer" takes the marker from the card's bonus icons.
     table = solo("green-snapper", "t-strike", "t-lunge", "t-jab-1")
-    table.play("t-strike")  # 2 + 1, one fewer
+    events = table.play("t-strike")  # 2 + 1, one fewer
     assert table.encounter.pool == 2
-    table.play("t-lunge")  # the second card in full
+    told = [event.what for event in events if isinstance(event, WorldChanged)]
+    assert told == ["the enemy is Defensive: 1 marker less from the activation's first card "
+                    "[TRAIT-3]"]  # the narration says why the pool rose by less
+    events = table.play("t-lunge")  # the second card in full
     assert table.encounter.pool == 3
+    assert not [event for event in events if isinstance(event, WorldChanged)]
     table.end_play("t-double")
     table.play("t-double")  # turn 2, a first card again: 2 - 1
     assert table.encounter.pool == 4

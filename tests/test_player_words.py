@@ -19,6 +19,7 @@ from grail.engine import dials
 from grail.engine.game import Game, IllegalAction
 from grail.engine.world import apply_effect
 from grail.words.actions import action_lines, action_text
+from grail.words.effects import ability_lines
 from grail.words.encounter import encounter_lines
 from grail.words.events import event_text
 from grail.words.names import said
@@ -117,6 +118,17 @@ def test_tasks_and_dials_read_as_their_words_not_their_ids() -> None:  # [TASK-1
     assert said == [f"Task opened: {campaign.task['douse-raid-fires'].rstrip('.')}.",
                     "The raid fires dial placed."]
     assert not [problem for text in said for problem in problems(campaign, "event", text)]
+
+
+def test_an_ability_says_when_once() -> None:  # [ANAT-15]
+    """A delayed Ability whose own words say when ("Delayed (2 Time tokens): …") is not
+    prefixed with the trigger again; one without them is."""
+    campaign = ennor()
+    game = Game.new(campaign, ["kerra"], seed=1)
+    lines = [line for card in campaign.cards
+             for line in ability_lines(campaign, game.state, card)]
+    assert lines and not [line for line in lines if line.count("Delayed") > 1]
+    assert "Delayed (2 Time tokens): add 2 markers to the Combat pool." in lines
 
 
 def test_a_refusal_reads_without_ids_or_rule_tags() -> None:

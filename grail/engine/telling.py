@@ -131,8 +131,8 @@ def _encounter_action(campaign: Campaign, state: GameState, action: Any) -> str:
     if isinstance(action, Ready):
         return "Ready: confirm the Items used and draw the hands"
     if isinstance(action, SetItemAside):
-        return f"Set aside: {hero(action.hero)} leaves {card_name(campaign, f'item:{action.item}')}" \
-            f" (Item {action.item}) out of this Encounter"
+        return f"Set aside: {hero(action.hero)} leaves " \
+            f"{card_name(campaign, f'item:{action.item}')} out of this Encounter"
     if isinstance(action, Avoid):
         avoid = card.avoid if isinstance(card, DiplomacyEncounter) else None
         cost = avoid.cost if avoid is not None else None

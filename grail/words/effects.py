@@ -75,8 +75,9 @@ def ability_lines(campaign: Campaign, state: GameState, card: Any) -> list[str]:
             said += f" ({tokens} Time)"
         if ability.trigger == "spend_charges" and isinstance(ability.charges, int):
             said = f"Pay {ability.charges} Charge{'s' * (ability.charges != 1)}"
-        if ability.text and ability.trigger not in ("delayed", "spend_charges"):
-            lines.append(ability.text)
+        if ability.text and (ability.trigger not in ("delayed", "spend_charges")
+                             or ability.text.startswith(said.split(" (")[0])):
+            lines.append(ability.text)  # its own words say when (and its Time) already
         else:
             lines.append(f"{said}: {ability.text or effects_words(campaign, state, ability.effects)}")
     return lines

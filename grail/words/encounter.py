@@ -324,8 +324,8 @@ def encounter_event_text(campaign: Campaign, event: Any) -> str:
     if kind == "card_played":
         keys = _and([_connected(campaign, event.card, key) for key in event.connected])
         connect = f": {keys} connect{'s' * (len(event.connected) == 1)}" if keys else ""
-        gained = f"; it gives {icons_text([_icon(icon) for icon in event.icons], False)}" \
-            if event.icons else ""
+        gained = f"; its keys: {icons_text([_icon(icon) for icon in event.icons], False)}" \
+            if event.icons else ""  # what they give; an enemy's trait may change it
         return f"{hero(event.hero)} plays {card(event.card)}{connect}{gained}."
     if kind in ("pool_changed", "affinity_moved"):
         what, now = ("The Combat pool", event.pool) if kind == "pool_changed" \
