@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from grail.content.encounter_effects import Prevent
 from grail.engine.actions import (
     Activate,
     Choose,
@@ -20,6 +21,9 @@ from grail.engine.actions import (
     PlayCard,
     Share,
 )
+from grail.engine.encounters import effects as board_effects
+from grail.engine.events import WorldChanged
+from grail.engine.state import Frame
 
 from .encounter_helpers import FIRST, Table, ended, pack, with_rules
 
@@ -277,3 +281,18 @@ def test_a_team_victory_rewards_each_member_and_shares_the_loot_COMBAT_16() -> N
     table.act(Share(hero="tamsin", what="wealth", amount=1))
     assert (table.hero("tamsin").wealth, table.hero("oswy").wealth) == (3 + 1, 2 + 2)
     assert table.game.state.encounter is None
+
+
+def test_damage_prevented_twice_says_how_much_more_and_in_all_EX_COMBAT_5() -> None:
+    """Two Abilities preventing damage of one attack: the second says what it adds and the
+    whole, not a second total that reads as a contradiction."""
+    table = solo("t-jab-1", "t-strike", "t-lunge")
+    frame = Frame(source="ability", key="t-jab-1", heroes=["tamsin"])
+    prevent = Prevent.model_validate({"prevent": 2})
+    said = [event.what for _ in range(2)
+            for event in board_effects.apply(table.game.campaign, table.game.state, frame,
+                                             prevent)
+            if isinstance(event, WorldChanged)]
+    assert said == ["2 damage of the enemy attack will be prevented",
+                    "2 more damage of the enemy attack will be prevented (4 in all)"]
+    assert table.encounter.prevent == 4

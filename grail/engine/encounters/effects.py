@@ -64,8 +64,12 @@ def apply(campaign: Campaign, state: GameState, frame: Frame, effect: Any) -> li
     if isinstance(effect, board.NextCardConnects):
         encounter.free_continue = True  # [EX-DIPLO-9]
         return [WorldChanged(what="the next card plays as if it connected a continue key")]
-    encounter.prevent += amount_of(campaign, effect.prevent, state, hero)
-    return [WorldChanged(what=f"{encounter.prevent} damage of the enemy attack will be prevented")]
+    more = amount_of(campaign, effect.prevent, state, hero)
+    encounter.prevent += more
+    if encounter.prevent == more:
+        return [WorldChanged(what=f"{more} damage of the enemy attack will be prevented")]
+    return [WorldChanged(what=f"{more} more damage of the enemy attack will be prevented "
+                              f"({encounter.prevent} in all)")]
 
 
 def _attack_damage(campaign: Campaign, state: GameState, encounter: EncounterState,
