@@ -182,3 +182,14 @@ def test_a_log_replays_from_a_start_state_when_the_setup_has_one(minimal: Campai
     assert again.state_hash() == game.state_hash()
     again.undo()  # back to the base state, not to the seed's
     assert again.state.hero("wren").location == 104
+
+
+def test_what_chance_drew_is_told_after_what_the_action_did(minimal: Campaign) -> None:
+    """The words follow the table's order: Wren goes to 107, the Warden attacks, then the
+    cards come up; the draws are not told before the move that met them."""
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.apply(Travel(hero="wren", to=104))
+    kinds = [event.type for event in game.apply(Travel(hero="wren", to=107))]
+    assert "chance_drawn" in kinds and "hero_moved" in kinds
+    assert kinds.index("hero_moved") < kinds.index("chance_drawn")
+    assert set(kinds[kinds.index("chance_drawn"):]) == {"chance_drawn"}

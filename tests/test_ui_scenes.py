@@ -22,7 +22,8 @@ VIEWS: list[type[GameScene]] = [MapScene, JournalScene, EncounterScene, EndOfDay
                                 ChanceScene]
 EXPECTED = {"start": MapScene, "mid_day": MapScene, "mid_journal": JournalScene,
             "combat_of_four": EncounterScene, "diplomacy_stage_two": EncounterScene,
-            "end_of_day": EndOfDayScene, "hero_dying": MapScene, "companion_chance": ChanceScene}
+            "diplomacy_alone": EncounterScene, "end_of_day": EndOfDayScene,
+            "hero_dying": MapScene, "companion_chance": ChanceScene}
 
 
 @pytest.fixture(scope="module")
