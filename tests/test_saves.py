@@ -102,7 +102,8 @@ def test_opening_starts_from_the_nearest_snapshot(
 
 
 @pytest.mark.parametrize("damage", ["truncated", "garbage", "empty", "other-database",
-                                    "newer", "other-pack", "bad-row", "bad-snapshot"])
+                                    "newer", "other-pack", "bad-row", "bad-snapshot",
+                                    "illegal-row"])
 def test_a_bad_save_is_refused_with_one_line(
     minimal: Campaign, tmp_path: Path, damage: str
 ) -> None:
@@ -127,6 +128,9 @@ def test_a_bad_save_is_refused_with_one_line(
             elif damage == "other-pack":
                 db.execute("UPDATE header SET value = ? WHERE key = 'pack'",
                            (json.dumps({"id": "elsewhere", "version": "1", "hash": "x"}),))
+            elif damage == "illegal-row":  # an action the rules refuse there [MAP-4]
+                db.execute("INSERT INTO entries (kind, body) VALUES ('action', ?)",
+                           ('{"type": "travel", "hero": "wren", "to": 199}',))
             elif damage == "bad-snapshot":  # a state SQLite cannot hand over as stored
                 db.execute("UPDATE snapshots SET state = CAST(x'ff00ff' AS TEXT)")
             else:
@@ -140,8 +144,10 @@ def test_a_bad_save_is_refused_with_one_line(
     expected = {"truncated": "damaged", "garbage": "not a grail save",
                 "empty": "not a grail save", "other-database": "another program",
                 "newer": "newer grail", "other-pack": "'elsewhere'",
-                "bad-row": "does not read as actions", "bad-snapshot": "damaged"}
-    assert expected[damage] in message
+                "bad-row": "does not read as actions", "bad-snapshot": "damaged",
+                "illegal-row": "its log does not replay (an action of its log is not allowed "
+                               "where it was taken; 'grail replay' shows where)"}
+    assert expected[damage] in message and "[" not in message  # no rule tag for a player
     assert path.read_bytes() == before
 
 

@@ -86,7 +86,8 @@ def read_game(save: SaveFile, campaign: Campaign, notes: list[str] | None = None
             AssertionError) as error:
         why = "the content changed since, and the game no longer fits it" if changed else \
             "its log does not replay"
-        raise SaveError(f"{save.path}: {why} ({error})") from None
+        raise SaveError(f"{save.path}: {why} ({_replay_failed(error)}; 'grail replay' "
+                        "shows where)") from None
     if changed:
         found = problems(game)
         if found:
@@ -99,6 +100,16 @@ def read_game(save: SaveFile, campaign: Campaign, notes: list[str] | None = None
                          "was, and undo cannot reach back before now")
         game = went_on(game, pack)
     return checked(save.path, game)
+
+
+def _replay_failed(error: Exception) -> str:
+    """Why a save's log does not replay, in a player's words: the checking tool (``grail
+    replay``) names the action and the rule."""
+    if isinstance(error, IllegalAction):
+        return "an action of its log is not allowed where it was taken"
+    if isinstance(error, ChanceMismatch):
+        return "its draws and rolls do not follow its actions"
+    return "its log does not fit the campaign"
 
 
 def read_mark(save: SaveFile, campaign: Campaign, mark: Mark) -> Game:
