@@ -159,7 +159,9 @@ def test_undo_and_checkpoint(save: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert capsys.readouterr().out == "undone: Travel: Wren of the Marsh from 104 The Leaning Stone to 101 " \
         "The Crossing, -1 Energy\n"
     assert main(["undo", str(save)]) == 2  # the first Travel revealed 107
-    assert "nothing to undo: the last action revealed something" in capsys.readouterr().err
+    assert capsys.readouterr().err == "grail: nothing to undo: the last action (Travel: Wren " \
+        "of the Marsh to 104 The Leaning Stone, -1 Energy) revealed something (a card " \
+        "turned, an entry read, a draw or a roll)\n"
     assert main(["checkpoint", str(save), "before-ridge"]) == 0
     assert "checkpoint 'before-ridge' of Day 1 kept in" in capsys.readouterr().out
     assert main(["checkpoint", str(save), "../escape"]) == 1

@@ -205,7 +205,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
     try:
         session.undo(args.count)
     except UndoError as error:
-        raise CommandError(str(error), 2) from None
+        raise CommandError(said(session.campaign, str(error)), 2) from None
     finally:
         session.close()
     for text in reversed(undone):

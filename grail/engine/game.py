@@ -291,11 +291,16 @@ class Game:
         can = len(self.undoable())
         if count < 1:
             raise UndoError(f"undo takes back 1 action or more, not {count}")
+        last = next((entry for entry in reversed(self.log)
+                     if not isinstance(entry, ChanceOutcome)), None)
+        if last is None:
+            raise UndoError("nothing to undo: no action was taken yet")
+        if not can:
+            raise UndoError(f"nothing to undo: the last action ({last.describe()}) revealed "
+                            "something (a card turned, an entry read, a draw or a roll)")
         if count > can:
-            raise UndoError("nothing to undo: the last action revealed something (a card "
-                            "turned, an entry read, a draw or a roll), or none was taken"
-                            if not can else f"only {can} action{'s' * (can != 1)} can be "
-                            "undone, back to the last card turned or entry read")
+            raise UndoError(f"only {can} action{'s' * (can != 1)} can be undone, back to the "
+                            "last card turned or entry read")
 
     def undo(self, count: int = 1, snapshot: tuple[int, GameState] | None = None) -> None:
         """Take back the last ``count`` actions, never past a reveal (a draw, a die roll,

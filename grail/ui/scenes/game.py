@@ -21,12 +21,12 @@ from typing import Any
 import pygame
 
 from grail.engine.actions import EndCampaign, Escape, LeaveGame, LeaveStoryMode, Pass
-from grail.engine.game import IllegalAction
+from grail.engine.game import IllegalAction, UndoError
 from grail.engine.journal import ContentLoop
 from grail.save import SaveError
 from grail.session import Session
 from grail.words.actions import action_label
-from grail.words.names import said
+from grail.words.names import capitalized, said
 from grail.words.summary import summary
 
 from ..app import App, Scene
@@ -201,9 +201,10 @@ class GameScene(Scene):
         self.page = max(0, min(pages - 1, self.page + step))
 
     def undo(self) -> None:
-        if not self.session.can_undo():
-            self.notice = "Nothing to undo: the last action revealed something (a draw, an " \
-                "entry read, a die), or none was taken."
+        try:
+            self.session.game.check_undo(1)
+        except UndoError as error:  # the engine's words for why not, names for ids
+            self.notice = f"{capitalized(said(self.session.campaign, str(error)))}."
             return
         try:
             self.notice = f"Undone: {self.session.undo()}"
