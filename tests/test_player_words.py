@@ -246,3 +246,16 @@ def test_a_button_leaves_out_where_the_character_stands_and_the_terminal_says_it
     assert action_text(game, travel).startswith(
         "Travel: Tamsin Vell from 101 Tallow Cross to 102 The Crown of Nine, -1 Energy")
     assert action_text(game, explore).startswith("Explore: Tamsin Vell at 101 Tallow Cross")
+
+
+def test_a_game_sheet_part_and_a_team_share_read_as_words(minimal: Campaign) -> None:
+    """One part marked is "(part 1)", not "(parts 1)"; a share names its meter as the
+    game does ("2 Energy") [STATUS-1], [TEAM-6]."""
+    from grail.engine.actions import PayShare
+    from grail.engine.state import StatusMarks
+
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.state.statuses.append(StatusMarks(id="flood", parts=[1]))
+    assert "(part 1)" in summary(game) and "(parts 1)" not in summary(game)
+    assert said(minimal, PayShare(hero="wren", what="energy", amount=2).describe()) == \
+        "Pay: Wren of the Marsh pays 2 Energy of the team's cost"

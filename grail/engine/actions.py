@@ -540,7 +540,8 @@ class PayShare(_Action):
     """How much of it this member pays."""
 
     def describe(self) -> str:
-        return f"Pay: {self.hero} pays {self.amount} {self.what} of the team's cost"
+        return f"Pay: {self.hero} pays {self.amount} {self.what.capitalize()} of the team's " \
+            "cost"
 
 
 @action

@@ -62,8 +62,8 @@ def summary(game: Game) -> str:
     if state.quests:
         lines.append("Quests: " + ", ".join(campaign.quest[quest].name if quest in campaign.quest
                                             else quest for quest in state.quests))
-    marks = [status_name(campaign, m.id) + (f" (parts {', '.join(map(str, m.parts))})"
-                                            if m.parts else "")
+    marks = [status_name(campaign, m.id) + (f" (part{'s' * (len(m.parts) > 1)} "
+                                             f"{', '.join(map(str, m.parts))})" if m.parts else "")
              for m in state.statuses if m.whole or m.parts]
     if marks:
         lines.append("Game Sheet: " + ", ".join(marks))
