@@ -259,3 +259,14 @@ def test_a_game_sheet_part_and_a_team_share_read_as_words(minimal: Campaign) -> 
     assert "(part 1)" in summary(game) and "(parts 1)" not in summary(game)
     assert said(minimal, PayShare(hero="wren", what="energy", amount=2).describe()) == \
         "Pay: Wren of the Marsh pays 2 Energy of the team's cost"
+
+
+def test_a_character_s_items_say_what_their_uses_do() -> None:  # [ITEM-1]
+    """'c' in the terminal: each use of an Item or Secret by name with what it does, as
+    docs/cli.md promises, not its name alone."""
+    campaign = ennor()
+    game = Game.new(campaign, ["jago"], seed=1)
+    game.state.hero("jago").items = [1]
+    line = next(line for line in hero_lines(game) if line.startswith("  Item: "))
+    use = campaign.item[1].uses[0]
+    assert f"Uses: {use.name} ({(use.text or '').rstrip('.')})." in line

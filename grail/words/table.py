@@ -22,7 +22,7 @@ from grail.engine.items import uses_of
 from grail.engine.state import UNSEEN
 from grail.engine.survival import rest
 
-from .effects import cost_words
+from .effects import cost_words, effects_words
 from .events import DEATH_CAUSES
 from .names import full_name, hero_name, item_name, place_name, secret_name, skill_name
 
@@ -46,24 +46,28 @@ def hero_lines(game: Game) -> list[str]:
             lines.append("  Skills: " + ", ".join(skill_name(campaign, side)
                                                  for side in hero.skills) + ".")
         for number in hero.items:
-            lines.append(f"  Item: {_card(campaign, f'item:{number}', item_name(campaign, number))}"
+            lines.append(f"  Item: {_card(game, f'item:{number}', item_name(campaign, number))}"
                          + (" (in use)" if f"item:{number}" in hero.face_up else ""))
         for number in hero.secrets:
             lines.append(f"  Secret: "
-                         f"{_card(campaign, f'secret:{number}', secret_name(campaign, number))}"
+                         f"{_card(game, f'secret:{number}', secret_name(campaign, number))}"
                          + (" (in use)" if f"secret:{number}" in hero.face_up else ""))
         if not hero.items and not hero.secrets:
             lines.append("  No Items and no Secrets.")
     return lines
 
 
-def _card(campaign: Campaign, key: str, name: str) -> str:
-    """An Item or Secret: its name, its text and its uses by name."""
+def _card(game: Game, key: str, name: str) -> str:
+    """An Item or Secret: its name, its text, and its uses, each by name with what it does
+    (its printed words, else its effects in words)."""
+    campaign = game.campaign
     kind, number = key.split(":")
     card = campaign.item.get(int(number)) if kind == "item" else campaign.secret.get(int(number))
     text = f" - {card.text.strip()}" if card is not None and card.text else ""
-    uses = uses_of(campaign, key)
-    named = f" Uses: {'; '.join(use.name for use in uses)}." if uses else ""
+    uses = [f"{use.name} "
+            f"({(use.text or effects_words(campaign, game.state, use.effects)).rstrip('.')})"
+            if use.text or use.effects else use.name for use in uses_of(campaign, key)]
+    named = f" Uses: {'; '.join(uses)}." if uses else ""
     return f"{name}{text}{named}"
 
 
