@@ -33,7 +33,8 @@ def test_personal_secrets_are_never_traded(ennor: Campaign) -> None:  # [SECRET-
     game = Game.new(ennor, ["tamsin", "jago"], seed=1)
     game.state.hero("tamsin").secrets = personal[:1]
     game.refresh()
-    with pytest.raises(IllegalAction, match=r"\[TEAM-5\]"):
+    with pytest.raises(IllegalAction, match=rf"\[SECRET-6\]: Secret {personal[0]} is Personal: "
+                       "it is never given"):
         game.apply(Trade(hero="tamsin", to="jago", what="secret", number=personal[0]))
 
 
@@ -70,3 +71,29 @@ def test_no_trade_while_a_drawn_card_waits_to_be_kept_UPG_2(minimal: Campaign) -
     assert game.state.offer and not [a for a in game.legal_actions() if isinstance(a, Trade)]
     with pytest.raises(IllegalAction, match=r"\[UPG-2\]"):
         game.apply(Trade(hero="yew", to="wren", what="food"))
+
+
+@pytest.mark.parametrize(("trade", "rule", "why"), [
+    (Trade(hero="tamsin", to="jago", what="wealth"), "RES-2", "tamsin has no Wealth to give"),
+    (Trade(hero="tamsin", to="jago", what="item", number=3), "ITEM-5", "tamsin holds no Item 3"),
+    (Trade(hero="tamsin", to="jago", what="secret", number=2), "SECRET-6",
+     "tamsin holds no Secret 2")])
+def test_a_refused_trade_says_what_is_missing(
+        ennor: Campaign, trade: Trade, rule: str, why: str) -> None:
+    """Not the general rule of trading, but what this gift lacks [RES-2], [ITEM-5]."""
+    game = Game.new(ennor, ["tamsin", "jago"], seed=1)
+    game.state.hero("tamsin").wealth = 0
+    game.refresh()
+    with pytest.raises(IllegalAction) as raised:
+        game.apply(trade)
+    assert raised.value.rule == rule and str(raised.value).endswith(why)
+
+
+def test_a_day_action_at_the_end_of_day_says_the_day_is_over_DAY_1(minimal: Campaign) -> None:
+    game = Game.new(minimal, ["wren", "yew"], seed=1)
+    game.apply(Pass(hero="wren"))
+    game.apply(Pass(hero="yew"))
+    with pytest.raises(IllegalAction, match=r"\[DAY-1\]: the Day's actions are over"):
+        game.apply(Travel(hero="wren", to=104))
+    with pytest.raises(IllegalAction, match=r"\[END-DAY-1\]: wren rests now"):
+        game.apply(Rest(hero="yew", eat=True))

@@ -15,14 +15,20 @@ from grail.content.base import ATTRIBUTES
 
 from . import deck_building, survival, trading, upgrades, uses
 from .actions import (
+    ActivateMenhir,
     BuyAttribute,
+    CharacterAction,
     DeckUpgrade,
+    Explore,
     FinishUpgrades,
     KeepCard,
+    LocationAction,
+    Pass,
     Rest,
     SetAside,
     TakeBack,
     Trade,
+    Travel,
     UseCard,
 )
 from .conditions import in_state
@@ -100,6 +106,14 @@ def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
         return "UPG-2", "a card drawn for a deck upgrade is kept first; trade after it"
     if isinstance(action, Trade):
         return trading.why_refused(campaign, state, action)
+    if isinstance(action, Travel | Explore | LocationAction | CharacterAction | ActivateMenhir
+                  | Pass):
+        return "DAY-1", "the Day's actions are over: at the End of Day each character rests, " \
+            "then spends Exp"
+    resting = next_to_rest(state)
+    if resting is not None:
+        return "END-DAY-1", f"{resting.id} rests now (characters rest in character order, " \
+            "then spend Exp)"
     return "END-DAY-1", "at the End of Day each character rests, then spends Exp, in " \
         "character order, and an upgrade costs the Exp it costs [UPG-5]"
 

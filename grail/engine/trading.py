@@ -67,6 +67,19 @@ def why_refused(campaign: Campaign, state: GameState, action: Trade) -> tuple[st
     if taker is not None and action.what == "item" and not may_take_item(campaign, state, taker):
         return "MODE-CHALLENGE-10", f"{action.to} already holds the most Items the Challenge " \
             "allows"
+    giver = next((hero for hero in state.heroes if hero.id == action.hero), None)
+    if giver is not None and taker is not None and giver.location != taker.location:
+        return "TEAM-5", f"{action.hero} and {action.to} are not on one Location"
+    if giver is not None and action.what in RESOURCES and not getattr(giver, action.what):
+        return "RES-2", f"{action.hero} has no {action.what.capitalize()} to give"
+    held = giver.items if giver is not None and action.what == "item" else \
+        giver.secrets if giver is not None and action.what == "secret" else None
+    if held is not None and action.number not in held:
+        return "ITEM-5" if action.what == "item" else "SECRET-6", \
+            f"{action.hero} holds no {action.what.capitalize()} {action.number}"
+    if action.what == "secret" and action.number in campaign.secret \
+            and "personal" in campaign.secret[action.number].keywords:
+        return "SECRET-6", f"Secret {action.number} is Personal: it is never given"
     return "TEAM-5", "trading needs both characters on one Location, outside actions and " \
         "Encounters (a team's members also while their action waits on a choice), and what " \
         "is given must be held (Personal Secrets never)"
