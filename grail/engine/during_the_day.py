@@ -81,7 +81,7 @@ def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
     """The rule an action breaks During the Day."""
     names = [hero.id for hero in day.actors(state)]
     if isinstance(action, EncounterAction):
-        return "ENC-2", "no Encounter waits on that: it belongs to an Encounter under way"
+        return "ENC-2", "no Encounter is under way: that is done only in an Encounter"
     if isinstance(action, FaceUp):
         return "ITEM-2", "a card is turned face up when gaining or losing one of its " \
             "keyword, or at the Start of Day"
