@@ -238,6 +238,14 @@ def test_a_save_whose_pack_changed_goes_on_with_a_note(
     assert capsys.readouterr().err == ""  # saved since: up to date
 
 
+def _saved_by_hand(game: Game, path: Path) -> Path:
+    """A game of the minimal pack whose state was set by hand, saved as JSON (its state as
+    it is, not replayed) for the commands to open."""
+    game.setup["pack"] = str(MINIMAL)
+    save_game(game, path)
+    return path
+
+
 def test_a_lost_campaign_says_when_and_by_whose_death_and_that_nothing_is_left(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:  # [DEATH-2], [DEATH-6], [MERCY-1]
@@ -245,9 +253,7 @@ def test_a_lost_campaign_says_when_and_by_whose_death_and_that_nothing_is_left(
     game = Game.new(campaign, ["wren"], seed=1)
     death.die(campaign, game.state, game.state.hero("wren"))  # solo: the game is lost
     game.refresh()
-    game.setup["pack"] = str(MINIMAL)
-    path = tmp_path / "lost.json"
-    save_game(game, path)
+    path = _saved_by_hand(game, tmp_path / "lost.json")
     capsys.readouterr()
     assert main(["show", str(path)]) == 0
     assert "Waiting for Wren of the Marsh: the game is lost on Day 1, when Wren of the Marsh " \
@@ -270,9 +276,7 @@ def test_a_dying_character_shows_as_dying_in_words_and_json(
     game = Game.new(load_pack(MINIMAL), ["wren", "yew"], seed=1)
     game.state.hero("wren").health = 0
     game.settle()
-    game.setup["pack"] = str(MINIMAL)
-    path = tmp_path / "dying.json"
-    save_game(game, path)
+    path = _saved_by_hand(game, tmp_path / "dying.json")
     capsys.readouterr()
     assert main(["show", str(path)]) == 0
     wren = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("Wren"))
