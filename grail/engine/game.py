@@ -245,8 +245,8 @@ class Game:
         self._log(action, told, drawn, len(answers) - 1 if logged else None)
         if drawn or any(e.type in REVEALING for e in events):
             self.state.undo_floor = len(self.log)
-        return events + [ChanceDrawn(point=d.point, outcome=d.outcome) for d in drawn]  # after
-        # what the action did, which met them: the words follow the table's order
+        # what chance drew is told after what the action did that met it, in the table's order
+        return events + [ChanceDrawn(point=d.point, outcome=d.outcome) for d in drawn]
 
     def _log(self, action: AnyAction | None, told: str, outcomes: list[ChanceOutcome],
              logged: int | None) -> None:
