@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from contextlib import closing
 from pathlib import Path
 
@@ -329,6 +330,14 @@ def test_export_never_overwrites_a_save_unasked_nor_the_save_it_reads(
     missing = tmp_path / "typo" / "shared.json"
     assert main(["export", str(save), str(missing)]) == 1
     assert "there is no folder" in capsys.readouterr().err and not missing.parent.exists()
+    os.mkfifo(tmp_path / "pipe")  # as a device would be: never replaced by a file
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "link.json").symlink_to(other)
+    for special in (tmp_path / "pipe", tmp_path / "folder", tmp_path / "link.json"):
+        assert main(["export", str(save), str(special), "--force"]) == 1
+        assert capsys.readouterr().err == \
+            f"grail: {special} is not a plain file: name a file to write\n"
+    assert (tmp_path / "pipe").is_fifo() and other.read_bytes() == kept
     assert main(["export", str(save), str(other), "--force"]) == 0  # asked: overwritten
     assert json.loads(other.read_text())["setup"]["heroes"] == ["wren"]
 

@@ -76,6 +76,8 @@ def may_write(path: Path, force: bool, source: Path | None = None) -> None:
     to make the folders of a mistyped path: nothing kept is lost to a slip."""
     if source is not None and path.exists() and path.resolve() == source.resolve():
         raise CommandError(f"{path} is the file read: name another file to write")
+    if path.is_symlink() or (path.exists() and not path.is_file()):  # never a device or a pipe
+        raise CommandError(f"{path} is not a plain file: name a file to write")
     if path.exists() and not force:
         raise CommandError(f"{path} exists; use --force to overwrite it")
     if not path.parent.is_dir():  # a slip in the path makes no folders
