@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import sqlite3
 from contextlib import closing
 from pathlib import Path
 
@@ -397,3 +398,21 @@ def test_a_saves_pack_is_looked_at_only_once_the_file_is_known_intact(
     capsys.readouterr()
     assert main(["show", str(shared)]) == 1
     assert "checksum mismatch" in capsys.readouterr().err and walked == []
+
+
+def test_replay_says_which_action_of_the_log_breaks_which_rule(
+        save: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A save whose log does not replay does not open, and says 'grail replay' shows where:
+    it does, playing the log before opening the save."""
+    assert main(["act", str(save), '{"type": "travel", "hero": "wren", "to": 104}']) == 0
+    with closing(sqlite3.connect(save)) as db:
+        db.execute("INSERT INTO entries (kind, body) VALUES ('action', ?)",
+                   ('{"type": "travel", "hero": "wren", "to": 199}',))
+        db.commit()
+    capsys.readouterr()
+    assert main(["show", str(save)]) == 1
+    assert "'grail replay' shows where" in capsys.readouterr().err
+    assert main(["replay", str(save)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{save}: the log does not replay: its action 2: Travel: wren to 199")
+    assert "[MAP-4]" in err and err.count("\n") == 1

@@ -31,7 +31,7 @@ from grail.engine.game import Game, IllegalAction, UndoError
 from grail.engine.modes import CHALLENGE_RULES
 from grail.engine.setup import SetupError
 from grail.save import SaveError, export_save, load_game, save_game
-from grail.save.saves import saved_pack
+from grail.save.saves import saved_log, saved_pack
 from grail.save.store import SaveFile
 from grail.session import Session, open_save
 from grail.words.actions import action_lines
@@ -291,12 +291,22 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    game = open_game(args.save)
+    """The log played again from the setup, before the save is opened (which plays it too):
+    where it stops, if it does, by the action's number and the rule it breaks."""
+    path = Path(args.save)
     try:
-        again = Game.replay(game.campaign, game.setup, game.log)
-    except (IllegalAction, ChanceMismatch) as error:
-        print(f"{args.save}: the log does not replay: {error}", file=sys.stderr)
+        campaign = open_pack(saved_pack(path))
+        setup, log = saved_log(path)
+    except SaveError as error:
+        raise CommandError(str(error)) from None
+    played: list[int] = []  # one for each action played again
+    try:
+        again = Game.replay(campaign, setup, log, heard=lambda game, events: played.append(1))
+    except (IllegalAction, ChanceMismatch, SetupError) as error:
+        print(f"{args.save}: the log does not replay: its action {len(played) + 1}: {error}",
+              file=sys.stderr)
         return 1
+    game = open_game(args.save)
     outcomes = sum(isinstance(entry, ChanceOutcome) for entry in game.log)
     counted = f"{len(game.log) - outcomes} actions and {outcomes} chance outcomes"
     if again.state_hash() != game.state_hash():

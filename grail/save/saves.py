@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from grail.content import Campaign
+from grail.engine.actions import AnyAction
 from grail.engine.chance import ChanceMismatch
 from grail.engine.game import Game, IllegalAction
 from grail.engine.plain import Plain, part
@@ -100,6 +101,19 @@ def read_game(save: SaveFile, campaign: Campaign, notes: list[str] | None = None
                          "was, and undo cannot reach back before now")
         game = went_on(game, pack)
     return checked(save.path, game)
+
+
+def saved_log(path: Path) -> tuple[dict[str, Any], list[AnyAction]]:
+    """The setup and the log the save at ``path`` holds, read but not played: what
+    ``grail replay`` plays again to check it (opening the save would play it first)."""
+    if is_database(path):
+        with closing(SaveFile.open(path)) as save, save.reading():
+            setup = save.header().get("setup")
+            if not isinstance(setup, dict) or not _sound_setup(setup):
+                raise SaveError(f"{path}: the save is damaged (its header does not read)")
+            return setup, save.log()
+    envelope = read_envelope(path)
+    return envelope.setup, list(envelope.log)
 
 
 def _replay_failed(error: Exception) -> str:
