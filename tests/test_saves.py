@@ -103,7 +103,7 @@ def test_opening_starts_from_the_nearest_snapshot(
 
 @pytest.mark.parametrize("damage", ["truncated", "garbage", "empty", "other-database",
                                     "newer", "other-pack", "bad-row", "bad-snapshot",
-                                    "illegal-row"])
+                                    "illegal-row", "undo-row"])
 def test_a_bad_save_is_refused_with_one_line(
     minimal: Campaign, tmp_path: Path, damage: str
 ) -> None:
@@ -128,6 +128,8 @@ def test_a_bad_save_is_refused_with_one_line(
             elif damage == "other-pack":
                 db.execute("UPDATE header SET value = ? WHERE key = 'pack'",
                            (json.dumps({"id": "elsewhere", "version": "1", "hash": "x"}),))
+            elif damage == "undo-row":  # takes back more than the log holds
+                db.execute("INSERT INTO entries (kind, body) VALUES ('undo', '99')")
             elif damage == "illegal-row":  # an action the rules refuse there [MAP-4]
                 db.execute("INSERT INTO entries (kind, body) VALUES ('action', ?)",
                            ('{"type": "travel", "hero": "wren", "to": 199}',))
@@ -145,6 +147,7 @@ def test_a_bad_save_is_refused_with_one_line(
                 "empty": "not a grail save", "other-database": "another program",
                 "newer": "newer grail", "other-pack": "'elsewhere'",
                 "bad-row": "does not read as actions", "bad-snapshot": "damaged",
+                "undo-row": "does not read as actions",
                 "illegal-row": "its log does not replay (an action of its log is not allowed "
                                "where it was taken; 'grail replay' shows where)"}
     assert expected[damage] in message and "[" not in message  # no rule tag for a player

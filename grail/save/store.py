@@ -102,7 +102,10 @@ def fold(rows: list[tuple[int, str, str]]) -> list[AnyAction]:
     bodies: list[str] = []
     for _, kind, body in rows:
         if kind == "undo":
-            del bodies[len(bodies) - int(body):]
+            count = int(body)
+            if not 1 <= count <= len(bodies):  # grail writes none other
+                raise ValueError(f"an undo row takes back {count} of {len(bodies)} entries")
+            del bodies[len(bodies) - count:]
         else:
             bodies.append(body)
     actions = reader(AnyAction)
