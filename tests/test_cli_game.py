@@ -269,7 +269,8 @@ def test_a_lost_campaign_says_when_and_by_whose_death_and_that_nothing_is_left(
     assert capsys.readouterr().err == f"grail: {over} No action is left.\n"
     monkeypatch.setattr("sys.stdin", io.StringIO(""))  # nothing to type: it says so and ends
     assert main(["text", str(path)]) == 0
-    assert capsys.readouterr().out.rstrip().endswith(over)
+    out = capsys.readouterr().out
+    assert out.rstrip().endswith(over) and out.count(over) == 1 and "Type" not in out
 
 
 def test_a_dying_character_shows_as_dying_in_words_and_json(

@@ -130,17 +130,19 @@ def play(session: Session) -> int:
     the rest of the table in words (``?`` lists them). During an Encounter the fight is
     shown after every action: the whole Encounter card when it begins, then what changes."""
     print(summary(session.game))
+    if session.game.is_terminal():
+        return 0  # the summary said how it ended: nothing is left to do [DEATH-6]
     print("Type ? for help.")
     changed = True
     while True:
         game = session.game
-        if changed:  # the actions are listed again only when the game moved on
-            print()
-            print("\n".join(action_lines(game)))
         over = ending(game)
         if over is not None:  # nothing is left to do [DEATH-6]
             print(over)
             return 0
+        if changed:  # the actions are listed again only when the game moved on
+            print()
+            print("\n".join(action_lines(game)))
         changed = False
         tip = ", t for a tip" if game.state.encounter is not None and hint(game) else ""
         answer = ask(f"Type a number{tip}, or ? for help.")
