@@ -416,4 +416,4 @@ def test_replay_says_which_action_of_the_log_breaks_which_rule(
     assert main(["replay", str(save)]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"{save}: the log does not replay: its action 2: Travel: wren to 199")
-    assert "[MAP-4]" in err and err.count("\n") == 1
+    assert "[ACT-TRAVEL-1]" in err and err.count("\n") == 1

@@ -89,9 +89,9 @@ def test_travel_costs_one_energy_and_reveals_within_radius(minimal: Campaign) ->
 def test_an_illegal_action_names_the_rule_and_changes_nothing(minimal: Campaign) -> None:
     game = Game.new(minimal, ["wren"], seed=1)
     before = game.state.model_dump_json()
-    with pytest.raises(IllegalAction, match=r"\[MAP-4\]") as raised:
-        game.apply(Travel(hero="wren", to=108))
-    assert raised.value.rule == "MAP-4"
+    with pytest.raises(IllegalAction, match=r"\[ACT-TRAVEL-1\]") as raised:
+        game.apply(Travel(hero="wren", to=108))  # not revealed
+    assert raised.value.rule == "ACT-TRAVEL-1"
     assert game.state.model_dump_json() == before
 
 
@@ -283,3 +283,12 @@ def test_time_tokens_go_with_a_discarded_location_DAY_START_2(minimal: Campaign)
     game.state.menhirs[0].location = 102  # 105 falls outside the radius
     _to_the_next_day(game)
     assert 105 in game.state.discarded and game.state.time_tokens == [103]
+
+
+def test_travel_to_a_location_not_on_the_map_says_so_ACT_TRAVEL_1(minimal: Campaign) -> None:
+    """Not that the two are not connected by keys: 107 is simply not revealed yet."""
+    game = Game.new(minimal, ["wren"], seed=1)
+    assert game.state.spot_of(107) is None
+    with pytest.raises(IllegalAction, match=r"\[ACT-TRAVEL-1\]: Location 107 is not on the "
+                                            r"map: only revealed Locations are travelled to"):
+        game.apply(Travel(hero="wren", to=107))

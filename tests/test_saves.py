@@ -130,7 +130,7 @@ def test_a_bad_save_is_refused_with_one_line(
                            (json.dumps({"id": "elsewhere", "version": "1", "hash": "x"}),))
             elif damage == "undo-row":  # takes back more than the log holds
                 db.execute("INSERT INTO entries (kind, body) VALUES ('undo', '99')")
-            elif damage == "illegal-row":  # an action the rules refuse there [MAP-4]
+            elif damage == "illegal-row":  # an action the rules refuse there [ACT-TRAVEL-1]
                 db.execute("INSERT INTO entries (kind, body) VALUES ('action', ?)",
                            ('{"type": "travel", "hero": "wren", "to": 199}',))
             elif damage == "bad-snapshot":  # a state SQLite cannot hand over as stored

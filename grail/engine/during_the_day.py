@@ -115,6 +115,9 @@ def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
     hero = state.hero(action.hero)
     if isinstance(action, Travel | Explore) and hero.energy < 1:
         return "DAY-5", f"{action.type.replace('_', ' ').capitalize()} costs 1 Energy"
+    if isinstance(action, Travel) and state.spot_of(action.to) is None:
+        return "ACT-TRAVEL-1", f"Location {action.to} is not on the map: only revealed " \
+            "Locations are travelled to"
     if isinstance(action, Travel):
         return "MAP-4", f"{action.to} is not connected to {hero.location} by facing keys"
     if isinstance(action, LocationAction):
