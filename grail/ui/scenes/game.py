@@ -31,7 +31,8 @@ from grail.words.summary import summary
 
 from ..app import App, Scene
 from ..boards import draw_token, hero_marks
-from ..widgets import Button, Buttons, draw_text, wrap
+from ..theme import Theme
+from ..widgets import Button, Buttons, draw_text, fitted, wrap
 from .confirm import ConfirmScene
 from .load import SaveAsScene
 from .menu import MenuScene, checkpoint, reload_pack
@@ -364,9 +365,8 @@ class GameScene(Scene):
         font = theme.font(22, bold=True)
         x, middle = rect.x + theme.px(12), rect.centery
         if self.notice:
-            line = wrap(self.notice, font, rect.width - theme.px(24))[0]
-            draw_text(surface, line, (x, middle - font.get_height() // 2), font,
-                      theme["accent_ink"])
+            _banner_lines(surface, self.notice, theme,
+                          pygame.Rect(x, rect.y, rect.right - theme.px(12) - x, rect.height))
             return
         day = f"Day {state.day} · Chapter {state.chapter}   —   "
         x = draw_text(surface, day, (x, middle - font.get_height() // 2), font,
@@ -380,10 +380,11 @@ class GameScene(Scene):
                        theme.px(15))
             x += 2 * radius + theme.px(6)
         names = [game.campaign.hero[hero].short_name for hero in waiting]
-        text = f"{' and '.join(names)}: " if names else ""
+        text = f"{' and '.join(names)}: " if 0 < len(names) <= 2 else ""  # more: the tokens
         text += said(game.campaign, pending.text)
-        line = wrap(text, font, rect.right - theme.px(12) - x)[0]
-        draw_text(surface, line, (x, middle - font.get_height() // 2), font, theme["accent_ink"])
+        _banner_lines(surface, text, theme,
+                      pygame.Rect(x, rect.y, rect.right - theme.px(12) - x, rect.height))
+
 
     def draw_pages(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         legal = len(self.session.legal())
@@ -409,3 +410,13 @@ class GameScene(Scene):
         for line in self._log_lines[1][-visible:]:
             draw_text(surface, line, (inner.x, y), font, theme["ink"])
             y += font.get_linesize()
+
+
+def _banner_lines(surface: pygame.Surface, text: str, theme: Theme, box: pygame.Rect) -> None:
+    """The banner's words in its box, in smaller type on two lines if need be, never cut
+    short silently."""
+    font, lines = fitted(text, theme, 22, box, bold=True)
+    y = box.centery - len(lines) * font.get_linesize() // 2
+    for line in lines:
+        draw_text(surface, line, (box.x, y), font, theme["accent_ink"])
+        y += font.get_linesize()

@@ -346,8 +346,12 @@ class MapScene(GameScene):
         return box
 
     def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The characters' boards, the one deciding marked: none when nobody decides (a
+        campaign over)."""
+        acting = self.acting()
+        deciding = acting if acting in self.session.pending().heroes else None
         self.panel.draw(surface, rect, self.session.game, self.session.revision, app.theme,
-                        self.acting(), motion=not app.settings.reduce_motion, budget=app.budget,
+                        deciding, motion=not app.settings.reduce_motion, budget=app.budget,
                         shown=app.shows(self))
 
     @property
