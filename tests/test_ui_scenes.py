@@ -23,7 +23,8 @@ VIEWS: list[type[GameScene]] = [MapScene, JournalScene, EncounterScene, EndOfDay
 EXPECTED = {"start": MapScene, "mid_day": MapScene, "mid_journal": JournalScene,
             "combat_of_four": EncounterScene, "diplomacy_stage_two": EncounterScene,
             "diplomacy_alone": EncounterScene, "end_of_day": EndOfDayScene,
-            "hero_dying": MapScene, "companion_chance": ChanceScene}
+            "hero_dying": MapScene, "companion_chance": ChanceScene,
+            "dying_rest_of_four": EndOfDayScene}
 
 
 @pytest.fixture(scope="module")

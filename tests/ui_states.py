@@ -87,6 +87,19 @@ def end_of_day() -> Game:
     return game
 
 
+def dying_rest_of_four() -> Game:
+    """Four at the End of Day, Tamsin dying with no Food: her rest says it kills her and
+    loses the game, and all four are in the night's order [DEATH-1]."""
+    game = Game.new(ennor(), ["tamsin", "jago", "kerra", "ysella"], seed=3)
+    tamsin = game.state.hero("tamsin")
+    tamsin.health, tamsin.food = 0, 0
+    game.settle()
+    while game.state.stage == "day":
+        game.apply(next(action for action in game.legal_actions() if action.type == "pass"))
+    assert game.pending().kind == "rest" and game.pending().heroes == ["tamsin"]
+    return game
+
+
 def hero_dying() -> Game:
     """Jago fell to 0 Health (set by hand) and took "You Are Dying" [DEATH-1]."""
     game = Game.new(ennor(), ["tamsin", "jago"], seed=3)
@@ -108,6 +121,7 @@ STATES: dict[str, Callable[[], Game]] = {
     "start": start, "mid_day": mid_day, "mid_journal": mid_journal,
     "combat_of_four": combat_of_four, "diplomacy_stage_two": diplomacy_stage_two,
     "diplomacy_alone": diplomacy_alone, "end_of_day": end_of_day, "hero_dying": hero_dying,
+    "dying_rest_of_four": dying_rest_of_four,
     "companion_chance": companion_chance,
 }
 """Every state, by name."""

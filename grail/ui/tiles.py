@@ -58,8 +58,10 @@ class Tile:
         return not self.compact and bool(self.key or not self.enabled)
 
     def lines(self, theme: Theme, width: int) -> tuple[list[str], list[str], list[str]]:
-        """The title, detail and reason wrapped to ``width``."""
-        inner = width - theme.px(52 if self.badged() else 24)
+        """The title, detail and reason wrapped to ``width``, beside the key's badge: its
+        room is kept whether or not a key is given yet (the action bar gives the keys after
+        the tiles are laid out, and a badge then must not push the words out of the tile)."""
+        inner = width - theme.px(24 if self.compact else 52)
         if self.compact:
             return [f"{self.key}  {self.title}" if self.key else self.title], [], []
         title = wrap(self.title, self.title_font(theme), inner)

@@ -87,5 +87,11 @@ def action_label(game: Game, action: Any) -> str:
     campaign = game.campaign
     if isinstance(action, Choose) and (choice := pending_choice(campaign, game.state)):
         return f"{hero_name(campaign, action.hero)} chooses: {choice.choose[action.option].text}"
+    if isinstance(action, Rest):  # its tile shows the meters; the button, a death only
+        dies = next((line for line in rest_lines(game, action.hero, action.eat)
+                     if line.startswith("Dies")), None)
+        told = said(campaign, tell(campaign, game.state, action, False))
+        lost = dies is not None and dies.endswith("the game is lost")
+        return told + (" (dies: the game is lost)" if lost else " (dies)" if dies else "")
     text = action_text(game, action, where=False)
     return text.removesuffix(PROPOSED)  # the banner asks who joins, once proposed

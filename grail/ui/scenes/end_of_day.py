@@ -141,8 +141,9 @@ class EndOfDayScene(HoldingScene):
                 self.previews[key] = rest_preview(session, hero_id, eat)
             tiles.append(Tile(title, action, self.previews.get(key, []), size=22,
                               why="" if action else f"{name} has no Food"))
-        placed = grid(tiles, pygame.Rect(rect.x, y + theme.px(16), rect.width,
-                                         theme.px(170)), theme, 2, gap=16)
+        top = y + theme.px(16)  # the tiles as tall as their words need, down to the bottom
+        placed = grid(tiles, pygame.Rect(rect.x, top, rect.width, rect.bottom - top), theme, 2,
+                      gap=16)
         return found + more, placed
 
     # --- upgrades and decks ---------------------------------------------------------------
@@ -384,13 +385,17 @@ class EndOfDayScene(HoldingScene):
         y = inner.y + font.get_linesize() + theme.px(6)
         small = theme.font(16)
         for hero in game.state.heroes:
-            if y > inner.y + inner.height // 2:
-                break
+            done = "" if self.ended else "rested" if hero.rested else "to rest"
+            done += ", upgrades done" if hero.upgraded and not self.ended else ""
+            if y > inner.y + inner.height // 2:  # the rest in a line each: nobody left out
+                line = hero_name(game.campaign, hero.id) + (f": {done}" if done else "")
+                draw_text(surface, line, (inner.x, y), small,
+                          theme["accent"] if hero.id == deciding else theme["faint"])
+                y += small.get_linesize()
+                continue
             y = draw_hero(surface, game, hero.id, (inner.x, y), inner.width, theme,
                           current=hero.id == deciding) - theme.px(4)
-            if not self.ended:
-                done = "rested" if hero.rested else "to rest"
-                done += ", upgrades done" if hero.upgraded else ""
+            if done:
                 draw_text(surface, done, (inner.x, y), small, theme["faint"])
                 y += small.get_linesize()
             y += theme.px(8)
