@@ -239,7 +239,9 @@ def _diplomacy(flow: Flow, card: DiplomacyEncounter, game: Game) -> None:
     if stage.text:
         flow.write(stage.text, 18)
     flow.write("Bonus per Attribute in this Stage:", 18, bold=True, colour=theme["faint"])
-    font = theme.font(19)
+    font = theme.font(19 - flow.smaller)
+    clip = flow.surface.get_clip()
+    flow.surface.set_clip(flow.rect.clip(clip))  # as every line of the flow: never below it
     for name, icons in stage.bonus.model_dump(exclude_none=True).items():
         y = flow.y + font.get_linesize() // 2
         x = draw_text(flow.surface, f"{name.capitalize()}:", (flow.rect.x + theme.px(12),
@@ -247,6 +249,7 @@ def _diplomacy(flow: Flow, card: DiplomacyEncounter, game: Game) -> None:
         draw_icons(flow.surface, icons, (x + theme.px(6), y), font, theme["ink"])
         flow.said.append(f"{name.capitalize()}: {' '.join(icons)}")
         flow.y += font.get_linesize()
+    flow.surface.set_clip(clip)
     flow.gap()
     flow.write(f"Response: {told(game, stage.response)}", 19)
     flow.write(f"Failure: {told(game, card.failure)}", 18,
