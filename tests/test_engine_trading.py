@@ -75,9 +75,14 @@ def test_no_trade_while_a_drawn_card_waits_to_be_kept_UPG_2(minimal: Campaign) -
 
 @pytest.mark.parametrize(("trade", "rule", "why"), [
     (Trade(hero="tamsin", to="jago", what="wealth"), "RES-2", "tamsin has no Wealth to give"),
-    (Trade(hero="tamsin", to="jago", what="item", number=3), "ITEM-5", "tamsin holds no Item 3"),
+    (Trade(hero="tamsin", to="jago", what="item", number=3), "ITEM-5",
+     "tamsin does not hold Item 3"),
     (Trade(hero="tamsin", to="jago", what="secret", number=2), "SECRET-6",
-     "tamsin holds no Secret 2")])
+     "tamsin does not hold Secret 2"),
+    (Trade(hero="tamsin", to="bob", what="food"), "DAY-3",
+     "there is no character 'bob' in this game"),
+    (Trade(hero="tamsin", to="jago", what="food", number=5), "RES-2",
+     "Food is given one at a time: no number")])
 def test_a_refused_trade_says_what_is_missing(
         ennor: Campaign, trade: Trade, rule: str, why: str) -> None:
     """Not the general rule of trading, but what this gift lacks [RES-2], [ITEM-5]."""

@@ -211,6 +211,13 @@ def test_a_proposed_action_says_nothing_is_paid_yet() -> None:
         "Travel: Tamsin Vell from 101 Tallow Cross to 102 The Crown of Nine, -1 Energy; others "
         "here may join before it begins"]
     assert said(game.campaign, game.pending().text) == "Travel: who joins, before it begins"
+    from grail.engine.actions import Explore, Join
+
+    game = Game.new(ennor(), ["tamsin", "jago"], seed=3)
+    game.apply(Explore(hero="tamsin"))
+    events = game.apply(Join(hero="jago"))
+    assert event_text(game.campaign, events[0]) == \
+        "Jago Trevail joins Tamsin Vell's exploration."  # a noun, not the action's kind
 
 
 def test_a_proposal_and_a_pass_say_what_in_words() -> None:

@@ -155,6 +155,11 @@ def pay_option(campaign: Campaign, state: GameState, frame: Frame, option: int,
     return _settle(campaign, state)
 
 
+TEAM_ACTIONS = {"travel": "Travel", "explore": "exploration",
+                "location_action": "Location action", "character_action": "character action",
+                "activate_menhir": "Menhir activation", "option": "journal option"}
+"""A team's action as a noun ("Kerra joins Tamsin's exploration") [TEAM-1]."""
+
 PROPOSALS = {"travel": "travel", "explore": "explore",
              "location_action": "use the Location's action",
              "character_action": "use their character action",
@@ -210,15 +215,15 @@ def act(campaign: Campaign, state: GameState, step: TeamStep) -> list[Event]:
     if isinstance(step, Join):
         joined = {*team.members[1:], step.hero}
         team.members = team.members[:1] + [hero.id for hero in state.heroes if hero.id in joined]
-        action = team.action.replace("_", " ")
-        events.append(WorldChanged(what=f"{step.hero} joins {team.members[0]}'s {action}"))
+        events.append(WorldChanged(what=f"{step.hero} joins {team.members[0]}'s "
+                                        f"{TEAM_ACTIONS[team.action]}"))
     elif isinstance(step, Leave):
         events.append(_leave(team, step.hero))
     elif isinstance(step, Begin):
         team.paying = True
     elif isinstance(step, Cancel):
         state.team = None
-        return [WorldChanged(what=f"{step.hero} takes back the {team.action.replace('_', ' ')}")]
+        return [WorldChanged(what=f"{step.hero} takes back the {TEAM_ACTIONS[team.action]}")]
     else:
         team.paid.append(Portion(hero=step.hero, what=step.what, amount=step.amount))
     if team.paying:
@@ -232,8 +237,9 @@ def pending(campaign: Campaign, state: GameState) -> Pending:
     assert team is not None
     kind: Kind = "team_paying" if team.paying else "team_forming"
     text = "who pays what" if team.paying else "who joins, before it begins"
-    action = "a journal option" if team.action == "option" else team.action.replace("_", " ")
-    return Pending(kind=kind, heroes=list(team.members), text=f"{action.capitalize()}: {text}")
+    action = TEAM_ACTIONS[team.action]
+    return Pending(kind=kind, heroes=list(team.members), text=f"{action[:1].upper()}"
+                                                              f"{action[1:]}: {text}")
 
 
 def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
@@ -278,9 +284,8 @@ def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
     if isinstance(action, PayShare):
         return "TEAM-6", "members pay in team order, at most what they hold and the cost, " \
             "leaving no more than the others can cover"
-    action = team.action.replace("_", " ")
-    return "TEAM-1", f"{team.members[0]}'s {action} is being formed: join, leave, begin " \
-        "or cancel it first"
+    return "TEAM-1", f"{team.members[0]}'s {TEAM_ACTIONS[team.action]} is being formed: " \
+        "join, leave, begin or cancel it first"
 
 
 def _leave(team: TeamAction, hero: str) -> WorldChanged:

@@ -68,7 +68,11 @@ def why_refused(campaign: Campaign, state: GameState, action: Trade) -> tuple[st
         return "MODE-CHALLENGE-10", f"{action.to} already holds the most Items the Challenge " \
             "allows"
     giver = next((hero for hero in state.heroes if hero.id == action.hero), None)
-    if giver is not None and taker is not None and giver.location != taker.location:
+    if taker is None:
+        return "DAY-3", f"there is no character '{action.to}' in this game"
+    if action.what in RESOURCES and action.number is not None:
+        return "RES-2", f"{action.what.capitalize()} is given one at a time: no number"
+    if giver is not None and giver.location != taker.location:
         return "TEAM-5", f"{action.hero} and {action.to} are not on one Location"
     if giver is not None and action.what in RESOURCES and not getattr(giver, action.what):
         return "RES-2", f"{action.hero} has no {action.what.capitalize()} to give"
@@ -76,7 +80,7 @@ def why_refused(campaign: Campaign, state: GameState, action: Trade) -> tuple[st
         giver.secrets if giver is not None and action.what == "secret" else None
     if held is not None and action.number not in held:
         return "ITEM-5" if action.what == "item" else "SECRET-6", \
-            f"{action.hero} holds no {action.what.capitalize()} {action.number}"
+            f"{action.hero} does not hold {action.what.capitalize()} {action.number}"
     if action.what == "secret" and action.number in campaign.secret \
             and "personal" in campaign.secret[action.number].keywords:
         return "SECRET-6", f"Secret {action.number} is Personal: it is never given"
