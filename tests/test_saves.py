@@ -403,3 +403,20 @@ def test_save_as_copies_the_save_with_its_checkpoints(minimal: Campaign, tmp_pat
     assert load_game(tmp_path / "copy.grail", minimal).log == session.game.log
     assert len(load_game(first, minimal).log) < len(session.game.log)
     assert sorted(p.name for p in tmp_path.iterdir() if "grail-tmp" in p.name) == []
+
+
+@pytest.mark.parametrize(("read_only", "free", "why"), [
+    (True, 10**9, "its folder cannot be written"),
+    (False, 4096, "the disk is full"),
+    (False, 10**9, "its folder cannot be written, or the disk is full")])
+def test_a_save_that_cannot_be_written_says_whether_folder_or_disk(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, read_only: bool, free: int,
+        why: str) -> None:
+    """The reason a save read but not written gives: the folder read-only (a mount, a
+    stick), the disk full, or, when the system says neither, both."""
+    class Disk:
+        f_flag = os.ST_RDONLY if read_only else 0
+        f_bavail, f_frsize = free, 1
+
+    monkeypatch.setattr(os, "statvfs", lambda folder: Disk())
+    assert store.cannot_write_beside(tmp_path / "a.grail") == why

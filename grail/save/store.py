@@ -330,7 +330,8 @@ class SaveFile:
         """One write transaction, taken before anything is read: other programs wait
         their turn (``BEGIN IMMEDIATE``); committed whole or not at all."""
         if self.read_only:
-            raise SaveError(f"{self.path}: cannot write the save: {CANNOT_WRITE_BESIDE}")
+            raise SaveError(f"{self.path}: cannot write the save: "
+                            f"{cannot_write_beside(self.path)}")
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
@@ -431,8 +432,22 @@ def at_a_reveal(game: Game) -> bool:
     return game.state.undo_floor == len(game.log) and game.state.chance is None
 
 
-CANNOT_WRITE_BESIDE = "its folder cannot be written, or the disk is full"
-"""Why a save is opened to be read only."""
+def cannot_write_beside(path: Path) -> str:
+    """Why SQLite cannot write beside the save at ``path``: its folder (read-only, or not
+    the user's to write), or the disk; either, when neither can be told."""
+    try:
+        disk = os.statvfs(path.parent)
+    except OSError:
+        return "its folder cannot be written, or the disk is full"
+    if disk.f_flag & os.ST_RDONLY or not os.access(path.parent, os.W_OK):
+        return "its folder cannot be written"
+    if disk.f_bavail * disk.f_frsize < FULL_BELOW:
+        return "the disk is full"
+    return "its folder cannot be written, or the disk is full"
+
+
+FULL_BELOW = 256 * 1024
+"""Bytes free under which a disk counts as full to SQLite (its -shm file alone takes 32 KiB)."""
 
 
 def _opened(path: Path) -> tuple[sqlite3.Connection, bool]:
@@ -454,7 +469,7 @@ def _opened(path: Path) -> tuple[sqlite3.Connection, bool]:
             raise
     wal = Path(f"{path}-wal")
     if wal.exists() and wal.stat().st_size > 0:
-        raise SaveError(f"{path}: cannot open the save: {CANNOT_WRITE_BESIDE}, and its "
+        raise SaveError(f"{path}: cannot open the save: {cannot_write_beside(path)}, and its "
                         f"newest actions wait in {wal.name}; free some space, or copy both "
                         "files where they can be written")
     return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True,
