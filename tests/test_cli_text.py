@@ -212,3 +212,17 @@ def test_the_first_letters_of_an_actions_words_take_it(
     assert main(["text", str(save)]) == 0
     assert "goes from 101 Tallow Cross to 102 The Crown of Nine." in capsys.readouterr().out
     assert saved(save).state.hero("tamsin").location == 102
+
+
+def test_a_folder_that_cannot_be_written_says_so_before_the_new_game_questions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not after the heroes, the mode and the seed were asked: the menu says it at once and
+    stays, for a save to go on with."""
+    real = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode: False if Path(path) == tmp_path
+                        else real(path, mode))
+    assert _text("n\nq\n", monkeypatch, "--saves", str(tmp_path)) == 0
+    out = capsys.readouterr().out
+    assert f"No new game can be saved in {tmp_path}: its folder cannot be written" in out
+    assert "Choose 1" not in out and "Heroes:" not in out  # no question was asked

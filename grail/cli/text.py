@@ -13,6 +13,7 @@ folder, never in the save folder, and deleted when play ends.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import re
 import sys
@@ -38,6 +39,7 @@ from grail.save.folder import (
     save_path,
     saves_folder,
 )
+from grail.save.store import cannot_write_beside
 from grail.session import Session, open_save
 from grail.sim.hints import hint
 from grail.words.actions import action_lines, action_text
@@ -195,6 +197,10 @@ def _menu(folder: Path, pack: str | None) -> Session | None:
                      else "Type n or q.")
         if answer is None:
             return None
+        if answer == "n" and folder.exists() and not os.access(folder, os.W_OK):
+            print(f"No new game can be saved in {folder}: {cannot_write_beside(folder / 'x')}"
+                  ". Go on with a save, or start grail text with --saves FOLDER.")
+            continue  # said before the questions, not after them
         if answer == "n":
             path = _new_game(folder, pack)
             return None if path is None else open_session(str(path))
