@@ -226,3 +226,31 @@ def test_a_folder_that_cannot_be_written_says_so_before_the_new_game_questions(
     out = capsys.readouterr().out
     assert f"No new game can be saved in {tmp_path}: its folder cannot be written" in out
     assert "Choose 1" not in out and "Heroes:" not in out  # no question was asked
+
+
+def test_an_action_that_cannot_be_saved_is_not_taken_and_the_game_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full disk in the middle of a game: the action is refused in one line, nothing is
+    lost, and the same action typed again once there is room is taken (as the window's
+    "Try again")."""
+    from grail.save import SaveError
+    from grail.session import Session
+
+    save = tmp_path / "ennor.grail"
+    assert main(["new", str(save), "--hero", "tamsin", "--seed", "7"]) == 0
+    capsys.readouterr()
+    real, failed = Session.act, []
+
+    def full_once(self: Session, action: object) -> object:
+        if not failed:
+            failed.append(action)
+            raise SaveError(f"{save}: cannot write the save: the disk is full")
+        return real(self, action)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Session, "act", full_once)
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n1\nq\n"))
+    assert main(["text", str(save)]) == 0
+    assert f"Not taken: {save}: cannot write the save: the disk is full. Nothing was lost" \
+        in capsys.readouterr().out
+    assert len(saved(save).log) == 1

@@ -170,6 +170,10 @@ def play(session: Session) -> int:
         except (IllegalAction, UndoError, ContentLoop) as error:
             print(said(game.campaign, str(error)))
             continue
+        except SaveError as error:  # the game stays as the save holds it: nothing is lost
+            print(f"Not taken: {error}. Nothing was lost; type it again once that is put "
+                  "right, or q to quit.")
+            continue
         changed = True
         if session.game.state.encounter is not None and session.game.state.chance is None:
             print()  # the fight as it stands, the whole card when it has just begun
