@@ -24,7 +24,7 @@ EXPECTED = {"start": MapScene, "mid_day": MapScene, "mid_journal": JournalScene,
             "combat_of_four": EncounterScene, "diplomacy_stage_two": EncounterScene,
             "diplomacy_alone": EncounterScene, "end_of_day": EndOfDayScene,
             "hero_dying": MapScene, "companion_chance": ChanceScene,
-            "dying_rest_of_four": EndOfDayScene}
+            "dying_rest_of_four": EndOfDayScene, "two_abilities_in_hand": EncounterScene}
 
 
 @pytest.fixture(scope="module")

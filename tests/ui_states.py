@@ -80,6 +80,18 @@ def diplomacy_alone() -> Game:
     return game
 
 
+def two_abilities_in_hand() -> Game:
+    """Ysella before the Pale Helmsman with Ash on the Brow in hand: a card of two Abilities
+    (a Response and a delayed one) whose words must fit its body, none cut."""
+    game = Game.new(ennor(), ["ysella"], seed=4)
+    game.fight("blue-pale-helmsman", ["ysella"])
+    while game.state.encounter is not None and game.state.encounter.step != "play":
+        game.apply(game.legal_actions()[-1])  # Items kept, hands kept
+    assert any(action.type == "play_card" and action.card == "diplomacy-12g"
+               for action in game.legal_actions())
+    return game
+
+
 def end_of_day() -> Game:
     game = start()
     game.apply(Pass(hero="tamsin"))
@@ -121,7 +133,7 @@ STATES: dict[str, Callable[[], Game]] = {
     "start": start, "mid_day": mid_day, "mid_journal": mid_journal,
     "combat_of_four": combat_of_four, "diplomacy_stage_two": diplomacy_stage_two,
     "diplomacy_alone": diplomacy_alone, "end_of_day": end_of_day, "hero_dying": hero_dying,
-    "dying_rest_of_four": dying_rest_of_four,
+    "dying_rest_of_four": dying_rest_of_four, "two_abilities_in_hand": two_abilities_in_hand,
     "companion_chance": companion_chance,
 }
 """Every state, by name."""

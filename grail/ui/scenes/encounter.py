@@ -176,7 +176,7 @@ class EncounterScene(GameScene):
         title_h = px(38) if inner.height > px(420) else px(32)
         below = px(58) if inner.height > px(420) else px(32)
         rows_h = inner.height - status.height - legend_h - title_h - below
-        seq_h = rows_h * 52 // 100
+        seq_h = rows_h * 46 // 100  # the hand, whose Abilities are read before playing, taller
         sequence = fit(pygame.Rect(left, status.bottom, width, seq_h),
                        len(fight.sequence) if fight else 0, app.theme, ghost=True,
                        first=self.scroll["sequence"])
