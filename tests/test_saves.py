@@ -419,4 +419,4 @@ def test_a_save_that_cannot_be_written_says_whether_folder_or_disk(
         f_bavail, f_frsize = free, 1
 
     monkeypatch.setattr(os, "statvfs", lambda folder: Disk())
-    assert store.cannot_write_beside(tmp_path / "a.grail") == why
+    assert store.cannot_write_in(tmp_path) == why

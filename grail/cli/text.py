@@ -39,7 +39,7 @@ from grail.save.folder import (
     save_path,
     saves_folder,
 )
-from grail.save.store import cannot_write_beside
+from grail.save.store import cannot_write_in
 from grail.session import Session, open_save
 from grail.sim.hints import hint
 from grail.words.actions import action_lines, action_text
@@ -202,7 +202,7 @@ def _menu(folder: Path, pack: str | None) -> Session | None:
         if answer is None:
             return None
         if answer == "n" and folder.exists() and not os.access(folder, os.W_OK):
-            print(f"No new game can be saved in {folder}: {cannot_write_beside(folder / 'x')}"
+            print(f"No new game can be saved in {folder}: {cannot_write_in(folder)}"
                   ". Go on with a save, or start grail text with --saves FOLDER.")
             continue  # said before the questions, not after them
         if answer == "n":

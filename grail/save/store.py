@@ -331,7 +331,7 @@ class SaveFile:
         their turn (``BEGIN IMMEDIATE``); committed whole or not at all."""
         if self.read_only:
             raise SaveError(f"{self.path}: cannot write the save: "
-                            f"{cannot_write_beside(self.path)}")
+                            f"{cannot_write_in(self.path.parent)}")
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
@@ -432,14 +432,14 @@ def at_a_reveal(game: Game) -> bool:
     return game.state.undo_floor == len(game.log) and game.state.chance is None
 
 
-def cannot_write_beside(path: Path) -> str:
-    """Why SQLite cannot write beside the save at ``path``: its folder (read-only, or not
-    the user's to write), or the disk; either, when neither can be told."""
+def cannot_write_in(folder: Path) -> str:
+    """Why nothing can be written in ``folder`` (SQLite beside a save, a new save): the folder
+    (read-only, or not the user's to write), or the disk; either, when neither can be told."""
     try:
-        disk = os.statvfs(path.parent)
+        disk = os.statvfs(folder)
     except OSError:
         return "its folder cannot be written, or the disk is full"
-    if disk.f_flag & os.ST_RDONLY or not os.access(path.parent, os.W_OK):
+    if disk.f_flag & os.ST_RDONLY or not os.access(folder, os.W_OK):
         return "its folder cannot be written"
     if disk.f_bavail * disk.f_frsize < FULL_BELOW:
         return "the disk is full"
@@ -469,7 +469,7 @@ def _opened(path: Path) -> tuple[sqlite3.Connection, bool]:
             raise
     wal = Path(f"{path}-wal")
     if wal.exists() and wal.stat().st_size > 0:
-        raise SaveError(f"{path}: cannot open the save: {cannot_write_beside(path)}, and its "
+        raise SaveError(f"{path}: cannot open the save: {cannot_write_in(path.parent)}, and its "
                         f"newest actions wait in {wal.name}; free some space, or copy both "
                         "files where they can be written")
     return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True,
