@@ -31,6 +31,7 @@ from grail.engine.actions import (
 )
 from grail.engine.game import Game, IllegalAction
 from grail.engine.state import GameState, Guardian
+from grail.words.actions import action_text
 
 from .conftest import MINIMAL, changed, play_out
 
@@ -226,6 +227,9 @@ def test_a_shared_secret_and_gain_are_split_as_the_team_decides_ACT_EXPLORE_2(
     game.apply(PayShare(hero="wren", what="energy", amount=1))  # its 1 Energy [TEAM-6]
     assert game.legal_actions() == [Share(hero="wren", what="secret", amount=1),
                                     Share(hero="yew", what="secret", amount=1)]
+    secret = minimal.secret[1].name  # the words name which Secret is taken [SECRET-1]
+    assert action_text(game, Share(hero="yew", what="secret", amount=1)) == \
+        f"Share: Yew the Ferry-Keeper takes {secret}"
     game.apply(Share(hero="yew", what="secret", amount=1))
     assert game.state.hero("yew").secrets == [1] and game.state.hero("wren").secrets == []
     assert game.legal_actions() == [Share(hero="wren", what="rep", amount=n) for n in range(2)]

@@ -49,25 +49,26 @@ def effects_of(campaign: Campaign, frame: Frame) -> list[Any]:
     return current
 
 
-def pending_choice(campaign: Campaign, state: GameState) -> fx.Choose | None:
-    """The choice the reading waits on, if any."""
+def waiting_effect(campaign: Campaign, state: GameState) -> Any:
+    """The effect the reading stands on, if any: a choice, or what its team shares."""
     if not state.frames:
         return None
     frame = state.frames[-1]
     current = effects_of(campaign, frame)
-    effect = current[frame.index] if frame.index < len(current) else None
+    return current[frame.index] if frame.index < len(current) else None
+
+
+def pending_choice(campaign: Campaign, state: GameState) -> fx.Choose | None:
+    """The choice the reading waits on, if any."""
+    effect = waiting_effect(campaign, state)
     return effect if isinstance(effect, fx.Choose) else None
 
 
 def pending_shares(campaign: Campaign, state: GameState) -> list[Share]:
     """The parts of a shared gain or loss the reading waits on, if any [ACT-EXPLORE-2]."""
-    if not state.frames:
-        return []
-    frame = state.frames[-1]
-    current = effects_of(campaign, frame)
-    if frame.index >= len(current):
-        return []
-    return teams.share_options(campaign, state, frame, current[frame.index])
+    effect = waiting_effect(campaign, state)
+    return [] if effect is None else teams.share_options(campaign, state, state.frames[-1],
+                                                          effect)
 
 
 def legal(campaign: Campaign, state: GameState) -> list[Any]:

@@ -447,10 +447,11 @@ class Painter:
         theme = self.theme
         chips = [(words, colour) for name, words, colour in FLAGS
                  if in_state(self.game.campaign, hero, name)]
-        if hero.passed:
-            chips.append(("Passed for the Day", "faint"))
-        elif hero.acted and self.game.state.stage == "day":
-            chips.append(("Acted this round", "faint"))
+        if self.game.state.stage == "day":  # never on a campaign over, nor at the night
+            if hero.passed:
+                chips.append(("Passed for the Day", "faint"))
+            elif hero.acted:
+                chips.append(("Acted this round", "faint"))
         x = self.pad
         font = theme.font(14, bold=True)
         for words, colour in chips:

@@ -15,18 +15,19 @@ from grail.engine.actions import (
     LocationAction,
     PlayCard,
     Rest,
+    Share,
     Travel,
     UseCard,
 )
 from grail.engine.game import Game
 from grail.engine.items import card_name, uses_of
-from grail.engine.journal import closed_options, pending_choice
+from grail.engine.journal import closed_options, pending_choice, waiting_effect
 from grail.engine.teams import would_propose
 from grail.engine.telling import PROPOSED, tell
 
 from .effects import cost_words, leads_to
 from .encounter import gain
-from .names import hero_name, said
+from .names import hero_name, said, secret_name
 from .table import rest_lines
 
 DAY_ACTIONS = (Travel, Explore, LocationAction, CharacterAction, ActivateMenhir)
@@ -55,6 +56,10 @@ def action_text(game: Game, action: Any, where: bool = True) -> str:
             notes = "; ".join([f"costs {cost}"] * bool(cost) + [f"leads to {leads}"] * bool(leads))
             return f"{hero_name(campaign, action.hero)} chooses: {option.text}" \
                 + (f" ({notes})" if notes else "")
+    if isinstance(action, Share) and action.what == "secret" \
+            and isinstance(shared := waiting_effect(campaign, game.state), fx.GainSecret):
+        return f"Share: {hero_name(campaign, action.hero)} takes " \
+            f"{secret_name(campaign, shared.gain_secret)}"  # which Secret, by name [SECRET-1]
     if isinstance(action, UseCard):
         use = uses_of(campaign, action.card)[action.use]
         return f"Use: {hero_name(campaign, action.hero)} uses {card_name(campaign, action.card)}:" \
