@@ -277,3 +277,18 @@ def test_a_character_s_items_say_what_their_uses_do() -> None:  # [ITEM-1]
     line = next(line for line in hero_lines(game) if line.startswith("  Item: "))
     use = campaign.item[1].uses[0]
     assert f"Uses: {use.name} ({(use.text or '').rstrip('.')})." in line
+
+
+@pytest.mark.parametrize(("pick", "said_as"), [
+    ({"keyword": "relic"}, "gain a Relic Item"), ({"keyword": "armor"}, "gain an Armor Item"),
+    ({"craftable": True}, "gain a craftable Item"), ({"number": 1}, "gain Quarry Maul")])
+def test_an_item_gained_reads_as_words(pick: dict[str, object], said_as: str) -> None:
+    """A Reward's or Loot's Item in words, not its fields ('gain item keyword relic')
+    [ITEM-4]."""
+    from grail.content.effects import GainItem
+    from grail.engine.telling import effects_text
+
+    campaign = ennor()
+    game = Game.new(campaign, ["jago"], seed=1)
+    effect = GainItem.model_validate({"gain_item": pick})
+    assert said(campaign, effects_text(campaign, game.state, [effect])) == said_as

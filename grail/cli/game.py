@@ -308,7 +308,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 1
     game = open_game(args.save)
     outcomes = sum(isinstance(entry, ChanceOutcome) for entry in game.log)
-    counted = f"{len(game.log) - outcomes} actions and {outcomes} chance outcomes"
+    actions = len(game.log) - outcomes
+    counted = f"{actions} action{'s' * (actions != 1)} and {outcomes} chance " \
+        f"outcome{'s' * (outcomes != 1)}"
     if again.state_hash() != game.state_hash():
         print(f"{args.save}: replaying {counted} gives a different state", file=sys.stderr)
         return 1

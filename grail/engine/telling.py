@@ -216,6 +216,13 @@ def _effect(campaign: Campaign, state: GameState, effect: Any) -> str:
         return "the enemy flees"
     if isinstance(effect, efx.NextCardConnects):
         return f"the next card connects a {effect.next_card_connects} key"
+    if isinstance(effect, fx.GainItem):  # [ITEM-4]
+        pick = effect.gain_item
+        if pick.number is not None:
+            return f"gain Item {pick.number}"
+        kind = ("craftable " if pick.craftable else "") + \
+            (f"{pick.keyword.capitalize()} " if pick.keyword else "")
+        return f"gain {'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind}Item"
     if isinstance(effect, fx.If):
         then = effects_text(campaign, state, effect.then)
         otherwise = f"; otherwise {effects_text(campaign, state, effect.else_)}" if effect.else_ else ""

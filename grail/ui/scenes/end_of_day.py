@@ -387,7 +387,7 @@ class EndOfDayScene(HoldingScene):
         for hero in game.state.heroes:
             done = "" if self.ended else "rested" if hero.rested else "to rest"
             done += ", upgrades done" if hero.upgraded and not self.ended else ""
-            if y > inner.y + inner.height // 2:  # the rest in a line each: nobody left out
+            if y > inner.y + inner.height * 2 // 3:  # the rest a line each: nobody left out
                 line = hero_name(game.campaign, hero.id) + (f": {done}" if done else "")
                 draw_text(surface, line, (inner.x, y), small,
                           theme["accent"] if hero.id == deciding else theme["faint"])
