@@ -57,10 +57,7 @@ def combat_of_four() -> Game:
 
 def diplomacy_stage_two() -> Game:
     """Kerra talking with the Marsh-Reeve, the first Stage won (set by hand)."""
-    game = Game.new(ennor(), ["kerra"], seed=3)
-    game.fight("blue-penhale-marsh-reeve", ["kerra"])
-    while game.state.encounter is not None and game.state.encounter.step != "play":
-        game.apply(game.legal_actions()[-1])  # Items kept, hands kept
+    game = _playing("kerra", 3, "blue-penhale-marsh-reeve")
     assert game.state.encounter is not None
     game.state.encounter.stage = 1
     game.state.encounter.affinity = 1
@@ -71,24 +68,24 @@ def diplomacy_stage_two() -> Game:
 def diplomacy_alone() -> Game:
     """Jago alone at the charcoal-burners' fire, Measured Pause in hand: a card whose Ability
     is long for its body, and a solo Escape's words on a button."""
-    game = Game.new(ennor(), ["jago"], seed=11)
-    game.fight("blue-charcoal-camp", ["jago"])
-    while game.state.encounter is not None and game.state.encounter.step != "play":
-        game.apply(game.legal_actions()[-1])  # Items kept, hands kept
-    assert any(action.type == "play_card" and action.card == "diplomacy-14m"
-               for action in game.legal_actions())
-    return game
+    return _playing("jago", 11, "blue-charcoal-camp", holding="diplomacy-14m")
 
 
 def two_abilities_in_hand() -> Game:
     """Ysella before the Pale Helmsman with Ash on the Brow in hand: a card of two Abilities
     (a Response and a delayed one) whose words must fit its body, none cut."""
-    game = Game.new(ennor(), ["ysella"], seed=4)
-    game.fight("blue-pale-helmsman", ["ysella"])
+    return _playing("ysella", 4, "blue-pale-helmsman", holding="diplomacy-12g")
+
+
+def _playing(hero: str, seed: int, encounter: str, holding: str | None = None) -> Game:
+    """``hero`` alone before ``encounter``, the Items kept and the hands kept, at its first
+    card to play; ``holding`` a card that the hand must hold."""
+    game = Game.new(ennor(), [hero], seed=seed)
+    game.fight(encounter, [hero])
     while game.state.encounter is not None and game.state.encounter.step != "play":
         game.apply(game.legal_actions()[-1])  # Items kept, hands kept
-    assert any(action.type == "play_card" and action.card == "diplomacy-12g"
-               for action in game.legal_actions())
+    assert holding is None or any(action.type == "play_card" and action.card == holding
+                                  for action in game.legal_actions())
     return game
 
 
