@@ -165,6 +165,10 @@ class ActivateMenhir(_Action):
         return f"Activate the Menhir: {self.hero}"
 
 
+DAY_ACTIONS = (Travel, Explore, LocationAction, CharacterAction, ActivateMenhir)
+"""The Day actions a character takes, and a team may join [DAY-6], [TEAM-1]."""
+
+
 @action
 class BuyAttribute(_Action):
     """End of Day: spend Exp on an Attribute point, beyond the 2nd as a Skill side [UPG-5]."""

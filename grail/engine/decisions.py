@@ -45,20 +45,18 @@ from . import (
     uses,
 )
 from .actions import (
+    DAY_ACTIONS,
     AcceptMercy,
     Actions,
-    ActivateMenhir,
     Begin,
     BuyAttribute,
     Cancel,
     ChanceOutcome,
-    CharacterAction,
     Choose,
     ChooseReplacement,
     DeckUpgrade,
     DiscardCard,
     EndCampaign,
-    Explore,
     FaceGuardian,
     FaceUp,
     FinishUpgrades,
@@ -70,7 +68,6 @@ from .actions import (
     Leave,
     LeaveGame,
     LeaveStoryMode,
-    LocationAction,
     MoveTo,
     Pass,
     PayShare,
@@ -81,7 +78,6 @@ from .actions import (
     Share,
     TakeBack,
     Trade,
-    Travel,
     UseCard,
 )
 from .encounters import decisions as encounter
@@ -202,8 +198,7 @@ def _barred_by_dying(campaign: Campaign, state: GameState, action: Any) -> Dying
 Handler = Callable[[Campaign, GameState, Any], list[Event]]
 
 DOES: dict[type, Handler] = {
-    **dict.fromkeys((Travel, Explore, LocationAction, CharacterAction, ActivateMenhir),
-                    teams.propose),  # proposed to whoever may join [TEAM-1]
+    **dict.fromkeys(DAY_ACTIONS, teams.propose),  # proposed to whoever may join [TEAM-1]
     **dict.fromkeys((Join, Leave, Begin, Cancel, PayShare), teams.act),
     Share: teams.take_share,
     Choose: journal.choose,

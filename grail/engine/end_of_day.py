@@ -15,20 +15,16 @@ from grail.content.base import ATTRIBUTES
 
 from . import deck_building, survival, trading, upgrades, uses
 from .actions import (
-    ActivateMenhir,
+    DAY_ACTIONS,
     BuyAttribute,
-    CharacterAction,
     DeckUpgrade,
-    Explore,
     FinishUpgrades,
     KeepCard,
-    LocationAction,
     Pass,
     Rest,
     SetAside,
     TakeBack,
     Trade,
-    Travel,
     UseCard,
 )
 from .conditions import in_state
@@ -106,8 +102,7 @@ def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
         return "UPG-2", "a card drawn for a deck upgrade is kept first; trade after it"
     if isinstance(action, Trade):
         return trading.why_refused(campaign, state, action)
-    if isinstance(action, Travel | Explore | LocationAction | CharacterAction | ActivateMenhir
-                  | Pass):
+    if isinstance(action, (*DAY_ACTIONS, Pass)):
         return "DAY-1", "the Day's actions are over: at the End of Day each character rests, " \
             "then spends Exp"
     resting = next_to_rest(state)

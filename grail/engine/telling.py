@@ -29,6 +29,7 @@ from grail.content.encounters import CombatEncounter, DiplomacyEncounter
 from grail.content.keyed import Keyed
 
 from .actions import (
+    DAY_ACTIONS,
     Activate,
     ActivateMenhir,
     Avoid,
@@ -39,7 +40,6 @@ from .actions import (
     Escape,
     Explore,
     KeepHands,
-    LocationAction,
     Mulligan,
     PlayCard,
     Ready,
@@ -85,8 +85,7 @@ def tell(campaign: Campaign, state: GameState, action: Any, where: bool = True) 
     shows it)."""
     if isinstance(action, IN_A_FIGHT):
         return _encounter_action(campaign, state, action)
-    if not isinstance(action, Travel | Explore | LocationAction | CharacterAction
-                      | ActivateMenhir):
+    if not isinstance(action, DAY_ACTIONS):
         return str(action.describe())
     hero = state.hero(action.hero)
     here = f" at {hero.location}" if where else ""

@@ -8,15 +8,11 @@ from typing import Any
 
 from grail.content import effects as fx
 from grail.engine.actions import (
-    ActivateMenhir,
-    CharacterAction,
+    DAY_ACTIONS,
     Choose,
-    Explore,
-    LocationAction,
     PlayCard,
     Rest,
     Share,
-    Travel,
     UseCard,
 )
 from grail.engine.game import Game
@@ -30,7 +26,6 @@ from .encounter import gain
 from .names import hero_name, said, secret_name
 from .table import rest_lines
 
-DAY_ACTIONS = (Travel, Explore, LocationAction, CharacterAction, ActivateMenhir)
 """The Day actions others on the Location may join [TEAM-1]."""
 
 
