@@ -88,3 +88,31 @@ def test_guardians_move_after_the_day_s_event_is_read_DAY_START_6(ennor: Campaig
         (2, "ev-bells-without-hands", "green-old-tusk")
     assert state.frames == []  # nothing of the Event waits beneath the fight
     assert state.hero("jago").magic == magic + 1
+
+
+def test_a_guardian_met_at_the_start_of_day_is_fought_before_the_day_s_actions_DAY_START_8(
+        ennor: Campaign) -> None:
+    """Steps 6 and 8 of the Start of Day in order: the Guardian the die brings to a
+    character is fought while the Day is still beginning, and only then does each character
+    keep one face-up card per keyword [DAY-START-6], [GUARD-4], [DAY-START-8]."""
+    from grail.words.summary import STAGES
+
+    game = Game.new(ennor, ["jago"], seed=39)
+    state = game.state
+    state.guardians.append(Guardian(id="green-old-tusk", location=101))
+    jago = state.hero("jago")
+    jago.items += [7, 1]  # two weapons: which is in use is asked at step 8
+    jago.face_up.append("item:7")
+    game.refresh()
+    while game.state.encounter is None:
+        game.apply(next(action for action in game.legal_actions()
+                        if isinstance(action, Pass | FinishUpgrades | Rest)))
+    state = game.state
+    assert (state.day, state.encounter.id) == (2, "green-old-tusk")
+    assert state.stage == "face_up" and STAGES[state.stage] == "the Day begins"
+    assert state.face_up_queue == []  # step 8 waits for the fight
+    play_out(game, won=True)
+    state = game.state
+    assert state.encounter is None
+    assert state.face_up_queue == ["jago:weapon"]
+    assert state.stage == "day"

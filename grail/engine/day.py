@@ -158,13 +158,20 @@ def start_of_day(campaign: Campaign, state: GameState) -> list[Event]:
 
 
 def guardians_move(campaign: Campaign, state: GameState) -> list[Event]:
-    """The Start of Day's last steps, after the Event is read and done with: the Guardians
-    move [DAY-START-6] ("Revela y lee una nueva carta de Evento", then "Mueve los
-    Guardianes"), and each character keeps one face-up card per keyword [DAY-START-8]."""
+    """After the Event is read and done with, the Guardians move [DAY-START-6] ("Revela y
+    lee una nueva carta de Evento", then "Mueve los Guardianes"); those they meet are
+    fought before the Day goes on [GUARD-4] (:func:`face_up`)."""
     events = move_guardians(campaign, state)
+    state.stage = "face_up"
+    return events
+
+
+def face_up(campaign: Campaign, state: GameState) -> list[Event]:
+    """The Start of Day's last step, after any Guardian met is fought: each character keeps
+    one face-up card per keyword [DAY-START-8]; then the Day's actions."""
     items.start_of_day(campaign, state)
     state.stage = "day"
-    return events
+    return []
 
 
 def _remove_time_tokens(campaign: Campaign, state: GameState) -> None:

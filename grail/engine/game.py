@@ -360,6 +360,8 @@ class Game:
                 events += day.start_of_day(self.campaign, state)
             elif state.stage == "guardians":
                 events += day.guardians_move(self.campaign, state)
+            elif state.stage == "face_up":
+                events += day.face_up(self.campaign, state)
             elif state.stage == "day" and not state.frames and not self.actors():
                 state.stage = "end_of_day"
             elif state.stage == "end_of_day" and end_of_day.skip_idle_upgrades(self.campaign, state):
