@@ -37,7 +37,7 @@ from grail.save.files import went_on
 from grail.save.fit import misfits
 from grail.save.saves import keep_beside, read_game, read_mark, saved_pack
 from grail.save.store import Mark, SaveFile, is_database
-from grail.words.events import event_text
+from grail.words.events import story
 from grail.words.names import said
 
 LOG_KEPT = 400
@@ -147,7 +147,7 @@ class Session:
                     events += self.game.apply(action)
                 file.record(self.game, kept)
         self.last_events = events
-        self.log += [event_text(self.campaign, event) for event in events]
+        self.log += story(self.campaign, events)
         del self.log[:-LOG_KEPT]
         self.revision += 1
         if self.game.state.day != day:

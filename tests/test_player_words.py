@@ -292,3 +292,24 @@ def test_an_item_gained_reads_as_words(pick: dict[str, object], said_as: str) ->
     game = Game.new(campaign, ["jago"], seed=1)
     effect = GainItem.model_validate({"gain_item": pick})
     assert said(campaign, effects_text(campaign, game.state, [effect])) == said_as
+
+
+def test_a_new_hand_names_each_card_drawn_once() -> None:  # [COMBAT-4]
+    """A mulligan draws a new hand: the player reads the cards once, in the hand's own line,
+    not again as one "Chance:" line a card; the JSON events still carry each outcome."""
+    from grail.engine.actions import Mulligan
+    from grail.words.events import changes, story
+    from grail.words.names import player_card_name
+
+    campaign = ennor()
+    game, chooser = Game.new(campaign, ["tamsin"], seed=1), random.Random(1)
+    while not any(isinstance(action, Mulligan) for action in game.legal_actions()):
+        game.apply(chooser.choice(game.legal_actions()))
+    events = game.apply(next(a for a in game.legal_actions() if isinstance(a, Mulligan)))
+    drawn = [event.outcome for event in events if event.type == "chance_drawn"]
+    lines = story(campaign, events)
+    assert drawn and not any(line.startswith("Chance") for line in lines)
+    for card in drawn:
+        name = player_card_name(campaign, card)
+        assert sum(line.count(name) for line in lines) == 1, lines
+        assert not [change for change in changes(campaign, events) if name in change.text]

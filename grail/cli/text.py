@@ -44,7 +44,7 @@ from grail.session import Session, open_save
 from grail.sim.hints import hint
 from grail.words.actions import action_lines, action_text
 from grail.words.encounter import encounter_lines
-from grail.words.events import event_text
+from grail.words.events import story
 from grail.words.names import capitalized, full_name, hero_name, said
 from grail.words.summary import ending, mode_words, summary
 from grail.words.table import event_lines, hero_lines, intro_lines, map_lines, place_lines
@@ -165,8 +165,8 @@ def play(session: Session) -> int:
                 if isinstance(chosen, str):
                     print(chosen)
                     continue
-                for event in session.act(chosen):
-                    print(event_text(game.campaign, event))
+                for line in story(game.campaign, session.act(chosen)):
+                    print(line)
         except (IllegalAction, UndoError, ContentLoop) as error:
             print(said(game.campaign, str(error)))
             continue
@@ -332,7 +332,7 @@ def tried(args: argparse.Namespace) -> tuple[Game, list[str]]:
     game.setup["pack"] = str(Path(args.pack).resolve()) if args.pack else None
     told = [f"Trying entry {entry} at {location} {campaign.location[location].name} with "
             f"{full_name(campaign, hero)}, seed {seed}. This game is not kept."]
-    return game, told + [event_text(campaign, event) for event in events]
+    return game, told + story(campaign, events)
 
 
 def _try(args: argparse.Namespace) -> int:

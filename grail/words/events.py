@@ -57,6 +57,18 @@ def dying_text(campaign: Campaign, state: GameState) -> str:
     return text
 
 
+TOLD_BY_OTHERS = frozenset({"chance_drawn"})
+"""Events a player need not read: what a chance point drew is named by the events it
+caused (the cards drawn, the die's face, the Event or Encounter revealed, the Item gained)
+or is hidden (where an Event goes in its deck); the JSON output keeps them."""
+
+
+def story(campaign: Campaign, events: Sequence[Any]) -> list[str]:
+    """What an action did, as the player reads it: a sentence an event, none twice."""
+    return [event_text(campaign, event) for event in events
+            if event.type not in TOLD_BY_OTHERS]
+
+
 def event_text(campaign: Campaign, event: Any) -> str:
     """One event as a sentence."""
     def hero(hero_id: str) -> str:
@@ -194,9 +206,6 @@ def change_of(campaign: Campaign, event: Any) -> list[Change]:
         return [Change(f"Revealed: {place_name(campaign, event.number)}")]
     if kind == "location_discarded":
         return [Change(f"Gone from the map: {place_name(campaign, event.number)}", "bad")]
-    if kind == "chance_drawn":
-        return [Change(f"{capitalized(event.point)}: "
-                       f"{outcome_name(campaign, event.point, event.outcome)}")]
     if kind == "encounter_ended":
         card = campaign.encounter.get(event.encounter)
         name = card.name if card is not None else event.encounter
@@ -216,4 +225,5 @@ def change_of(campaign: Campaign, event: Any) -> list[Change]:
 
 def changes(campaign: Campaign, events: Sequence[Any]) -> list[Change]:
     """The lines of what changed, in the order it happened."""
-    return [change for event in events for change in change_of(campaign, event)]
+    return [change for event in events if event.type not in TOLD_BY_OTHERS
+            for change in change_of(campaign, event)]
