@@ -313,3 +313,22 @@ def test_a_new_hand_names_each_card_drawn_once() -> None:  # [COMBAT-4]
         name = player_card_name(campaign, card)
         assert sum(line.count(name) for line in lines) == 1, lines
         assert not [change for change in changes(campaign, events) if name in change.text]
+
+
+def test_undo_of_a_card_played_in_a_team_says_whose_it_was() -> None:  # [COMBAT-5]
+    """In a team fight, "Undone: Play Fathom Lead" would not say which member's card came
+    back; the terminal and the undo name the member, the member's own button does not."""
+    from grail.engine.actions import PlayCard
+    from grail.words.actions import action_label
+
+    campaign = ennor()
+    game, chooser = Game.new(campaign, ["tamsin", "jago"], seed=2), random.Random(2)
+    while not (game.state.encounter is not None and len(game.state.encounter.heroes) > 1
+               and any(isinstance(action, PlayCard) for action in game.legal_actions())):
+        game.apply(chooser.choice(game.legal_actions()))
+    play = next(action for action in game.legal_actions() if isinstance(action, PlayCard))
+    member = campaign.hero[play.hero].name
+    assert member not in action_label(game, play)
+    assert member in action_text(game, play)
+    game.apply(play)
+    assert said(campaign, game.undoable()[-1]).endswith(f"by {member}")

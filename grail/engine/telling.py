@@ -84,7 +84,7 @@ def tell(campaign: Campaign, state: GameState, action: Any, where: bool = True) 
     the Location the character stands on when not ``where`` (a button beside the map that
     shows it)."""
     if isinstance(action, IN_A_FIGHT):
-        return _encounter_action(campaign, state, action)
+        return _encounter_action(campaign, state, action, where)
     if not isinstance(action, DAY_ACTIONS):
         return str(action.describe())
     hero = state.hero(action.hero)
@@ -113,9 +113,10 @@ def _cost(campaign: Campaign, state: GameState, hero: HeroState, cost: Amounts |
     return "".join(f", {part}" for part in parts)
 
 
-def _encounter_action(campaign: Campaign, state: GameState, action: Any) -> str:
+def _encounter_action(campaign: Campaign, state: GameState, action: Any, whose: bool) -> str:
     """An Encounter action in words (RULES.md 17, 18); its plain text when no Encounter is
-    under way."""
+    under way. ``whose``: a card played in a team names who plays it (the terminal, undo),
+    not on a button beside the member's own hand."""
     encounter = state.encounter
     if encounter is None:
         return str(action.describe())
@@ -151,7 +152,8 @@ def _encounter_action(campaign: Campaign, state: GameState, action: Any) -> str:
     if isinstance(action, PlayCard):
         paid = ", ".join(f"for key {at}: {hero(payer)}" for at, payer in action.magic)
         top = " (the top card of the deck, in Panic)" if encounter.forced == action.card else ""
-        return f"Play {named(action.card)}{top}" + (f" (pay 1 Magic {paid})" if paid else "")
+        by = f" by {hero(action.hero)}" if whose and len(encounter.heroes) > 1 else ""
+        return f"Play {named(action.card)}{by}{top}" + (f" (pay 1 Magic {paid})" if paid else "")
     if isinstance(action, SpendCharges):
         placed = next((c for c in encounter.sequence if c.serial == action.serial), None)
         if placed is None:
