@@ -99,7 +99,10 @@ def check_rules(game: Game) -> None:
     for deck, pile in state.encounter_decks.items():
         assert pile.count("?") == len(state.unseen[deck])  # each unseen place, one unseen card
         encounters += state.unseen[deck]
-    assert state.event_deck.count("?") <= len(state.random_events)
+    # each unseen place on the Event deck, one Random Event under it [EVENT-1], [DISC-1]
+    assert state.event_deck.count("?") <= len(state.random_events) + len(state.random_bottom)
+    randoms = state.random_events + state.random_bottom + [state.event or ""]
+    assert len(set(randoms)) == len(randoms)  # a Random Event in one place at a time
     encounters += [g.id for g in state.guardians]
     if state.encounter and state.encounter.id not in [g.id for g in state.guardians]:
         encounters.append(state.encounter.id)  # a Guardian being fought is still on the map

@@ -155,3 +155,25 @@ def test_time_dials_turn_down_each_start_of_day(minimal: Campaign) -> None:  # [
     game.apply(Pass(hero="wren"))
     game.apply(Rest(hero="wren", eat=True))
     assert [d.id for d in game.state.dials] == ["vow"]  # at 1 it cannot go lower: it leaves
+
+
+def test_a_random_event_discarded_goes_to_the_bottom_of_its_deck_and_comes_again_DISC_1(
+        minimal: Campaign) -> None:
+    """"Cuando se te indique que descartes una carta de ... Evento Aleatorio ..., déjala al
+    final del mazo de robo": yesterday's Random Event goes under the Random Event deck, not
+    to the Event discard pile, which only story Events measure time with [EVENT-2]; placed
+    again once the unseen ones are gone, it comes back [EVENT-1]."""
+    from grail.engine.events_deck import put_random_events, reveal_event
+
+    game = Game.new(minimal, ["wren"], seed=1)
+    for day in (2, 3):
+        game.apply(Pass(hero="wren"))
+        game.apply(Rest(hero="wren", eat=True))
+        assert game.state.day == day
+    state = game.state
+    assert state.event == "ev-storm"
+    assert state.event_discards == ["ev-arrival"] and state.random_bottom == ["rnd-fog"]
+    assert put_random_events(minimal, state, 2)[0].what == "1 Random Event on the Event deck"
+    reveal_event(minimal, state)
+    assert state.event == "rnd-fog" and state.random_bottom == []
+    assert state.event_discards == ["ev-arrival", "ev-storm"]

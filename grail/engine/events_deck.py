@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from grail.content import Campaign
-from grail.content.events import StoryEvent
+from grail.content.events import RandomEvent, StoryEvent
 
 from . import chance
 from .conditions import holds
@@ -19,6 +19,7 @@ def set_up_chapter(campaign: Campaign, state: GameState) -> None:
     setup = campaign.manifest.chapters[state.chapter - 1].setup
     state.event_deck = list(setup.events)
     state.random_events = sorted(setup.random_events)
+    state.random_bottom = []
 
 
 def end_chapter(campaign: Campaign, state: GameState) -> list[Event]:
@@ -45,13 +46,14 @@ def reveal_event(campaign: Campaign, state: GameState) -> list[Event]:
     """Discard yesterday's Event, reveal and read the top one; a locked Quest goes to the
     display [DAY-START-5], [EVENT-2], [EVENT-3]."""
     if state.event is not None:
-        state.event_discards.append(state.event)
+        discard_event(campaign, state, state.event)
         state.event = None
     if not state.event_deck:
         return []
     state.event = state.event_deck.pop(0)
     if state.event == UNSEEN:  # a Random Event put there unseen [EVENT-1]
-        state.event = chance.draw_from(state, "reveal Random Event", state.random_events)
+        state.event = chance.draw_from(state, "reveal Random Event", state.random_events) \
+            if state.random_events else state.random_bottom.pop(0)
     event = campaign.event[state.event]
     events: list[Event] = [WorldChanged(what=f"Event revealed: {event.title}")]
     quest = event.quest if isinstance(event, StoryEvent) else None
@@ -63,12 +65,23 @@ def reveal_event(campaign: Campaign, state: GameState) -> list[Event]:
     return events
 
 
+def discard_event(campaign: Campaign, state: GameState, event_id: str) -> None:
+    """A story Event goes to the Event discard pile, which measures time [EVENT-2]; a Random
+    Event to the bottom of the Random Event deck, as every discarded card but an Event
+    ("Evento Aleatorio ... déjala al final del mazo de robo") [DISC-1]; one the chapter's
+    new Random Event deck already holds stays there."""
+    if not isinstance(campaign.event.get(event_id), RandomEvent):
+        state.event_discards.append(event_id)
+    elif event_id not in state.random_events and event_id not in state.random_bottom:
+        state.random_bottom.append(event_id)
+
+
 def put_random_events(campaign: Campaign, state: GameState, count: int) -> list[Event]:
     """Put Random Events on top of the Event deck [EVENT-1]; one fewer in Challenge
     [MODE-CHALLENGE-7]."""
     if challenge(state, "fewer_random_events"):
         count -= 1
-    left = len(state.random_events) - state.event_deck.count(UNSEEN)
+    left = len(state.random_events) + len(state.random_bottom) - state.event_deck.count(UNSEEN)
     moved = min(max(0, count), left)
     state.event_deck = [UNSEEN] * moved + state.event_deck
     return [WorldChanged(what=f"{moved} Random Event{'s' * (moved != 1)} on the Event deck")] if moved else []

@@ -526,6 +526,9 @@ class GameState(_Underway):
     random_events: list[str] = field(default_factory=list)
     """Random Events unseen, sorted: the Random deck and the '?' of the Event deck draw from
     them [SETUP-W9]."""
+    random_bottom: list[str] = field(default_factory=list)
+    """Random Events discarded, first first: the bottom of the Random Event deck, under the
+    unseen ones [DISC-1]."""
     event: str | None = None
     """The Event of the Day [DAY-START-5]."""
     offer: list[str] = field(default_factory=list)
