@@ -192,6 +192,32 @@ def test_thief_robs_nobody_while_a_member_has_more_than_one_health_TRAIT_10() ->
     assert (table.hero("tamsin").wealth, table.hero("tamsin").items) == (3, [1])
 
 
+@pytest.mark.parametrize("damage", [1, 2])
+def test_thief_robs_a_character_who_falls_to_zero_too_TRAIT_10(damage: int) -> None:
+    """"Si todos los miembros del equipo bajan su Salud a 1 o menos": 0 is less than 1, so a
+    harder blow is no way out of the robbery (the fallen used to leave the fight first)."""
+    from .conftest import changed
+
+    campaign = pack()
+    thief = campaign.encounter["grey-silverfinger"]
+    row = thief.attack[0]
+    harder = row.model_copy(update={"effects": [row.effects[0].model_copy(
+        update={"damage": damage})]})
+    table = Table(["tamsin"], campaign=changed(campaign, encounters=[
+        thief.model_copy(update={"attack": [harder]}) if card.id == thief.id else card
+        for card in campaign.encounters]))
+    tamsin = table.hero("tamsin")
+    tamsin.items, tamsin.face_up = [1], ["item:1"]
+    table.fight("grey-silverfinger", tamsin__health=2)
+    table.act(Ready(), "t-jab-1", "t-jab-2", "t-jab-3")
+    table.keep()
+    table.play("t-jab-1")
+    events = table.end_play()
+    tamsin = table.hero("tamsin")
+    assert ended(events).result == "robbed"
+    assert (tamsin.health, tamsin.wealth, tamsin.items) == (2 - damage, 0, [])
+
+
 def test_slow_each_member_draws_one_more_at_the_start_and_each_end_of_turn_TRAIT_12_COMBAT_2() -> None:
     table = solo("purple-giant", "t-jab-1", "t-jab-2", "t-jab-3", "t-jab-4")
     assert len(table.hand("tamsin")) == 4

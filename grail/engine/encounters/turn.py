@@ -23,7 +23,7 @@ from grail.content.amounts import Amounts
 from .. import world
 from ..events import Activated, Event, WorldChanged
 from ..frames import push
-from ..state import GameState
+from ..state import GameState, HeroState
 from ..survival import panics
 from . import abilities, combat, diplomacy, effects, ending, hands, leaving, start
 from .hands import diplomacy as is_diplomacy
@@ -54,11 +54,14 @@ def advance(campaign: Campaign, state: GameState) -> list[Event]:
 
 
 def _fallen(campaign: Campaign, state: GameState) -> list[Event]:
-    """A member at 0 Health leaves at once [COMBAT-26], [DEATH-1] (with the Escape's price
-    only if the campaign says so [NOTE-17]); a Thief robs a team all at 1 Health or less
-    [TRAIT-10]."""
+    """A Thief robs a team all at 1 Health or less, those falling to 0 with them
+    [TRAIT-10]; else a member at 0 Health leaves at once [COMBAT-26], [DEATH-1] (with the
+    Escape's price only if the campaign says so [NOTE-17])."""
     encounter = state.encounter
     assert encounter is not None
+    if combat.has(campaign, state, "thief") and \
+            all(state.hero(member).health <= 1 for member in encounter.heroes):
+        return _robbed(campaign, state, [state.hero(member) for member in encounter.heroes])
     for member in encounter.heroes:
         if state.hero(member).health == 0:
             if not campaign.manifest.rules.dying_escape_penalty:
@@ -68,16 +71,18 @@ def _fallen(campaign: Campaign, state: GameState) -> list[Event]:
                 push(state, "failure", encounter.id, [member])  # after: leaving drops its frames
                 return left
             return leaving.escape(campaign, state, member, forced=True)
-    if combat.has(campaign, state, "thief") and \
-            all(state.hero(member).health <= 1 for member in encounter.heroes):
-        members = [state.hero(member) for member in encounter.heroes]
-        events: list[Event] = [WorldChanged(what="the Thief takes all Wealth and every Item")]
-        events += world.apply_effect(campaign, state,
-                                     fx.SetMeters(set=Amounts(wealth=0), who="each"), members)
-        events += world.apply_effect(campaign, state,
-                                     fx.LoseItem(lose_item=fx.ItemLoss(), who="each"), members)
-        return events + leaving.end(state, "robbed")
     return []
+
+
+def _robbed(campaign: Campaign, state: GameState, members: list[HeroState]) -> list[Event]:
+    """"Pierden toda su Riqueza y descartan todos sus Objetos"; the Encounter ends
+    [TRAIT-10]."""
+    events: list[Event] = [WorldChanged(what="the Thief takes all Wealth and every Item")]
+    events += world.apply_effect(campaign, state,
+                                 fx.SetMeters(set=Amounts(wealth=0), who="each"), members)
+    events += world.apply_effect(campaign, state,
+                                 fx.LoseItem(lose_item=fx.ItemLoss(), who="each"), members)
+    return events + leaving.end(state, "robbed")
 
 
 def _start(campaign: Campaign, state: GameState) -> list[Event]:
