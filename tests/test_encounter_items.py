@@ -121,3 +121,53 @@ def test_destruction_spares_a_weapon_set_aside_TRAIT_11_ITEM_3() -> None:
     table.act(Escape(hero="tamsin"))
     assert table.hero("tamsin").items == [1]
     assert table.hero("tamsin").face_up == ["item:1"]
+
+
+def test_a_weapon_lost_in_the_fight_leaves_the_other_out_of_use_until_the_end_ITEM_3() -> None:
+    """"Una vez empezado, no se pueden añadir Objetos": the Opportunity attack takes the
+    Cleaver in use; the Spare Knife beside it stays out of this fight, in use after it."""
+    from grail.content import effects as fx
+    from grail.engine.actions import DiscardCard, EndPlay
+
+    from .conftest import changed
+    from .encounter_helpers import pack
+
+    campaign = pack()
+    brawler = campaign.encounter["grey-brawler"]
+    thieving = brawler.model_copy(update={"opportunity": [
+        fx.LoseItem(lose_item=fx.ItemLoss(number=1))]})
+    table = Table(["tamsin"], campaign=changed(campaign, encounters=[
+        thieving if card.id == brawler.id else card for card in campaign.encounters]))
+    tamsin = table.hero("tamsin")
+    tamsin.items, tamsin.face_up = [1, 2], ["item:1"]
+    table.fight("grey-brawler")
+    table.act(Ready(), *HAND)
+    table.keep()
+    table.act(EndPlay(hero="tamsin"), "t-jab-4")  # no card played: the attack takes Item 1
+    tamsin = table.hero("tamsin")
+    assert (tamsin.items, tamsin.face_up) == ([2], [])
+    table.act(DiscardCard(hero="tamsin", card="t-jab-1"), "t-jab-5")  # the next turn
+    assert table.encounter.step == "play"
+    assert not [a for a in table.legal() if isinstance(a, UseCard)]
+    table.act(Escape(hero="tamsin"))
+    assert table.game.state.encounter is None
+    assert table.hero("tamsin").face_up == ["item:2"]
+
+
+def test_an_item_gained_in_the_fight_comes_into_use_at_its_end_ITEM_3() -> None:
+    from grail.content import effects as fx
+    from grail.content.conditions import ItemPick
+    from grail.engine.world import apply_effect
+
+    table = armed(["tamsin"], items=(3,), face_up=("item:3",))
+    table.act(Ready(), *HAND)
+    table.keep()
+    tamsin = table.hero("tamsin")
+    apply_effect(table.campaign, table.game.state,
+                 fx.GainItem(gain_item=ItemPick(number=1)), [tamsin])
+    assert tamsin.items == [3, 1] and tamsin.face_up == ["item:3"]
+    table.game.refresh()
+    assert "item:1" not in [a.card for a in table.legal() if isinstance(a, UseCard)]
+    table.act(Escape(hero="tamsin"))
+    assert table.game.state.encounter is None
+    assert table.hero("tamsin").face_up == ["item:3", "item:1"]

@@ -38,24 +38,48 @@ def _ask(state: GameState, hero: HeroState, keyword: str) -> None:
         state.face_up_queue.append(entry)
 
 
+def _in_a_fight(state: GameState, hero: HeroState) -> bool:
+    """An Encounter of the character's is under way, its Items confirmed: none is added
+    until it ends ("una vez empezado, no se pueden añadir Objetos") [ITEM-3]."""
+    encounter = state.encounter
+    return encounter is not None and hero.id in encounter.team \
+        and encounter.step not in ("start", "equipment", "closing")
+
+
+def _set_aside(state: GameState, hero: HeroState, card: str) -> None:
+    """The card waits out of use until the Encounter's end, which settles its keyword."""
+    assert state.encounter is not None
+    if f"{hero.id}:{card}" not in state.encounter.stowed:
+        state.encounter.stowed.append(f"{hero.id}:{card}")
+
+
 def took(campaign: Campaign, state: GameState, hero: HeroState, card: str) -> None:
-    """A card joined the character's: up if its keyword has none up, else a choice [ITEM-2]."""
+    """A card joined the character's: up if its keyword has none up, else a choice [ITEM-2];
+    set aside until the end when it comes in the middle of an Encounter [ITEM-3]."""
     keyword = keyword_of(campaign, card)
     if keyword is None:
         return
-    if any(keyword_of(campaign, up) == keyword for up in hero.face_up):
+    if _in_a_fight(state, hero):
+        _set_aside(state, hero, card)
+    elif any(keyword_of(campaign, up) == keyword for up in hero.face_up):
         _ask(state, hero, keyword)
     else:
         hero.face_up.append(card)
 
 
 def dropped(campaign: Campaign, state: GameState, hero: HeroState, card: str) -> None:
-    """A card left the character: if it was up and others share its keyword, choose [ITEM-2]."""
+    """A card left the character: if it was up and others share its keyword, choose
+    [ITEM-2]; in the middle of an Encounter, they wait set aside until its end [ITEM-3]."""
     if card not in hero.face_up:
         return
     hero.face_up.remove(card)
     keyword = keyword_of(campaign, card)
-    if keyword is not None and with_keyword(campaign, hero, keyword):
+    if keyword is None or not with_keyword(campaign, hero, keyword):
+        return
+    if _in_a_fight(state, hero):
+        for other in with_keyword(campaign, hero, keyword):
+            _set_aside(state, hero, other)
+    else:
         _ask(state, hero, keyword)
 
 

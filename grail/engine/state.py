@@ -303,7 +303,8 @@ class EncounterState(State):
     placed: int = 0
     """Cards placed in the Sequence so far."""
     stowed: list[str] = field(default_factory=list)
-    """'hero:card' set aside for this Encounter [ITEM-3]."""
+    """'hero:card' out of use until this Encounter ends: set aside, or come in the middle
+    of it [ITEM-3]."""
     used: list[str] = field(default_factory=list)
     """'hero:card/use' of uses spent this Encounter; a flipped card turns back at the end
     [ITEM-6]."""

@@ -55,8 +55,8 @@ def close(campaign: Campaign, state: GameState) -> list[Event]:
             for card in list(hero.face_up):
                 if card.startswith("item:") and items.keyword_of(campaign, card) == "weapon":
                     events += world.discard_card(campaign, state, card)
-    for stowed in encounter.stowed:
+    for stowed in encounter.stowed:  # set aside, or come in the middle of the fight
         hero_id, card = stowed.split(":", 1)
-        if hero_id in present and int(card.split(":")[1]) in state.hero(hero_id).items:
+        if hero_id in present and card in items.cards(state.hero(hero_id)):
             items.took(campaign, state, state.hero(hero_id), card)
     return events + encounter_decks.finish(campaign, state, encounter.result)
