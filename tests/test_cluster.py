@@ -4,6 +4,7 @@ Dask cluster (a local one, started here: its scheduler and workers in this proce
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -96,6 +97,47 @@ def test_a_scheduler_that_does_not_answer_is_one_line(capsys: pytest.CaptureFixt
     err = capsys.readouterr().err.strip()
     assert err.startswith("grail: no Dask scheduler answers at tcp://127.0.0.1:9")
     assert "\n" not in err
+
+
+@pytest.fixture
+def listening() -> Iterator[tuple[str, str]]:
+    """Two ports that are not a scheduler's: one takes the connection and says nothing (a
+    proxy, a stuck service), one greets in another protocol (ssh), as a mistyped port may."""
+    import socket
+    import threading
+
+    silent, greeting = socket.create_server(("127.0.0.1", 0)), socket.create_server(("127.0.0.1", 0))
+    held: list[socket.socket] = []
+
+    def serve(server: socket.socket, greets: bool) -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                connection, _ = server.accept()
+                if greets:
+                    connection.sendall(b"SSH-2.0-OpenSSH_9.6\r\n")
+                held.append(connection)
+
+    for server, greets in ((silent, False), (greeting, True)):
+        threading.Thread(target=serve, args=(server, greets), daemon=True).start()
+    yield tuple(f"tcp://127.0.0.1:{server.getsockname()[1]}" for server in (silent, greeting))
+    for opened in (silent, greeting, *held):
+        opened.close()
+
+
+def test_a_port_that_is_not_a_scheduler_s_is_one_line_in_seconds(
+        listening: tuple[str, str], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Dask's client waited for ever on the port that says nothing and gave a traceback
+    on the one that greets: each is one line now, within ``CONNECT_S``."""
+    monkeypatch.setattr(workers, "CONNECT_S", 1)
+    silent, greeting = listening
+    for address, said in ((silent, f"grail: no Dask scheduler answers at {silent} within 1 s"),
+                          (greeting, f"grail: what answers at {greeting} is not a Dask "
+                                     "scheduler")):
+        assert main(["odds", "--hero", "tamsin", "--encounter", "green-bramble-hogs",
+                     "--n", "4", "--scheduler", address]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith(said) and err.count("\n") == 1, err
 
 
 def test_a_scheduler_without_the_cluster_extra_says_how_to_install_it(

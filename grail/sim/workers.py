@@ -17,6 +17,7 @@ before its task (:class:`WorkerLost`). What it did is kept as it comes back
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import os
 import signal
@@ -195,16 +196,47 @@ def _cluster(campaign: Campaign, scheduler: str
     except ImportError:
         raise ClusterError("--scheduler needs grail's cluster extra (dask.distributed): "
                            "pip install '.[cluster]' in grail's folder") from None
+    _answers(distributed, scheduler)
     try:
-        client = distributed.Client(scheduler, timeout="5s")
-    except ValueError as error:
-        raise ClusterError(f"'{scheduler}' is not a scheduler's address, such as "
-                           f"tcp://192.168.1.20:8786: {error}") from None
+        client = distributed.Client(scheduler, timeout=f"{CONNECT_S}s")
     except (OSError, TimeoutError) as error:
         raise ClusterError(f"no Dask scheduler answers at {scheduler}: {error}") from None
     with client:  # a task lost (KilledWorker) once Dask gave it to several workers in turn
         yield client.get_executor(), client.scatter(campaign, broadcast=True), \
             distributed.KilledWorker
+
+
+CONNECT_S = 5
+"""How long a scheduler has to answer who it is."""
+
+
+def _answers(distributed: Any, scheduler: str) -> None:
+    """Ask what listens at ``scheduler`` who it is, within :data:`CONNECT_S` seconds, before
+    a client waits on it: Dask's own client waits for ever on a port that takes the
+    connection and says nothing (a dashboard's, a proxy), and fails with a traceback on
+    one that greets in another protocol (ssh)."""
+    async def identity() -> Any:
+        comm = await distributed.comm.connect(scheduler, timeout=f"{CONNECT_S}s")
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    try:
+        found = asyncio.run(asyncio.wait_for(identity(), CONNECT_S))
+    except ValueError as error:
+        raise ClusterError(f"'{scheduler}' is not a scheduler's address, such as "
+                           f"tcp://192.168.1.20:8786: {error}") from None
+    except (OSError, TimeoutError):
+        raise ClusterError(f"no Dask scheduler answers at {scheduler} within {CONNECT_S} s "
+                           "(a scheduler listens on port 8786 unless told otherwise; 8787 is "
+                           "its dashboard)") from None
+    except Exception:  # whatever another protocol's bytes make of Dask's reader
+        found = None
+    if not (isinstance(found, dict) and found.get("type") == "Scheduler"):
+        raise ClusterError(f"what answers at {scheduler} is not a Dask scheduler (a scheduler "
+                           "listens on port 8786 unless told otherwise)")
 
 
 CLUSTER_SHARE = 64
