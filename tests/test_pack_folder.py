@@ -41,6 +41,18 @@ def test_a_link_inside_the_pack_is_read_and_a_broken_one_refused(minimal_copy: P
     assert _problems(minimal_copy) == ["locations/109.yaml:1:1: a link to nothing: refused"]
 
 
+def test_a_loop_of_links_is_refused_in_one_line(minimal_copy: Path) -> None:
+    locations = minimal_copy / "locations"
+    (locations / "self.yaml").symlink_to("self.yaml")
+    (locations / "a.yaml").symlink_to("b.yaml")
+    (locations / "b.yaml").symlink_to("a.yaml")
+    looping = "a link that leads back to itself through other links: refused"
+    assert _problems(minimal_copy) == [f"locations/{name}:1:1: {looping}"
+                                       for name in ("a.yaml", "b.yaml", "self.yaml")]
+    with pytest.raises(PackError):
+        load_cached(minimal_copy)
+
+
 def test_a_yaml_name_that_is_not_a_file_is_refused_not_read(minimal_copy: Path) -> None:
     os.mkfifo(minimal_copy / "locations" / "pipe.yaml")  # reading it would wait for ever
     assert _problems(minimal_copy) == ["locations/pipe.yaml:1:1: not a plain file: refused"]

@@ -111,7 +111,12 @@ def _walk(root: Path) -> tuple[list[tuple[str, Path]], list[Problem]]:
                 continue
             path, parts = folder / child.name, [*where, child.name]
             if child.is_symlink():
-                target = path.resolve()
+                try:
+                    target = path.resolve()
+                except (RuntimeError, OSError):  # a loop of links (OSError from Python 3.13)
+                    problems.append(Problem("/".join(parts), 1, 1, "a link that leads back to "
+                                            "itself through other links: refused"))
+                    continue
                 if not target.is_relative_to(inside):
                     problems.append(Problem("/".join(parts), 1, 1, "a link that leads outside "
                                             "the pack folder: refused; copy what it points to "
