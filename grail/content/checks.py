@@ -33,6 +33,12 @@ def cross_check(entities: Entities) -> list[Problem]:
 def _check_heroes(entities: Entities, names: Names, problems: list[Problem]) -> None:
     """Decks hold real cards of the hero's colour, at least the minimum [SETUP-C6], [UPG-3]."""
     minimum = entities.manifest[0].rules.deck_minimum if entities.manifest else 0
+    salvage = entities.salvage
+    if entities.manifest and not entities.of("heroes") and not salvage.names.get("hero") \
+            and "hero" not in salvage.incomplete:
+        problems.append(entities.manifest[1].problem(
+            (), "a pack needs at least one hero to play, and this one has none: write one in "
+            "heroes/ [SETUP-C1]"))
     for hero, origin in entities.of("heroes"):
         for kind in ("combat", "diplomacy"):
             lists = getattr(hero.decks, kind)
