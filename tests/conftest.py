@@ -54,6 +54,16 @@ def build_broken(case: Path, target: Path) -> Path:
     return target
 
 
+@pytest.fixture
+def terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commands that simulate write to a terminal, which they count their work on (into
+    a log, they write no count)."""
+    from grail.cli import balance, odds
+
+    for command in (balance, odds):
+        monkeypatch.setattr(command, "counted", lambda: True)
+
+
 @pytest.fixture(autouse=True)
 def private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Tests never read or write the user's real content cache, and a command a test runs

@@ -91,14 +91,19 @@ def test_the_report_covers_every_hero_and_level_and_is_the_same_whatever_the_wor
     assert "| Bristled Boar | green | 1 |" in table and "| Hero | runs |" in table
 
 
-def test_grail_balance_prints_json_and_shows_progress(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["balance", str(MINIMAL), "--n", "4", "--runs", "1", "--days", "4",
-                 "--json"]) == 0
-    captured = capsys.readouterr()
-    data = json.loads(captured.out)
-    assert set(data) == {"matchups", "runs", "finished_chapter_1"}
-    assert {entry["n"] for entry in data["matchups"]} == {4}
-    assert "simulations" in captured.err
+def test_grail_balance_prints_json_and_shows_progress_on_a_terminal(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from grail.cli import balance
+
+    for terminal in (False, True):
+        monkeypatch.setattr(balance, "counted", lambda terminal=terminal: terminal)
+        assert main(["balance", str(MINIMAL), "--n", "4", "--runs", "1", "--days", "4",
+                     "--json"]) == 0
+        captured = capsys.readouterr()
+        data = json.loads(captured.out)
+        assert set(data) == {"matchups", "runs", "finished_chapter_1"}
+        assert {entry["n"] for entry in data["matchups"]} == {4}
+        assert ("simulations" in captured.err) == terminal  # a log gets no count
 
 
 def test_grail_balance_refuses_nonsense(capsys: pytest.CaptureFixture[str]) -> None:

@@ -96,3 +96,19 @@ def test_an_action_that_meets_a_loop_leaves_the_game_as_it_was(minimal_copy: Pat
     with pytest.raises(ContentLoop):
         game.apply(Explore(hero="wren"))
     assert game.state_hash() == before and game.legal_actions() == legal and game.log == []
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_loop_met_in_a_balance_run_names_its_way_and_the_run(
+        workers: str, minimal_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """From a worker process the loop came back spelt letter by letter ("going round
+    through t, h, e, ..."); each way, it names the entries and which run met it, not an
+    action that was not taken."""
+    _loop_in_101(minimal_copy)
+    assert main(["balance", str(minimal_copy), "--n", "2", "--runs", "2", "--seed", "1",
+                 "--workers", workers]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith("grail: the story ran 10,000 steps without a decision, going round "
+                          "through 101: a loop in the campaign's content, met by ")
+    assert "campaign run from seed" in err and "action" not in err

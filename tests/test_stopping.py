@@ -48,7 +48,8 @@ def test_odds_stopped_in_this_process_say_how_many_playouts_were_played(
 
 
 def test_grail_odds_stopped_says_so_in_one_line_and_leaves_with_130(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+        terminal: None, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(odds, "playout", interrupted_after(1_200, odds.playout))  # batches of 250
     code = main(["odds", "--hero", "tamsin", "--encounter", "green-bramble-hogs",
                  "--n", "3000", "--policy", "greedy", "--workers", "1"])

@@ -10,7 +10,7 @@ from typing import Any
 
 from grail.cli.game import CommandError
 from grail.cli.odds import MOST_PLAYOUTS
-from grail.cli.workers import add_worker_options, simulation_errors, workers_asked
+from grail.cli.workers import add_worker_options, counted, simulation_errors, workers_asked
 from grail.content import Campaign
 from grail.content.cache import keep_loaded, open_pack, pack_folder
 from grail.sim.balance import Report, encounters, report
@@ -29,7 +29,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
                            f"{MOST_RUNS:,}, --days 1 or more")
     with simulation_errors():
         result = report(pack_folder(args.pack), n=args.n, runs=args.runs, days=args.days,
-                        seed=args.seed, workers=workers_asked(args), progress=True,
+                        seed=args.seed, workers=workers_asked(args), progress=counted(),
                         scheduler=args.scheduler)
     if args.json:
         print(json.dumps(result.as_json()))

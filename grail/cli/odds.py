@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from grail.cli.game import CommandError
-from grail.cli.workers import add_worker_options, simulation_errors, workers_asked
+from grail.cli.workers import add_worker_options, counted, simulation_errors, workers_asked
 from grail.content.cache import keep_loaded, open_pack, pack_folder
 from grail.content.encounters import deck_kind
 from grail.sim.odds import odds
@@ -19,7 +19,7 @@ MOST_PLAYOUTS = 10**12
 """The most playouts one run plays: a million million, some fifty years of one core's time
 (weeks of a thousand-core cluster's)."""
 PROGRESS_FROM = 2_000
-"""Playouts from which a run counts them on stderr."""
+"""Playouts from which a run counts them on stderr, when it is a terminal."""
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
@@ -43,7 +43,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
             raise CommandError(f"--deck {error}") from None
     with simulation_errors():
         result = odds(pack_folder(args.pack), args.hero, args.encounter, args.n, args.policy,
-                      args.seed, workers=workers_asked(args), progress=args.n >= PROGRESS_FROM,
+                      args.seed, workers=workers_asked(args), progress=args.n >= PROGRESS_FROM and counted(),
                       deck=deck, scheduler=args.scheduler)
     if args.json:
         print(json.dumps(result.as_json()))

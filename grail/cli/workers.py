@@ -4,6 +4,7 @@ worker processes, or which Dask cluster (grail/sim/workers.py)."""
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -23,6 +24,12 @@ def add_worker_options(command: Any) -> None:
     command.add_argument("--scheduler", metavar="ADDRESS",
                          help="run on the Dask cluster whose scheduler is at ADDRESS "
                          "(tcp://host:8786); needs the cluster extra: docs/balance.md")
+
+
+def counted() -> bool:
+    """Whether a simulation counts what it did on stderr: when a person watches it, not
+    into a log, which the lines written over would fill."""
+    return sys.stderr.isatty()
 
 
 def workers_asked(args: argparse.Namespace) -> int | None:

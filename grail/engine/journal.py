@@ -21,7 +21,7 @@ from .actions import Choose, Share, Trade
 from .amounts import amount_of
 from .conditions import holds
 from .encounters import effects as board
-from .events import EntryRead, Event, ExplorationEnded, WorldChanged
+from .events import EntryRead, Event, ExplorationEnded, HeroMoved, WorldChanged
 from .frames import base_effects, read_entry, take_option
 from .pending import Pending
 from .state import Frame, GameState, HeroState
@@ -138,14 +138,18 @@ for ever: no content comes near it (an exploration resolves a few dozen)."""
 
 class ContentLoop(Exception):
     """The content's effects go round without end: a loop ``grail validate`` could not see
-    (it refuses the loops it can prove). Names the entries read on the way round."""
+    (it refuses the loops it can prove). Names the entries read and the Locations entered on
+    the way round, then what became of it (``after``: the action not taken, or the
+    simulation it stopped); a worker process sends it back whole."""
 
-    def __init__(self, entries: list[str]) -> None:
-        named = ", ".join(entries) if entries else "no journal entry"
+    def __init__(self, way: list[str], after: str = "; the action was not taken") -> None:
         super().__init__(f"the story ran {STEPS_WITHOUT_A_DECISION:,} steps without a decision, "
-                         f"going round through {named}: a loop in the campaign's content; "
-                         "the action was not taken")
-        self.entries = entries
+                         f"going round through {', '.join(way) or 'nothing it read'}: a loop "
+                         f"in the campaign's content{after}")
+        self.way, self.after = way, after
+
+    def __reduce__(self) -> tuple[type[ContentLoop], tuple[list[str], str]]:
+        return ContentLoop, (self.way, self.after)
 
 
 def resolve(campaign: Campaign, state: GameState, floor: int = 0) -> list[Event]:
@@ -212,10 +216,12 @@ def resolve(campaign: Campaign, state: GameState, floor: int = 0) -> list[Event]
 
 
 def _going_round(state: GameState, events: list[Event]) -> list[str]:
-    """The entries read last, each once, in the order first met: the loop's way round."""
-    read = [event.entry for event in events[-200:] if isinstance(event, EntryRead)]
-    read += [frame.key for frame in state.frames if frame.source == "entry"]
-    return sorted(set(read), key=read.index)
+    """The entries read and the Locations entered last, each once, in the order first met:
+    the loop's way round."""
+    way = [event.entry if isinstance(event, EntryRead) else f"Location {event.to}"
+           for event in events[-200:] if isinstance(event, EntryRead | HeroMoved)]
+    way += [frame.key for frame in state.frames if frame.source == "entry"]
+    return sorted(set(way), key=way.index)
 
 
 def _drop_reading(state: GameState) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from grail.content import Campaign
+from grail.engine.journal import ContentLoop
 
 from .days import Run, run
 from .odds import wilson
@@ -88,7 +89,12 @@ def _fights(source: Source, hero: str, encounter: str, seeds: range) -> int:
 
 
 def _run(source: Source, hero: str, seed: int, days: int) -> dict[str, Any]:
-    return run(campaign_of(source), hero, seed, days).as_json()
+    campaign = campaign_of(source)
+    try:
+        return run(campaign, hero, seed, days).as_json()
+    except ContentLoop as loop:  # which run met it, so that an author can play it again
+        raise ContentLoop(loop.way, f", met by {campaign.hero[hero].name}'s campaign run "
+                          f"from seed {seed}") from None
 
 
 def encounters(campaign: Campaign) -> list[tuple[str, str, int]]:

@@ -39,9 +39,10 @@ class Progress:
         """What a stopped run did before, counted without time spent on it here."""
 
     def went_on(self, done: int) -> None:
-        """A stopped run did ``done`` of them before: say so, and count on from there."""
+        """A stopped run did ``done`` of them before: say so (whether the count is shown or
+        not: a log must say it too), and count on from there."""
         self.earlier = done
-        if done and self.shown:
+        if done:
             print(f"going on from the {done:,} of {self.total:,} {self.what} a stopped run "
                   "did", file=sys.stderr, flush=True)
 
