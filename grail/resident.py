@@ -266,8 +266,8 @@ def serve(main: Callable[[list[str]], int], idle_s: float | None,
     listening = os.stat(path).st_ino
     previous = signal.signal(signal.SIGTERM, _terminated)
     listener.settimeout(idle_s)
-    say(f"grail serve: answering the commands on a save at {path}; Ctrl-C to stop")
-    try:
+    try:  # from the line on, as a caller that reads it may stop it at once
+        say(f"grail serve: answering the commands on a save at {path}; Ctrl-C to stop")
         while _answer_one(listener, stamp, main, say):
             pass
     except TimeoutError:
