@@ -126,6 +126,10 @@ class _Builder:
             if not isinstance(key_node, yaml.ScalarNode):
                 raise SourceError(*_at(key_node), "a mapping key must be a plain value")
             key = self.build(key_node)
+            if key is None:
+                raise SourceError(*_at(key_node), f"a key that is null ('{key_node.value}'): "
+                                  "write the field's name" if key_node.value else
+                                  "a key that is missing: write the field's name before ':'")
             if str(key) in lines:  # "108" and 108 name the same journal entry
                 raise SourceError(*_at(key_node), f"duplicate key '{key_node.value}' (first "
                                   f"given on line {lines[str(key)]})")
@@ -215,6 +219,9 @@ def _syntax_error(error: yaml.MarkedYAMLError, text: str) -> SourceError:
         return SourceError(start.line + 1, start.column + 1,
                            f"YAML syntax error: this '{opened}' is never closed "
                            f"(expected ',' or '{closer}')")
+    if "expected node content" in problem and "flow node" in (error.context or ""):
+        return SourceError(line, col, "YAML syntax error: a value is missing here: a '[' or "
+                           "'{' above is never closed, or a ',' has nothing after it")
     if "mapping values are not allowed" in problem:
         return SourceError(line, col, "YAML syntax error: a mapping cannot start here: put "
                            "text that contains ': ' in quotes, or check the indentation")
@@ -222,9 +229,16 @@ def _syntax_error(error: yaml.MarkedYAMLError, text: str) -> SourceError:
     if "alias" in (error.context or "") and started is not None:
         return SourceError(started.line + 1, started.column + 1, "YAML syntax error: '*' starts "
                            "a YAML alias; put text that starts with '*' in quotes")
+    if "unknown escape" in problem or "expected escape" in problem:
+        return SourceError(line, col, "YAML syntax error: a backslash in double quotes starts "
+                           "an escape such as \\n; write \\\\ for a backslash, or use "
+                           "single quotes")
     if "quoted scalar" in (error.context or "") and started is not None:
         return SourceError(started.line + 1, started.column + 1,
                            "YAML syntax error: this quote is never closed")
+    if "single document" in (error.context or ""):
+        return SourceError(line, col, "YAML syntax error: a second document begins here "
+                           "('---'): a file holds one")
     if char in ("]", "}"):
         return SourceError(line, col, f"YAML syntax error: unexpected '{char}' (nothing "
                            "opened it)")
