@@ -37,6 +37,9 @@ class Entities:
     by_kind: dict[str, list[tuple[Any, Origin]]] = field(default_factory=dict)
     salvage: Salvage = field(default_factory=Salvage)
     """What files that failed still define: referring to it is no new problem."""
+    unread: dict[str, str] = field(default_factory=dict)
+    """The files found but not read (a ``.yml``, one out of place), by their names' stems:
+    a name that does not exist may be written there."""
 
     def of(self, kind: str) -> list[tuple[Any, Origin]]:
         return self.by_kind.get(kind, [])
@@ -170,7 +173,9 @@ class References:
             if isinstance(owner, EncounterDraw):
                 message = f"the {owner.deck} deck has no level {value} encounter"
             else:
-                hint = suggest(str(value), [str(key) for key in self.names.defined[kind]])
+                unread = self.entities.unread.get(str(value))
+                hint = f" ({unread} may define it, but that file is not read)" if unread else \
+                    suggest(str(value), [str(key) for key in self.names.defined[kind]])
                 where = " on the Game Sheet" if kind == "status" else ""
                 message = f"{NAMES[kind]} {value!r} does not exist{where}{hint}"
             self.problems.append(origin.problem(mention.loc, message))

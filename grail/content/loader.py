@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
@@ -83,6 +83,8 @@ def _check_pack(root: Path, max_bytes: int) -> PackReport:
         kind = _kind_of(refused.file)
         if refused.severity == "error" and kind is not None:
             entities.salvage.unreadable(kind)
+        elif refused.severity == "warning":  # found, not read (a .yml, a file out of place)
+            entities.unread[PurePosixPath(refused.file).stem] = refused.file
     if not by_kind[KINDS[0]]:
         entities.salvage.unreadable(KINDS[0])  # no manifest: its Statuses are unknown
     files: dict[str, bytes] = {}
