@@ -214,3 +214,31 @@ def test_every_state_field_is_listed_as_a_reference_or_plain() -> None:
     paths = set(_paths(GameState))
     assert sorted(path for path in paths if path.startswith("UNLISTED")) == []
     assert set(REFERENCES) | PLAIN == paths  # nothing listed that the state lacks
+
+
+def test_a_save_whose_log_goes_where_the_content_no_longer_does_names_what_is_gone(
+    minimal_copy: Path, tmp_path: Path
+) -> None:
+    """The log's Travel to 105 no longer replays once 105 is gone: the refusal names the
+    Location the content lost, not the log (the docs promise the first missing thing)."""
+    from grail.cli import main
+
+    path = tmp_path / "a.grail"
+    assert main(["new", str(path), "--pack", str(minimal_copy), "--hero", "wren"]) == 0
+    assert main(["act", str(path), '{"type": "travel", "hero": "wren", "to": 105}']) == 0
+    with closing(sqlite3.connect(path)) as database, database:  # its newest snapshot, the
+        database.execute("DELETE FROM snapshots WHERE length > 0")  # setup's: as between reveals
+    (minimal_copy / "locations" / "105.yaml").unlink()
+    (minimal_copy / "journal" / "105.yaml").unlink()
+    start = minimal_copy / "locations" / "101.yaml"
+    start.write_text(start.read_text().replace(", down: 105", ""))
+    manifest = minimal_copy / "campaign.yaml"
+    manifest.write_text(manifest.read_text().replace(
+        "one_way_keys:\n  - {location: 105, edge: down}\n", ""))
+    before = path.read_bytes()
+    with pytest.raises(SaveError) as raised:
+        load_game(path, load_pack(minimal_copy))
+    assert str(raised.value).endswith("changed since this save and the game no longer fits "
+                                      "it: placed.number names location 105, which the "
+                                      "campaign no longer has")
+    assert path.read_bytes() == before

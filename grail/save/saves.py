@@ -23,6 +23,7 @@ from grail.engine.state import ChallengeRule, Mode
 
 from .errors import SaveError
 from .files import json_format, read_envelope, read_json, went_on, write_json
+from .fit import misfits
 from .sound import problems
 from .store import Mark, SaveFile, is_database
 
@@ -85,6 +86,11 @@ def read_game(save: SaveFile, campaign: Campaign, notes: list[str] | None = None
             Game.resume(campaign, setup, log, *snapshot)
     except (IllegalAction, ChanceMismatch, KeyError, IndexError, ValueError, TypeError,
             AssertionError) as error:
+        gone = misfits(campaign, snapshot[1]) if changed and snapshot is not None else []
+        if gone:  # what the content lost, which the log's replay tripped over
+            raise SaveError(f"{save.path}: the content of campaign '{pack['id']}' changed "
+                            f"since this save and the game no longer fits it: {gone[0]}") \
+                from None
         why = "the content changed since, and the game no longer fits it" if changed else \
             "its log does not replay"
         raise SaveError(f"{save.path}: {why} ({_replay_failed(error)}; 'grail replay' "
