@@ -24,6 +24,13 @@ def test_validate_clean_pack_exits_0(capsys: pytest.CaptureFixture[str]) -> None
     assert "valid (8 locations, 15 journal entries" in capsys.readouterr().out
 
 
+def test_validate_counts_one_of_a_kind_in_the_singular(
+        minimal_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (minimal_copy / "heroes" / "yew.yaml").unlink()
+    assert main(["validate", str(minimal_copy)]) == 0
+    assert "2 skills, 1 hero, 8 cards)" in capsys.readouterr().out
+
+
 def test_validate_bundled_campaign_by_default(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate"]) == 0
     assert "valid" in capsys.readouterr().out

@@ -200,7 +200,7 @@ def test_the_diplomacy_example_played_in_grail_text(
     begun = next(screen for screen in screens if "Encounter begins: The Grieving Orphan." in screen)
     assert "Diplomacy: The Grieving Orphan (blue deck, level 1), Stage 1 of 2: Comfort the " \
         "child." in begun
-    assert "Affinity track from the bottom: red -3, -2, -1 (the bottom, Failure); grey 0; green " \
+    assert "Affinity track from the bottom: red -3 (the bottom, Failure), -2, -1; grey 0; green " \
         "1, 2, 3, 4 (the top, the Stage is won)." in begun
     assert "The marker is on 0, grey: 4 up to the top, 3 down to the bottom." in begun
     assert "Attribute bonus in this Stage: Empathy up 2.\nResponse: marker down 1, gain 1 " \

@@ -51,7 +51,7 @@ def test_a_save_goes_on_after_its_content_changed(
     notes: list[str] = []
     loaded = load_game(path, changed, notes)
     assert len(notes) == 1 and "\n" not in notes[0]
-    assert "content of campaign 'minimal' changed since this save (version 1.0 then, 1.0 now)" \
+    assert "content of campaign 'minimal' changed since this save (still version 1.0)" \
         in notes[0] and "goes on from where it was" in notes[0]
     assert loaded.state.model_copy(update={"undo_floor": game.state.undo_floor}) == game.state
     assert loaded.log == [] and loaded.setup["earlier"]["log"] == [a.model_dump() for a in game.log]

@@ -41,6 +41,12 @@ def _print_problems(problems: list[Problem], pack: str, out: Any) -> None:
         print(problem.shown_in(pack), file=out)
 
 
+ONE = {"locations": "location", "journal_entries": "journal entry", "encounters": "encounter",
+       "events": "event", "secrets": "secret", "items": "item", "skills": "skill",
+       "heroes": "hero", "cards": "card"}
+"""What a pack holds, one of each kind, as ``grail validate`` counts it."""
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
     """Check a pack; exit 0 when clean, 1 with one line per problem."""
     from grail.content.loader import check_pack  # the checks: for this command alone
@@ -54,7 +60,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         errors = sum(problem.severity == "error" for problem in report.problems)
         warnings = len(report.problems) - errors
         if report.ok:
-            counts = ", ".join(f"{n} {name.replace('_', ' ')}" for name, n in report.counts.items())
+            counts = ", ".join(f"{n} {ONE[name] if n == 1 else name.replace('_', ' ')}"
+                               for name, n in report.counts.items())
             print(f"{_shown(args.pack)}: valid ({counts})")
         if report.problems:
             print(f"{errors} error(s), {warnings} warning(s)", file=sys.stderr)

@@ -27,7 +27,7 @@ from grail.engine.state import GameState
 
 from .checksum import intact, seal, unsealed
 from .errors import SaveError
-from .fit import misfits
+from .fit import misfits, versions
 from .migrations import FORMAT, migrate
 from .store import sweep
 
@@ -156,7 +156,7 @@ def read_json(path: Path, campaign: Campaign, notes: list[str] | None = None) ->
     if pack.hash == campaign.digest:
         return Game(campaign, saved.state, setup=saved.setup, log=list(saved.log))
     changed = (f"{path}: the content of campaign '{pack.id}' changed since this save "
-               f"(version {pack.version} then, {campaign.manifest.version} now)")
+               f"({versions(pack.version, campaign.manifest.version)})")
     problems = misfits(campaign, saved.state)
     if problems:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""

@@ -235,6 +235,12 @@ def _values(data: Any, path: list[str]) -> list[Any]:
 _STEPS = {path: path.split(".") for path in REFERENCES}
 
 
+def versions(then: object, now: str) -> str:
+    """The pack's version when the game was saved and now, in words: the same number, for
+    content changed without a new one, is said once."""
+    return f"version {then} then, {now} now" if then != now else f"still version {now}"
+
+
 def misfits(campaign: Campaign, state: GameState) -> list[str]:
     """What the state names that the campaign no longer has, one phrase each (empty: fits)."""
     known, named = _known(campaign), _named(campaign)

@@ -23,7 +23,7 @@ from grail.engine.state import ChallengeRule, Mode
 
 from .errors import SaveError
 from .files import json_format, read_envelope, read_json, went_on, write_json
-from .fit import misfits
+from .fit import misfits, versions
 from .sound import problems
 from .store import Mark, SaveFile, is_database
 
@@ -102,9 +102,9 @@ def read_game(save: SaveFile, campaign: Campaign, notes: list[str] | None = None
                             f"since this save and the game no longer fits it: {found[0]}")
         if notes is not None:
             notes.append(f"{save.path}: the content of campaign '{pack['id']}' changed since "
-                         f"this save (version {pack.get('version')} then, "
-                         f"{campaign.manifest.version} now); the game goes on from where it "
-                         "was, and undo cannot reach back before now")
+                         f"this save ({versions(pack.get('version'), campaign.manifest.version)}"
+                         "); the game goes on from where it was, and undo cannot reach back "
+                         "before now")
         game = went_on(game, pack)
     return checked(save.path, game)
 

@@ -115,9 +115,9 @@ def _diplomacy(game: Game, card: DiplomacyEncounter, encounter: EncounterState,
              f" up to the top, {encounter.affinity + track.red} down to the bottom."]
     if not full:
         return lines
-    lines.insert(1, "Affinity track from the bottom: red "
-                 + ", ".join(str(space) for space in range(-track.red, 0))
-                 + " (the bottom, Failure); grey 0; green "
+    red = [f"{space} (the bottom, Failure)" if space == -track.red else str(space)
+           for space in range(-track.red, 0)]
+    lines.insert(1, "Affinity track from the bottom: red " + ", ".join(red) + "; grey 0; green "
                  + ", ".join(str(space) for space in range(1, track.green + 1))
                  + " (the top, the Stage is won).")
     bonus = "; ".join(f"{name.capitalize()} {icons_text(read(icons), False)}"
