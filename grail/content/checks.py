@@ -88,6 +88,12 @@ def _check_chapters(entities: Entities, names: Names, problems: list[Problem]) -
     if not entities.manifest:
         return
     manifest, origin = entities.manifest
+    count = len(manifest.chapters)
+    for event, written in entities.of("events"):
+        if isinstance(event, StoryEvent) and event.chapter > count:
+            problems.append(written.problem(
+                ("chapter",), f"chapter {event.chapter}, but the campaign has {count} "
+                f"chapter{'s' * (count != 1)}"))
     check_levels = "encounter_level" not in entities.salvage.incomplete
     for c_index, chapter in enumerate(manifest.chapters):
         base = ("chapters", c_index, "setup")
