@@ -7,9 +7,7 @@ still gives its answer.
 
 from __future__ import annotations
 
-import contextlib
 import os
-import pty
 import signal
 import sqlite3
 import subprocess
@@ -26,7 +24,7 @@ from grail.sim import balance, ledger, odds
 from grail.sim.balance import report
 from grail.sim.ledger import Ledger
 from grail.sim.workers import Stopped
-from tests.interrupting import counted, interrupted_after
+from tests.interrupting import counted, counting, interrupted_after, said_after
 
 BUNDLED = bundled_pack()
 GOING_ON = "no result yet; the same command goes on from there"
@@ -230,24 +228,15 @@ def test_ctrl_c_on_every_core_then_the_same_command_goes_on(tmp_path: Path) -> N
     command = [sys.executable, "-m", "grail", "odds", "--hero", "tamsin", "--encounter",
                "green-bramble-hogs", "--n", "4000", "--policy", "greedy", "--json"]
     environment = {**os.environ, "GRAIL_CACHE_DIR": str(tmp_path / "cache")}
-    watched, terminal = pty.openpty()  # a terminal, which odds counts its playouts on
-    process = subprocess.Popen([*command, "--workers", "2"], stdout=subprocess.PIPE,
-                               stderr=terminal, env=environment, start_new_session=True,
-                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    os.close(terminal)
-    said = b""
-    while b" playouts" not in said:  # the first count (the run is far longer than a batch)
-        chunk = os.read(watched, 4096)
-        assert chunk, "odds ended before counting"
-        said += chunk
+    process, watched, said = counting(  # the run is far longer than a batch
+        [*command, "--workers", "2"], stdout=subprocess.PIPE, env=environment,
+        start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert b" playouts" in said, "odds ended before counting"
     os.killpg(process.pid, signal.SIGINT)
     out, _ = process.communicate(timeout=60)
-    with contextlib.suppress(OSError):  # the terminal's other end closed with the command
-        while chunk := os.read(watched, 4096):
-            said += chunk
-    os.close(watched)
+    said = said.replace(b"\r\n", b"\n") + said_after(watched)
     assert process.returncode == 130 and out == b""
-    assert said.decode().replace("\r\n", "\n").rstrip("\n").endswith(GOING_ON)
+    assert said.decode().rstrip("\n").endswith(GOING_ON)
     went_on = subprocess.run([*command, "--workers", "2"], capture_output=True, text=True,
                              env=environment, check=True)
     assert went_on.stderr.startswith("going on from the ")

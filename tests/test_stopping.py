@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import select
 import signal
 import subprocess
 import sys
@@ -30,7 +29,7 @@ from grail.sim.balance import report
 from grail.sim.ledger import Ledger
 from grail.sim.progress import Progress
 from grail.sim.workers import Stopped, Workers, executor
-from tests.interrupting import interrupted_after
+from tests.interrupting import counting, interrupted_after, said_after
 
 BUNDLED = bundled_pack()
 
@@ -137,24 +136,19 @@ def on_every_core(stop: Callable[[subprocess.Popen[bytes]], None]) -> tuple[int,
     seconds, printed no result and no traceback, and left no worker process running."""
     command = [sys.executable, "-m", "grail", "odds", "--hero", "tamsin", "--encounter",
                "green-bramble-hogs", "--n", "500000", "--workers", "2"]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               start_new_session=True,
-                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    assert process.stderr is not None
-    said = b""
-    deadline = time.monotonic() + 120
-    while b" playouts" not in said and time.monotonic() < deadline:  # the first count
-        if select.select([process.stderr], [], [], 1)[0]:
-            said += os.read(process.stderr.fileno(), 4096)
+    process, watched, said = counting(
+        command, stdout=subprocess.PIPE, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert b" playouts" in said
     stop(process)
     stopped = time.monotonic()
     try:
-        out, err = process.communicate(timeout=30)
+        out, _ = process.communicate(timeout=30)
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
     assert time.monotonic() - stopped < 30
-    text = (said + err).decode()
+    text = (said.replace(b"\r\n", b"\n") + said_after(watched)).decode()
     assert out == b"" and "Traceback" not in text
     time.sleep(0.5)
     with pytest.raises(ProcessLookupError):  # no worker left running in its group
@@ -185,15 +179,10 @@ def test_the_worker_processes_end_when_the_command_is_killed_outright() -> None:
     play on for nobody."""
     command = [sys.executable, "-m", "grail", "odds", "--hero", "tamsin", "--encounter",
                "green-bramble-hogs", "--n", "500000", "--workers", "2"]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                               start_new_session=True)
-    assert process.stderr is not None
+    process, watched, said = counting(command, stdout=subprocess.DEVNULL,
+                                      start_new_session=True)
     try:
-        said = b""
-        deadline = time.monotonic() + 120
-        while b" playouts" not in said and time.monotonic() < deadline:  # the first count
-            if select.select([process.stderr], [], [], 1)[0]:
-                said += os.read(process.stderr.fileno(), 4096)
+        assert b" playouts" in said
         workers = children(process.pid)
         assert len(workers) == 2
         process.kill()
@@ -205,6 +194,7 @@ def test_the_worker_processes_end_when_the_command_is_killed_outright() -> None:
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
+        said_after(watched)
 
 
 def test_a_worker_process_killed_is_one_line() -> None:
