@@ -242,3 +242,28 @@ def test_a_save_whose_log_goes_where_the_content_no_longer_does_names_what_is_go
                                       "it: placed.number names location 105, which the "
                                       "campaign no longer has")
     assert path.read_bytes() == before
+
+
+def test_a_location_revealed_in_play_then_gone_is_named_by_the_action_it_refuses(
+    minimal_copy: Path, tmp_path: Path
+) -> None:
+    """107 came on the map during play (entering 104), after the save's newest snapshot:
+    what the content lost is then named by the log's action that no longer replays."""
+    from grail.cli import main
+
+    path = tmp_path / "a.grail"
+    assert main(["new", str(path), "--pack", str(minimal_copy), "--hero", "wren"]) == 0
+    for to in (104, 107):
+        assert main(["act", str(path), f'{{"type": "travel", "hero": "wren", "to": {to}}}']) == 0
+    with closing(sqlite3.connect(path)) as database, database:
+        database.execute("DELETE FROM snapshots WHERE length > 0")
+    (minimal_copy / "locations" / "107.yaml").unlink()
+    (minimal_copy / "journal" / "107.yaml").unlink()
+    for keyed in ("104", "106"):
+        location = minimal_copy / "locations" / f"{keyed}.yaml"
+        location.write_text(location.read_text().replace(", up: 107", ""))
+    with pytest.raises(SaveError) as raised:
+        load_game(path, load_pack(minimal_copy))
+    assert "the content changed since, and the game no longer fits it (an action of its log " \
+        "is refused under it: Location 107 is not on the map: only revealed Locations are " \
+        "travelled to; 'grail replay' shows where)" in str(raised.value)

@@ -45,7 +45,7 @@ class IllegalAction(ValueError):
 
     def __init__(self, action: AnyAction, rule: str, why: str) -> None:
         super().__init__(f"{action.describe()}: not allowed [{rule}]: {why}")
-        self.rule = rule
+        self.rule, self.why = rule, why
 
 
 REVEALING = frozenset({"entry_read", "location_revealed", "day_began"})

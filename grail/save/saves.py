@@ -93,8 +93,8 @@ def read_game(save: SaveFile, campaign: Campaign, notes: list[str] | None = None
                 from None
         why = "the content changed since, and the game no longer fits it" if changed else \
             "its log does not replay"
-        raise SaveError(f"{save.path}: {why} ({_replay_failed(error)}; 'grail replay' "
-                        "shows where)") from None
+        raise SaveError(f"{save.path}: {why} ({_replay_failed(error, changed)}; 'grail "
+                        "replay' shows where)") from None
     if changed:
         found = problems(game)
         if found:
@@ -122,11 +122,13 @@ def saved_log(path: Path) -> tuple[dict[str, Any], list[AnyAction]]:
     return envelope.setup, list(envelope.log)
 
 
-def _replay_failed(error: Exception) -> str:
+def _replay_failed(error: Exception, changed: bool) -> str:
     """Why a save's log does not replay, in a player's words: the checking tool (``grail
-    replay``) names the action and the rule."""
+    replay``) names the action and the rule. Under changed content, what the refused action
+    meets that is no longer there (a Location gone: "Location 404 is not on the map")."""
     if isinstance(error, IllegalAction):
-        return "an action of its log is not allowed where it was taken"
+        return f"an action of its log is refused under it: {error.why}" if changed else \
+            "an action of its log is not allowed where it was taken"
     if isinstance(error, ChanceMismatch):
         return "its draws and rolls do not follow its actions"
     return "its log does not fit the campaign"
