@@ -73,8 +73,8 @@ def pack_files(root: Path) -> tuple[dict[Kind, dict[str, Path]], list[Problem]]:
             by_kind[KINDS[0]][name] = path
         elif suffix == CONTENT_SUFFIX and len(parts) > 1 and parts[0] in folders:
             by_kind[folders[parts[0]]][name] = path
-        elif suffix == ".yml":
-            problems.append(_not_read(name, "content files end in .yaml, not .yml"))
+        elif suffix != CONTENT_SUFFIX and suffix.lower() in (CONTENT_SUFFIX, ".yml"):  # .YAML
+            problems.append(_not_read(name, f"content files end in .yaml, not {suffix}"))
         elif suffix == CONTENT_SUFFIX and len(parts) > 1:
             hint = suggest(parts[0], list(folders))
             problems.append(_not_read(name, f"'{parts[0]}' is not a content folder{hint}",

@@ -229,7 +229,8 @@ def _syntax_error(error: yaml.MarkedYAMLError, text: str) -> SourceError:
     if "alias" in (error.context or "") and started is not None:
         return SourceError(started.line + 1, started.column + 1, "YAML syntax error: '*' starts "
                            "a YAML alias; put text that starts with '*' in quotes")
-    if "unknown escape" in problem or "expected escape" in problem:
+    if any(escape in problem for escape in ("unknown escape", "expected escape",
+                                            "expected hexdecimal", "expected hexadecimal")):
         return SourceError(line, col, "YAML syntax error: a backslash in double quotes starts "
                            "an escape such as \\n; write \\\\ for a backslash, or use "
                            "single quotes")
