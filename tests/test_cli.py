@@ -239,3 +239,17 @@ def test_a_pack_folder_missing_or_broken_is_said_where(
     assert main([*command, "--pack", str(broken)]) == 1
     assert capsys.readouterr().err.startswith(
         f"grail: the pack has problems; run 'grail validate {broken}': {broken}/campaign.yaml:")
+
+
+def test_ctrl_c_while_grail_starts_leaves_with_130_and_no_traceback(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C in grail's first moments (asking for a resident grail, importing) ends the
+    command as one pressed later does: code 130, no traceback."""
+    import grail.__main__ as entry
+
+    def pressed(argv: list[str]) -> int | None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(entry, "forwarded", pressed)
+    monkeypatch.setattr(entry.sys, "argv", ["grail", "show", "game.grail"])
+    assert entry.run() == 130
