@@ -140,6 +140,27 @@ def test_a_port_that_is_not_a_scheduler_s_is_one_line_in_seconds(
         assert err.startswith(said) and err.count("\n") == 1, err
 
 
+def test_who_answers_is_asked_from_a_program_that_runs_an_event_loop(
+        scheduler: str, listening: tuple[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A notebook runs an event loop, where ``asyncio.run`` refuses to start another: the
+    question goes to a thread of its own, with the same answers."""
+    import asyncio
+
+    import distributed
+
+    monkeypatch.setattr(workers, "CONNECT_S", 1)
+
+    async def asked(address: str) -> str:
+        try:
+            workers._answers(distributed, address)
+        except workers.ClusterError as error:
+            return str(error)
+        return "a scheduler"
+
+    assert asyncio.run(asked(scheduler)) == "a scheduler"
+    assert asyncio.run(asked(listening[0])).startswith("no Dask scheduler answers at ")
+
+
 def test_a_scheduler_without_the_cluster_extra_says_how_to_install_it(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     def missing(name: str) -> Any:

@@ -23,8 +23,8 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from collections.abc import Callable, Coroutine, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -224,7 +224,7 @@ def _answers(distributed: Any, scheduler: str) -> None:
             comm.abort()
 
     try:
-        found = asyncio.run(asyncio.wait_for(identity(), CONNECT_S))
+        found = _run_alone(asyncio.wait_for(identity(), CONNECT_S))
     except ValueError as error:
         raise ClusterError(f"'{scheduler}' is not a scheduler's address, such as "
                            f"tcp://192.168.1.20:8786: {error}") from None
@@ -237,6 +237,21 @@ def _answers(distributed: Any, scheduler: str) -> None:
     if not (isinstance(found, dict) and found.get("type") == "Scheduler"):
         raise ClusterError(f"what answers at {scheduler} is not a Dask scheduler (a scheduler "
                            "listens on port 8786 unless told otherwise)")
+
+
+def _run_alone(asked: Coroutine[Any, Any, Done]) -> Done:
+    """``asked`` run to its end on an event loop of its own: in a thread of its own when
+    this one runs a loop already (a notebook calling ``odds()``), where ``asyncio.run``
+    would refuse."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(asked)
+    pool = ThreadPoolExecutor(1)
+    try:
+        return pool.submit(asyncio.run, asked).result()
+    finally:
+        pool.shutdown(wait=False)
 
 
 CLUSTER_SHARE = 64
