@@ -190,3 +190,19 @@ def test_every_rule_setting_is_documented_for_authors() -> None:
 def test_every_rule_setting_cites_the_rule_it_settles() -> None:
     for name, field in RuleSettings.model_fields.items():
         assert field.description and "[" in field.description, name
+
+
+def test_journal_entries_are_found_by_address_section_by_section(ennor: Campaign) -> None:
+    """``Campaign.entry`` indexes the sections only as far as an entry asked for, and holds
+    every entry in the journal's order, as one index built at once did."""
+    whole = {key: entry for section in ennor.journal for key, entry in section.entries.items()}
+    first, last = next(iter(whole)), list(whole)[-1]
+    entries = type(ennor.entry)(ennor.journal)  # afresh: the campaign's is shared
+    assert entries[first] is whole[first] and entries._indexed == 1
+    assert entries[last] is whole[last] and entries._indexed == len(ennor.journal)
+    fresh = type(ennor.entry)(ennor.journal)
+    assert list(fresh) == list(whole) and len(fresh) == len(whole)
+    assert dict(fresh.items()) == whole and first in fresh and "no-such-entry" not in fresh
+    assert fresh.get("no-such-entry") is None
+    with pytest.raises(KeyError):
+        fresh["no-such-entry"]

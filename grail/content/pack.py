@@ -17,7 +17,7 @@ Sub-folders are allowed everywhere; files are read in sorted order.
 """
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from operator import attrgetter
@@ -94,11 +94,8 @@ class Campaign(Model):
         return _by("number", self.locations)
 
     @cached_property
-    def entry(self) -> dict[str, Entry]:
-        found: dict[str, Entry] = {}
-        for section in self.journal:
-            found.update(section.entries)  # copied dict to dict, not entry by entry
-        return found
+    def entry(self) -> "Entries":
+        return Entries(self.journal)
 
     @cached_property
     def encounter(self) -> dict[str, Encounter]:
@@ -163,6 +160,40 @@ class Campaign(Model):
         quests = [e.quest for e in self.events if isinstance(e, StoryEvent) and e.quest]
         quests += [s.quest for s in self.secrets if s.quest]
         return {q.id: q for q in quests}
+
+
+class Entries(Mapping[str, Entry]):
+    """Every journal entry by its address, the sections indexed in their order as far as
+    an entry asked for: a game reads a few dozen entries, and indexing a large pack's
+    thousands at once was most of the first game's extra time right after it loaded."""
+
+    def __init__(self, journal: Sequence[JournalSection]) -> None:
+        self._journal = journal
+        self._found: dict[str, Entry] = {}
+        self._indexed = 0
+        """The sections indexed so far."""
+
+    def __getitem__(self, key: str) -> Entry:
+        found = self._found.get(key)
+        while found is None and self._indexed < len(self._journal):
+            self._found.update(self._journal[self._indexed].entries)
+            self._indexed += 1
+            found = self._found.get(key)
+        if found is None:
+            raise KeyError(key)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def _all(self) -> dict[str, Entry]:
+        for section in self._journal[self._indexed:]:
+            self._found.update(section.entries)
+        self._indexed = len(self._journal)
+        return self._found
 
 
 def _by(field: str, things: Sequence[Any]) -> dict[Any, Any]:
