@@ -206,3 +206,42 @@ def test_journal_entries_are_found_by_address_section_by_section(ennor: Campaign
     assert fresh.get("no-such-entry") is None
     with pytest.raises(KeyError):
         fresh["no-such-entry"]
+
+
+def test_journal_entries_are_found_by_threads_looking_at_once() -> None:
+    """A cluster worker's threads share one campaign: however their indexing interleaves (a
+    section here is slow to read, so that it does), no section is ever skipped."""
+    import random
+    import threading
+    import time
+    from typing import Any
+
+    from grail.content.pack import Entries
+
+    class Slow:
+        def __init__(self, number: int) -> None:
+            self.number = number
+
+        @property
+        def entries(self) -> dict[str, Any]:
+            time.sleep(0.0005)  # another thread runs meanwhile
+            return {f"{self.number}": self.number, f"{self.number}.1": self.number}
+
+    entries = Entries([Slow(number) for number in range(60)])  # type: ignore[list-item]
+    missed: list[str] = []
+
+    def look(seed: int) -> None:
+        keys = [f"{number}{tail}" for number in range(60) for tail in ("", ".1")]
+        random.Random(seed).shuffle(keys)
+        for key in keys:
+            try:
+                entries[key]
+            except KeyError:
+                missed.append(key)
+
+    threads = [threading.Thread(target=look, args=(seed,)) for seed in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert missed == [] and list(entries) == [f"{n}{t}" for n in range(60) for t in ("", ".1")]

@@ -175,9 +175,11 @@ class Entries(Mapping[str, Entry]):
 
     def __getitem__(self, key: str) -> Entry:
         found = self._found.get(key)
-        while found is None and self._indexed < len(self._journal):
-            self._found.update(self._journal[self._indexed].entries)
-            self._indexed += 1
+        # the section read, then the count set from it, never "+= 1": another thread (a
+        # cluster worker's) may have gone on meanwhile, and no section is ever skipped
+        while found is None and (indexed := self._indexed) < len(self._journal):
+            self._found.update(self._journal[indexed].entries)
+            self._indexed = indexed + 1
             found = self._found.get(key)
         if found is None:
             raise KeyError(key)
