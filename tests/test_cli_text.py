@@ -44,6 +44,19 @@ def test_a_new_game_from_the_menu_is_saved_in_the_folder(
     assert game.log == [Pass(hero="wren")]
 
 
+def test_a_pack_that_does_not_load_is_refused_before_the_menu(
+    minimal_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for hero in ("wren", "yew"):
+        (minimal_copy / "heroes" / f"{hero}.yaml").unlink()
+    monkeypatch.setattr("sys.stdin", io.StringIO("n\n"))
+    assert main(["text", "--saves", str(tmp_path), "--pack", str(minimal_copy)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith(f"grail: the pack has problems; run 'grail validate {minimal_copy}'")
+
+
 def test_the_menu_lists_saves_and_continues_the_chosen_one(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

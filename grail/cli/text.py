@@ -354,6 +354,8 @@ def cmd_text(args: argparse.Namespace) -> int:
     if args.save is not None:
         path = Path(args.save)
     else:
+        if args.pack is not None:
+            open_pack(args.pack)  # a pack that does not load is refused before the menu
         chosen = _menu(saves_folder(args.saves), args.pack)
         return 0 if chosen is None else play(chosen)
     return play(open_session(str(path)))
