@@ -88,9 +88,7 @@ def read_game(save: SaveFile, campaign: Campaign, notes: list[str] | None = None
             AssertionError) as error:
         gone = misfits(campaign, snapshot[1]) if changed and snapshot is not None else []
         if gone:  # what the content lost, which the log's replay tripped over
-            raise SaveError(f"{save.path}: the content of campaign '{pack['id']}' changed "
-                            f"since this save and the game no longer fits it: {gone[0]}") \
-                from None
+            raise _no_longer_fits(save.path, pack, gone) from None
         why = "the content changed since, and the game no longer fits it" if changed else \
             "its log does not replay"
         raise SaveError(f"{save.path}: {why} ({_replay_failed(error, changed)}; 'grail "
@@ -98,8 +96,7 @@ def read_game(save: SaveFile, campaign: Campaign, notes: list[str] | None = None
     if changed:
         found = problems(game)
         if found:
-            raise SaveError(f"{save.path}: the content of campaign '{pack['id']}' changed "
-                            f"since this save and the game no longer fits it: {found[0]}")
+            raise _no_longer_fits(save.path, pack, found)
         if notes is not None:
             notes.append(f"{save.path}: the content of campaign '{pack['id']}' changed since "
                          f"this save ({versions(pack.get('version'), campaign.manifest.version)}"
@@ -120,6 +117,12 @@ def saved_log(path: Path) -> tuple[dict[str, Any], list[AnyAction]]:
             return setup, save.log()
     envelope = read_envelope(path)
     return envelope.setup, list(envelope.log)
+
+
+def _no_longer_fits(path: Path, pack: dict[str, Any], found: list[str]) -> SaveError:
+    """The refusal of a save its changed content no longer fits, naming the first misfit."""
+    return SaveError(f"{path}: the content of campaign '{pack['id']}' changed since this save "
+                     f"and the game no longer fits it: {found[0]}")
 
 
 def _replay_failed(error: Exception, changed: bool) -> str:
