@@ -74,10 +74,11 @@ def dropped(campaign: Campaign, state: GameState, hero: HeroState, card: str) ->
         return
     hero.face_up.remove(card)
     keyword = keyword_of(campaign, card)
-    if keyword is None or not with_keyword(campaign, hero, keyword):
+    left = with_keyword(campaign, hero, keyword) if keyword is not None else []
+    if not left or keyword is None:
         return
     if _in_a_fight(state, hero):
-        for other in with_keyword(campaign, hero, keyword):
+        for other in left:
             _set_aside(state, hero, other)
     else:
         _ask(state, hero, keyword)
