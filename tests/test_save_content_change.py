@@ -20,7 +20,7 @@ from grail.content import Campaign, load_pack
 from grail.engine.game import Game
 from grail.engine.state import Frame, GameState
 from grail.save import SaveError, export_save, load_game, save_game
-from grail.save.fit import PLAIN, REFERENCES, misfits
+from grail.save.fit import PLAIN, REFERENCES, THINGS, misfits
 from grail.save.store import at_a_reveal
 
 from .conftest import resealed
@@ -91,8 +91,8 @@ def test_a_save_that_no_longer_fits_is_refused_untouched(
         load_game(path, _edited(minimal_copy))
     message = str(raised.value)
     assert "\n" not in message and "changed since this save" in message
-    assert "no longer fits it: heroes.items names item 999, which the campaign no longer " \
-        "has (and 1 more)" in message
+    assert "no longer fits it: Item 999 (a hero's Items) is no longer in the campaign (and 1 " \
+        "more)" in message
     assert path.read_bytes() == before
 
 
@@ -130,7 +130,7 @@ def _negative(state: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize(("edit", "why"), [
-    (_items, "heroes.items names item 999, which the campaign "),
+    (_items, "Item 999 (a hero's Items) is no longer in the campaign"),
     (_health, "wren has Health 99, outside its track 0-"),
     (_card_twice, "wren's card "),
     (_off_the_map, "wren stands on Location 108, which is not on the map"),
@@ -174,11 +174,14 @@ def test_misfits_names_each_kind_of_missing_content(minimal: Campaign) -> None:
     broken.encounter_decks["black"] = []
     broken.frames = [Frame(source="entry", key="101", index=99, heroes=["wren"]),
                      Frame(source="entry", key="nowhere", heroes=["wren"])]
-    assert [problem.split(", ")[0] for problem in misfits(minimal, broken)] == [
-        "heroes.combat_deck names card 'no-card'", "heroes.face_up names in_use 'item:77'",
-        "placed.number names location 999", "entry_visits names entry '999.9'",
-        "frames names frame entry 101", "frames names frame entry nowhere",
-        "encounter_decks names encounter_deck 'black'"]
+    assert misfits(minimal, broken) == [
+        "card 'no-card' (a hero's Combat deck) is no longer in the campaign",
+        "card in use 'item:77' (a hero's cards in use) is no longer in the campaign",
+        "Location 999 (on the map) is no longer in the campaign",
+        "journal entry '999.9' (the journal entries read) is no longer in the campaign",
+        "effect list of entry '101' (the journal being read) is no longer in the campaign",
+        "effect list of entry 'nowhere' (the journal being read) is no longer in the campaign",
+        "Encounter deck 'black' (the Encounter decks) is no longer in the campaign"]
 
 
 def _paths(model: type[Any], prefix: str = "") -> Iterator[str]:
@@ -214,6 +217,7 @@ def test_every_state_field_is_listed_as_a_reference_or_plain() -> None:
     paths = set(_paths(GameState))
     assert sorted(path for path in paths if path.startswith("UNLISTED")) == []
     assert set(REFERENCES) | PLAIN == paths  # nothing listed that the state lacks
+    assert {kind for kind, _ in REFERENCES.values()} == set(THINGS)  # each kind in words
 
 
 def test_a_save_whose_log_goes_where_the_content_no_longer_does_names_what_is_gone(
@@ -239,8 +243,8 @@ def test_a_save_whose_log_goes_where_the_content_no_longer_does_names_what_is_go
     with pytest.raises(SaveError) as raised:
         load_game(path, load_pack(minimal_copy))
     assert str(raised.value).endswith("changed since this save and the game no longer fits "
-                                      "it: placed.number names location 105, which the "
-                                      "campaign no longer has")
+                                      "it: Location 105 (on the map) is no longer in the "
+                                      "campaign")
     assert path.read_bytes() == before
 
 

@@ -243,9 +243,9 @@ def test_reload_says_why_the_game_no_longer_fits_and_goes_on(
     before = session.game.state.model_copy(deep=True)
     told = reload_pack(session)
     assert told.startswith("Not reloaded, the game goes on as before: the game no longer fits "
-                           "the pack: heroes.items names item 999")
+                           "the pack: Item 999 (a hero's Items) is no longer in the campaign")
     assert session.game.state == before
-    assert session.log[-1] == "  - heroes.items names item 999, which the campaign no longer has"
+    assert session.log[-1] == "  - Item 999 (a hero's Items) is no longer in the campaign"
     (minimal_copy / "campaign.yaml").write_text("id: [")
     assert reload_pack(session).startswith("Not reloaded, the game goes on as before: the pack "
                                            "has problems")

@@ -139,48 +139,94 @@ def _origin_fits(campaign: Campaign, origin: Frame) -> bool:
 
 
 # ``a.*.b``: ``*`` is every item of a list or every value of a dict; ``a.{}``: a dict's keys.
-REFERENCES: dict[str, str] = {
-    "heroes.*.id": "hero", "heroes.*.location": "location",
-    "heroes.*.attributes.{}": "attribute",
-    "heroes.*.combat_deck.*": "card", "heroes.*.diplomacy_deck.*": "card",
-    "heroes.*.combat_pool.*": "card", "heroes.*.diplomacy_pool.*": "card",
-    "heroes.*.items.*": "item", "heroes.*.secrets.*": "secret", "heroes.*.skills.*": "skill",
-    "heroes.*.face_up.*": "in_use",
-    "placed.*.number": "location", "menhirs.*.location": "location",
-    "location_tokens.*": "location", "time_tokens.*": "location",
-    "discarded.*": "location", "replaced.*": "location",
-    "chapter": "chapter", "statuses.*.id": "status", "tasks.*.location": "location",
-    "quests.*": "quest", "dials.*.location": "location", "quest_tokens.*": "location",
-    "entry_visits.{}": "entry", "location_visits.{}": "location", "frames.*": "frame",
-    "event_deck.*": "deck_event", "random_events.*": "event", "random_bottom.*": "event",
-    "event": "event",
-    "offer.*": "card", "dead.*": "hero", "left_items.{}": "location", "left_items.*.*": "item",
-    "hand_over.*": "secret", "replacing": "hero",
-    "encounter_decks.{}": "encounter_deck", "encounter_decks.*.*": "deck_encounter",
-    "unseen.{}": "encounter_deck", "unseen.*.*": "encounter",
-    "encounter.id": "encounter", "encounter.heroes.*": "hero", "encounter.origin": "origin",
-    "encounter.location": "location", "guardians.*.id": "encounter",
-    "encounter.team.*": "hero", "encounter.activated.*": "hero",
-    "encounter.active": "hero", "encounter.drawing.*": "hero", "encounter.escaping": "hero",
-    "encounter.forced": "card",
-    "encounter.hands.{}": "hero", "encounter.hands.*.*": "card",
-    "encounter.discards.{}": "hero", "encounter.discards.*.*": "card",
-    "encounter.sequence.*.card": "card", "encounter.sequence.*.owner": "hero",
-    "encounter.sequence.*.joined.*": "attribute", "encounter.stowed.*": "hero_item",
-    "encounter.used.*": "hero_use",
-    "guardians.*.location": "location", "face_up_queue.*": "hero_keyword",
-    "event_discards.*": "event",
-    "heroes.*.set_aside.*": "card", "dials.*.expired": "frame",
-    "facing.*.guardians.*": "encounter", "facing.*.heroes.*": "hero",
-    "facing.*.location": "location",
-    "fallen.id": "hero", "fallen.location": "location", "fallen.attributes.{}": "attribute",
-    "fallen.combat_deck.*": "card", "fallen.diplomacy_deck.*": "card",
-    "fallen.combat_pool.*": "card", "fallen.diplomacy_pool.*": "card",
-    "fallen.set_aside.*": "card", "fallen.items.*": "item", "fallen.secrets.*": "secret",
-    "fallen.skills.*": "skill", "fallen.face_up.*": "in_use",
-    "team.members.*": "hero", "team.paid.*.hero": "hero", "team.to": "location", "asked.*": "asked",
+REFERENCES: dict[str, tuple[str, str]] = {
+    "heroes.*.id": ("hero", "a hero of the party"),
+    "heroes.*.location": ("location", "where a hero stands"),
+    "heroes.*.attributes.{}": ("attribute", "a hero's Attributes"),
+    "heroes.*.combat_deck.*": ("card", "a hero's Combat deck"),
+    "heroes.*.diplomacy_deck.*": ("card", "a hero's Diplomacy deck"),
+    "heroes.*.combat_pool.*": ("card", "a hero's Combat pool"),
+    "heroes.*.diplomacy_pool.*": ("card", "a hero's Diplomacy pool"),
+    "heroes.*.items.*": ("item", "a hero's Items"),
+    "heroes.*.secrets.*": ("secret", "a hero's Secrets"),
+    "heroes.*.skills.*": ("skill", "a hero's Skills"),
+    "heroes.*.face_up.*": ("in_use", "a hero's cards in use"),
+    "placed.*.number": ("location", "on the map"),
+    "menhirs.*.location": ("location", "a Menhir's place"),
+    "location_tokens.*": ("location", "a Location token's place"),
+    "time_tokens.*": ("location", "a Time token's place"),
+    "discarded.*": ("location", "the discarded Locations"),
+    "replaced.*": ("location", "the changed Locations"),
+    "chapter": ("chapter", "the chapter under way"),
+    "statuses.*.id": ("status", "the Statuses held"),
+    "tasks.*.location": ("location", "a task's place"),
+    "quests.*": ("quest", "the quests under way"),
+    "dials.*.location": ("location", "a dial's place"),
+    "quest_tokens.*": ("location", "a quest token's place"),
+    "entry_visits.{}": ("entry", "the journal entries read"),
+    "location_visits.{}": ("location", "the Locations explored"),
+    "frames.*": ("frame", "the journal being read"),
+    "event_deck.*": ("deck_event", "the Event deck"),
+    "random_events.*": ("event", "the Random Event deck"),
+    "random_bottom.*": ("event", "the bottom of the Random Event deck"),
+    "event": ("event", "the Event of the day"),
+    "offer.*": ("card", "the cards offered"),
+    "dead.*": ("hero", "the dead"),
+    "left_items.{}": ("location", "where dead heroes' Items were left"),
+    "left_items.*.*": ("item", "the Items dead heroes left"),
+    "hand_over.*": ("secret", "the Secrets to hand over"),
+    "replacing": ("hero", "the hero being replaced"),
+    "encounter_decks.{}": ("encounter_deck", "the Encounter decks"),
+    "encounter_decks.*.*": ("deck_encounter", "an Encounter deck"),
+    "unseen.{}": ("encounter_deck", "the unseen Encounter decks"),
+    "unseen.*.*": ("encounter", "the unseen Encounters"),
+    "encounter.id": ("encounter", "the Encounter under way"),
+    "encounter.heroes.*": ("hero", "the heroes in the Encounter"),
+    "encounter.origin": ("origin", "what began the Encounter"),
+    "encounter.location": ("location", "where the Encounter is"),
+    "guardians.*.id": ("encounter", "the Guardians on the map"),
+    "encounter.team.*": ("hero", "the team in the Encounter"),
+    "encounter.activated.*": ("hero", "the heroes activated in the Encounter"),
+    "encounter.active": ("hero", "the hero acting in the Encounter"),
+    "encounter.drawing.*": ("hero", "the heroes drawing in the Encounter"),
+    "encounter.escaping": ("hero", "the hero escaping the Encounter"),
+    "encounter.forced": ("card", "the card that must be played"),
+    "encounter.hands.{}": ("hero", "the hands in the Encounter"),
+    "encounter.hands.*.*": ("card", "a hand in the Encounter"),
+    "encounter.discards.{}": ("hero", "the discards in the Encounter"),
+    "encounter.discards.*.*": ("card", "a discard pile in the Encounter"),
+    "encounter.sequence.*.card": ("card", "the cards played in the Encounter"),
+    "encounter.sequence.*.owner": ("hero", "whose cards were played in the Encounter"),
+    "encounter.sequence.*.joined.*": ("attribute", "the Attributes joined in the Encounter"),
+    "encounter.stowed.*": ("hero_item", "the Items set aside in the Encounter"),
+    "encounter.used.*": ("hero_use", "the uses spent in the Encounter"),
+    "guardians.*.location": ("location", "a Guardian's place"),
+    "face_up_queue.*": ("hero_keyword", "the face-up cards to choose"),
+    "event_discards.*": ("event", "the discarded Events"),
+    "heroes.*.set_aside.*": ("card", "a hero's cards set aside"),
+    "dials.*.expired": ("frame", "what a dial does when it runs out"),
+    "facing.*.guardians.*": ("encounter", "the Guardians being faced"),
+    "facing.*.heroes.*": ("hero", "the heroes facing a Guardian"),
+    "facing.*.location": ("location", "where a Guardian is faced"),
+    "fallen.id": ("hero", "the fallen hero"),
+    "fallen.location": ("location", "where the fallen hero stands"),
+    "fallen.attributes.{}": ("attribute", "the fallen hero's Attributes"),
+    "fallen.combat_deck.*": ("card", "the fallen hero's Combat deck"),
+    "fallen.diplomacy_deck.*": ("card", "the fallen hero's Diplomacy deck"),
+    "fallen.combat_pool.*": ("card", "the fallen hero's Combat pool"),
+    "fallen.diplomacy_pool.*": ("card", "the fallen hero's Diplomacy pool"),
+    "fallen.set_aside.*": ("card", "the fallen hero's cards set aside"),
+    "fallen.items.*": ("item", "the fallen hero's Items"),
+    "fallen.secrets.*": ("secret", "the fallen hero's Secrets"),
+    "fallen.skills.*": ("skill", "the fallen hero's Skills"),
+    "fallen.face_up.*": ("in_use", "the fallen hero's cards in use"),
+    "team.members.*": ("hero", "the team acting together"),
+    "team.paid.*.hero": ("hero", "who paid for the team's action"),
+    "team.to": ("location", "where the team travels"),
+    "asked.*": ("asked", "asked by an effect"),
 }
-"""State fields that name content, and the kind of content they name."""
+"""State fields that name content: the kind of content each names, and where in the game
+it is, in words."""
 
 PLAIN = frozenset({
     "pack", "mode", "rng", "day", "stage", "heroes.*.number", "heroes.*.energy",
@@ -244,18 +290,38 @@ def versions(then: object, now: str) -> str:
 def misfits(campaign: Campaign, state: GameState) -> list[str]:
     """What the state names that the campaign no longer has, one phrase each (empty: fits)."""
     known, named = _known(campaign), _named(campaign)
-    found = []
-    for path, kind in REFERENCES.items():
+    found: list[str] = []
+    for path, (kind, where) in REFERENCES.items():
         values = _values(state, _STEPS[path])
         names = named.get(kind)
         if names is not None and all(map(names.__contains__, values)):
             continue  # the common case, at one lookup a value
-        for value in values:
-            if value is not None and not known[kind](value):
-                shown = f"{value.source} {value.key}" if isinstance(value, Frame) else repr(value)
-                found.append(f"{path.replace('.*', '').replace('.{}', '')} names {kind} "
-                             f"{shown}, which the campaign no longer has")
+        found.extend(f"{THINGS[kind]} {_shown(value)} ({where}) is no longer in the campaign"
+                     for value in values if value is not None and not known[kind](value))
     if state.encounter is not None and not _board_fits(campaign, state.encounter):
-        found.append(f"the Encounter {state.encounter.id} under way no longer has its "
+        found.append(f"the Encounter {state.encounter.id!r} under way no longer has its "
                      "approach, Stage or Affinity space")
     return found
+
+
+THINGS = {
+    "hero": "hero", "location": "Location", "card": "card", "item": "Item", "secret": "Secret",
+    "skill": "Skill", "attribute": "Attribute", "status": "Status", "quest": "quest",
+    "entry": "journal entry", "event": "Event", "encounter": "Encounter",
+    "encounter_deck": "Encounter deck", "chapter": "chapter", "in_use": "card in use",
+    "hero_keyword": "face-up card", "frame": "effect list", "origin": "effect",
+    "deck_encounter": "Encounter", "deck_event": "Event", "asked": "decision for",
+    "hero_item": "Item", "hero_use": "use",
+}
+"""Each kind of reference in words."""
+
+
+def _shown(value: Any) -> str:
+    """A value that no longer fits, as an author finds it in the pack: an id quoted, a
+    Location by its number, an effect list by where it is written."""
+    if isinstance(value, Frame):
+        within = f" at {'.'.join(map(str, value.path))}" if value.path else ""
+        return f"of {value.source} {value.key!r}{within}"
+    if isinstance(value, SkillAsked | DestinationAsked | DiscardAsked | ItemOffered):
+        return repr(value.hero)
+    return repr(value)
