@@ -223,11 +223,14 @@ def _answers(distributed: Any, scheduler: str) -> None:
         finally:
             comm.abort()
 
+    fault = address_fault(scheduler)
     try:
+        if fault is not None:
+            raise ValueError(fault)
         found = _run_alone(asyncio.wait_for(identity(), CONNECT_S))
-    except ValueError as error:
+    except ValueError:
         raise ClusterError(f"'{scheduler}' is not a scheduler's address, such as "
-                           f"tcp://192.168.1.20:8786: {error}") from None
+                           f"tcp://192.168.1.20:8786: {fault or _unread(scheduler)}") from None
     except (OSError, TimeoutError):
         raise ClusterError(f"no Dask scheduler answers at {scheduler} within {CONNECT_S} s "
                            "(a scheduler listens on port 8786 unless told otherwise; 8787 is "
@@ -237,6 +240,35 @@ def _answers(distributed: Any, scheduler: str) -> None:
     if not (isinstance(found, dict) and found.get("type") == "Scheduler"):
         raise ClusterError(f"what answers at {scheduler} is not a Dask scheduler (a scheduler "
                            "listens on port 8786 unless told otherwise)")
+
+
+def _unread(address: str) -> str:
+    """Why Dask found no scheduler at an address grail saw nothing wrong with."""
+    return "no cluster of this program has that address" if address.startswith("inproc://") \
+        else "it does not read as one"
+
+
+SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")
+"""How a Dask cluster is reached from another process."""
+
+
+def address_fault(address: str) -> str | None:
+    """What keeps ``address`` from being a scheduler's, in words (None: nothing seen).
+    ``inproc://`` is a cluster within this program (Dask's ``LocalCluster(processes=False)``),
+    for Dask alone to find."""
+    scheme, _, rest = address.partition("://") if "://" in address else ("tcp", "", address)
+    if scheme == "inproc":
+        return None
+    if scheme not in SCHEMES:
+        return f"a cluster is reached by {', '.join(s + '://' for s in SCHEMES)}, not '{scheme}://'"
+    if rest.count("[") != rest.count("]"):
+        return "a bracket opens or closes alone (an IPv6 host is written [::1]:8786)"
+    host, colon, port = rest.rpartition(":")
+    if not colon or not host or not port:
+        return "it names no host and port (host:8786)"
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        return f"its port '{port}' is not a port number"
+    return None
 
 
 def _run_alone(asked: Coroutine[Any, Any, Done]) -> Done:
