@@ -21,6 +21,7 @@ import asyncio
 import importlib
 import os
 import signal
+import socket
 import threading
 import time
 from collections.abc import Callable, Coroutine, Iterator, Sequence
@@ -223,23 +224,56 @@ def _answers(distributed: Any, scheduler: str) -> None:
         finally:
             comm.abort()
 
-    fault = address_fault(scheduler)
+    _reachable(scheduler)
     try:
-        if fault is not None:
-            raise ValueError(fault)
         found = _run_alone(asyncio.wait_for(identity(), CONNECT_S))
     except ValueError:
-        raise ClusterError(f"'{scheduler}' is not a scheduler's address, such as "
-                           f"tcp://192.168.1.20:8786: {fault or _unread(scheduler)}") from None
+        raise _not_an_address(scheduler, _unread(scheduler)) from None
     except (OSError, TimeoutError):
-        raise ClusterError(f"no Dask scheduler answers at {scheduler} within {CONNECT_S} s "
-                           "(a scheduler listens on port 8786 unless told otherwise; 8787 is "
-                           "its dashboard)") from None
+        raise _silent(scheduler) from None
     except Exception:  # whatever another protocol's bytes make of Dask's reader
         found = None
     if not (isinstance(found, dict) and found.get("type") == "Scheduler"):
         raise ClusterError(f"what answers at {scheduler} is not a Dask scheduler (a scheduler "
                            "listens on port 8786 unless told otherwise)")
+
+
+def _reachable(address: str) -> None:
+    """Refuse at once what is not a scheduler's address, a host whose name this machine
+    cannot resolve (a typo) and a port where nothing listens, where Dask's client would try
+    again for the whole of :data:`CONNECT_S`."""
+    fault = address_fault(address)
+    if fault is not None:
+        raise _not_an_address(address, fault)
+    if address.startswith(("inproc://", "ucx://")):
+        return
+    host, _, port = (address.partition("://")[2] if "://" in address else address).rpartition(":")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_S).close()
+    except (socket.gaierror, UnicodeError):
+        raise ClusterError(f"no scheduler can answer at {address}: this machine knows no host "
+                           f"named '{host}'") from None
+    except ConnectionRefusedError:
+        usual = "" if port == "8786" else " (a scheduler listens on port 8786 unless told " \
+            "otherwise)"
+        raise ClusterError(f"no Dask scheduler answers at {address}: nothing listens on port "
+                           f"{port} there{usual}") from None
+    except TimeoutError:
+        raise _silent(address) from None
+    except OSError:
+        raise ClusterError(f"no Dask scheduler answers at {address}: this machine finds no "
+                           "way to that host") from None
+
+
+def _not_an_address(address: str, why: str) -> ClusterError:
+    return ClusterError(f"'{address}' is not a scheduler's address, such as "
+                        f"tcp://192.168.1.20:8786: {why}")
+
+
+def _silent(address: str) -> ClusterError:
+    return ClusterError(f"no Dask scheduler answers at {address} within {CONNECT_S} s (a "
+                        "scheduler listens on port 8786 unless told otherwise; 8787 is its "
+                        "dashboard)")
 
 
 def _unread(address: str) -> str:
