@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from grail.content import Campaign, load_pack
-from grail.content.effects import GainItem, GainSecret
+from grail.content.effects import AddEvent, GainItem, GainSecret
 from grail.engine.actions import Explore, FaceUp, Pass, Rest, Travel, UseCard
 from grail.engine.events import ResourcesChanged, WorldChanged
 from grail.engine.game import Game, IllegalAction
@@ -143,6 +143,26 @@ def test_a_secrets_own_dial_hits_its_holder_when_it_runs_out(minimal: Campaign) 
     assert game.state.dials[0].expired is not None
     _next_day(game)
     assert game.state.hero("wren").items == [4]
+
+
+def test_a_dial_that_runs_out_puts_its_event_in_before_the_days_event_is_revealed_DAY_START_4(
+        minimal: Campaign) -> None:
+    """Step 4 of the Start of Day resolves whole before step 5: an Event a dial that runs
+    out puts on top of the deck is the one revealed that Day ("Reduce los diales de Tiempo
+    ... 5) Revela y lee una nueva carta de Evento")."""
+    secret = minimal.secret[2]
+    assert secret.dial is not None
+    dial = secret.dial.model_copy(update={"token": "time", "value": 1, "expired": [
+        AddEvent.model_validate({"add_event": {"id": "ev-storm", "where": "top"}})]})
+    secrets = [s for s in minimal.secrets if s.number != 2] + [secret.model_copy(
+        update={"dial": dial})]
+    game = Game.new(changed(minimal, secrets=secrets), ["wren"], seed=1)
+    _gain(game, GainSecret.model_validate({"gain_secret": 2}))
+    assert game.state.event_deck[0] != "ev-storm"
+    events = _next_day(game)
+    assert game.state.event == "ev-storm"
+    assert events.index(WorldChanged(what="dial " + dial.id + " runs out")) < \
+        events.index(WorldChanged(what="Event revealed: The Storm"))
 
 
 def test_an_end_of_day_use_is_offered_at_that_characters_rest_END_DAY_1(

@@ -129,8 +129,9 @@ def pass_day(campaign: Campaign, state: GameState, action: Pass) -> list[Event]:
 
 
 def start_of_day(campaign: Campaign, state: GameState) -> list[Event]:
-    """Steps 1-5 of the Start of Day [DAY-START-1]..[DAY-START-5]; the Guardians move once
-    what the Time dials and the Event ask is resolved (:func:`guardians_move`)."""
+    """Steps 1-4 of the Start of Day [DAY-START-1]..[DAY-START-4]; the Event is revealed
+    once what the Time dials ask is resolved (:func:`event_revealed`), and the Guardians
+    move once what it asks is (:func:`guardians_move`)."""
     events: list[Event] = [DayBegan(day=state.day)]
     if state.day == 1 and not campaign.manifest.rules.start_of_day_on_day_one:
         state.stage = "day"
@@ -150,11 +151,16 @@ def start_of_day(campaign: Campaign, state: GameState) -> list[Event]:
     _remove_time_tokens(campaign, state)  # [DAY-START-4]
     state.uses_spent.clear()  # once-per-Day uses are ready again, as Locations' are
     dialled, expired = dials.turn_time_dials(state)  # [DAY-START-4]
-    events += dialled
-    events += reveal_event(campaign, state)  # [DAY-START-5]
-    state.frames += expired  # on top of the Event's: step 4 resolves before step 5
+    state.frames += expired  # resolved whole before the Event is revealed: step 4, then 5
+    state.stage = "event"
+    return events + dialled
+
+
+def event_revealed(campaign: Campaign, state: GameState) -> list[Event]:
+    """Once the Time dials that ran out have done what they say (an Event put on top of the
+    deck among it), the day's Event is revealed and read [DAY-START-5]."""
     state.stage = "guardians"
-    return events
+    return reveal_event(campaign, state)
 
 
 def guardians_move(campaign: Campaign, state: GameState) -> list[Event]:

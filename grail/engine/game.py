@@ -358,6 +358,8 @@ class Game:
                 continue
             if state.stage == "start_of_day":
                 events += day.start_of_day(self.campaign, state)
+            elif state.stage == "event":
+                events += day.event_revealed(self.campaign, state)
             elif state.stage == "guardians":
                 events += day.guardians_move(self.campaign, state)
             elif state.stage == "face_up":

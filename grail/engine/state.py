@@ -22,9 +22,11 @@ ChallengeRule = Literal["upside_down_health", "challenge_secret", "escape_by_dia
                         "short_menhirs", "fewer_random_events", "costly_upgrades",
                         "resource_cap", "item_cap", "no_mercy"]
 HealthMarker = Literal["upright", "upside_down", "plain"]
-Stage = Literal["start_of_day", "guardians", "face_up", "day", "end_of_day", "mercy", "over"]
-"""``guardians``: the Start of Day's Event is read and its Guardians move next, once what
-it and the Time dials asked is resolved [DAY-START-6]; ``face_up``: they have moved, and
+Stage = Literal["start_of_day", "event", "guardians", "face_up", "day", "end_of_day", "mercy",
+                "over"]
+"""``event``: the Start of Day's Time dials are turned, and its Event is revealed once what
+those that ran out asked is resolved [DAY-START-4], [DAY-START-5]; ``guardians``: the Event
+is read and the Guardians move next, once what it asked is resolved [DAY-START-6]; ``face_up``: they have moved, and
 once any Guardian they met is fought each character keeps one face-up card per keyword
 [DAY-START-8]; ``mercy``: the game is lost and the
 players may still ask for Mother's Mercy [MERCY-1]."""

@@ -390,9 +390,8 @@ class Painter:
 
     def head(self) -> None:
         state, campaign = self.game.state, self.game.campaign
-        stage = {"start_of_day": "Start of Day", "guardians": "Start of Day",
-                 "face_up": "Start of Day",
-                 "day": "During the Day",
+        stage = {"start_of_day": "Start of Day", "event": "Start of Day",
+                 "guardians": "Start of Day", "face_up": "Start of Day", "day": "During the Day",
                  "end_of_day": "End of Day", "mercy": "Mother's Mercy?",
                  "over": f"the campaign is over ({state.outcome})"}[state.stage]
         self.text(f"Day {state.day} · {stage}", 22, bold=True)
