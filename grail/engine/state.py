@@ -26,10 +26,10 @@ Stage = Literal["start_of_day", "event", "guardians", "face_up", "day", "end_of_
                 "over"]
 """``event``: the Start of Day's Time dials are turned, and its Event is revealed once what
 those that ran out asked is resolved [DAY-START-4], [DAY-START-5]; ``guardians``: the Event
-is read and the Guardians move next, once what it asked is resolved [DAY-START-6]; ``face_up``: they have moved, and
-once any Guardian they met is fought each character keeps one face-up card per keyword
-[DAY-START-8]; ``mercy``: the game is lost and the
-players may still ask for Mother's Mercy [MERCY-1]."""
+is read and the Guardians move next, once what it asked is resolved [DAY-START-6];
+``face_up``: they have moved, and once any Guardian they met is fought each character keeps
+one face-up card per keyword [DAY-START-8]; ``mercy``: the game is lost and the players may
+still ask for Mother's Mercy [MERCY-1]."""
 
 
 class State(Plain):
