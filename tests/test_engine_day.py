@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from grail.content import Campaign
-from grail.content.effects import PlaceToken
+from grail.content.effects import GainSecret, PlaceToken, RandomEvents
 from grail.engine.actions import (
     Action,
     CharacterAction,
@@ -18,6 +18,7 @@ from grail.engine.actions import (
 )
 from grail.engine.amounts import scaling_players
 from grail.engine.game import Game, IllegalAction
+from grail.engine.journal import resolve
 from grail.engine.setup import SetupError, new_state
 from grail.engine.state import Menhir
 from grail.engine.telling import tell
@@ -292,3 +293,30 @@ def test_travel_to_a_location_not_on_the_map_says_so_ACT_TRAVEL_1(minimal: Campa
     with pytest.raises(IllegalAction, match=r"\[ACT-TRAVEL-1\]: Location 107 is not on the "
                                             r"map: only revealed Locations are travelled to"):
         game.apply(Travel(hero="wren", to=107))
+
+
+@pytest.mark.parametrize(("discard", "third_event"), [
+    ("next_start_of_day", "ev-storm"), ("end_of_day", "rnd-fog")])
+def test_the_days_event_is_discarded_when_the_campaign_says_NOTE_26(
+        minimal: Campaign, discard: str, third_event: str) -> None:
+    """Day 2's Event is the pack's one Random Event. A dial running out at the Start of Day
+    3 puts one Random Event on the Event deck [EVENT-1]: only one discarded at the End of Day
+    is there to put [DISC-1]; one still in play until the next reveal is not, and the
+    deck's next story Event comes instead."""
+    rules = minimal.manifest.rules.model_copy(update={"event_discard": discard})
+    secret = minimal.secret[2]
+    assert secret.dial is not None
+    dial = secret.dial.model_copy(update={"token": "time", "value": 2, "expired": [
+        RandomEvents.model_validate({"random_events": 1})]})
+    campaign = changed(minimal, manifest=minimal.manifest.model_copy(update={"rules": rules}),
+                       secrets=[s for s in minimal.secrets if s.number != 2] + [
+                           secret.model_copy(update={"dial": dial})])
+    game = Game.new(campaign, ["wren"], seed=1)
+    apply_effect(campaign, game.state, GainSecret.model_validate({"gain_secret": 2}),
+                 [game.state.hero("wren")])
+    resolve(campaign, game.state)  # what the Secret set going, as the engine would
+    game.refresh()
+    _to_the_next_day(game)
+    assert game.state.event == "rnd-fog"
+    _to_the_next_day(game)
+    assert game.state.event == third_event

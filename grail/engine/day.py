@@ -17,7 +17,7 @@ from .events import (
     MenhirDialTurned,
     MenhirRemoved,
 )
-from .events_deck import reveal_event
+from .events_deck import discard_event, reveal_event
 from .frames import push, read_entry
 from .map import nearest, outside_radius, reveal_around, spent_menhirs
 from .state import GameState, HeroState
@@ -210,6 +210,15 @@ def _discard_outside_radius(campaign: Campaign, state: GameState) -> list[Event]
                 events.append(HeroMoved(hero=hero.id, origin=hero.location, to=to))
                 hero.location = to
     return events
+
+
+def day_ends(campaign: Campaign, state: GameState) -> None:
+    """The End of Day done: the Day's Event is discarded now where the campaign says so,
+    else when the next is revealed [EVENT-2], [NOTE-26]; a new Day begins."""
+    if campaign.manifest.rules.event_discard == "end_of_day" and state.event is not None:
+        discard_event(campaign, state, state.event)
+        state.event = None
+    new_day(state)
 
 
 def new_day(state: GameState) -> None:

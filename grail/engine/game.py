@@ -371,7 +371,7 @@ class Game:
             elif state.stage == "end_of_day" and end_of_day.finished(state) and not state.dreamt:
                 events += end_of_day.dreams(self.campaign, state)
             elif state.stage == "end_of_day" and end_of_day.finished(state):
-                day.new_day(state)
+                day.day_ends(self.campaign, state)
             else:
                 return events
 
