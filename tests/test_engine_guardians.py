@@ -116,3 +116,29 @@ def test_a_guardian_met_at_the_start_of_day_is_fought_before_the_day_s_actions_D
     assert state.encounter is None
     assert state.face_up_queue == ["jago:weapon"]
     assert state.stage == "day"
+
+
+def test_a_character_the_wyrdness_moves_meets_the_guardian_where_it_lands_MENHIR_3(
+        minimal: Campaign) -> None:
+    """Moved off a Location out of every Menhir's radius, a character enters the nearest
+    one as special movement does ("no es una acción de Viaje"; "sí que revela ... y
+    desencadena ... Encuentros de Guardián"): the Guardian there attacks at once, at step 2,
+    before the dials turn and the Day's Event is revealed [DAY-START-2], [GUARD-4]."""
+    from grail.engine.events import HeroMoved
+
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.apply(Travel(hero="wren", to=103))
+    take_out(game.state, "grey-warden")
+    game.state.guardians.append(Guardian(id="grey-warden", location=101))
+    game.state.menhirs[0].location = 104  # 103 falls outside its radius
+    dial, event = game.state.menhirs[0].dial, game.state.event
+    game.refresh()
+    game.apply(Pass(hero="wren"))
+    events = game.apply(Rest(hero="wren", eat=True))
+    state = game.state
+    assert HeroMoved(hero="wren", origin=103, to=101) in events
+    assert state.encounter is not None and state.encounter.id == "grey-warden"
+    assert state.encounter.heroes == ["wren"] and state.stage == "dials"
+    assert (state.menhirs[0].dial, state.event) == (dial, event)  # steps 3 to 5 wait
+    play_out(game, won=True)
+    assert game.state.event != event and game.state.menhirs[0].dial != dial

@@ -129,9 +129,10 @@ def pass_day(campaign: Campaign, state: GameState, action: Pass) -> list[Event]:
 
 
 def start_of_day(campaign: Campaign, state: GameState) -> list[Event]:
-    """Steps 1-4 of the Start of Day [DAY-START-1]..[DAY-START-4]; the Event is revealed
-    once what the Time dials ask is resolved (:func:`event_revealed`), and the Guardians
-    move once what it asks is (:func:`guardians_move`)."""
+    """Steps 1 and 2 of the Start of Day [DAY-START-1], [DAY-START-2]; the dials turn once
+    what step 2's moves met is resolved (:func:`dials_turn`), the Event is revealed once
+    what the Time dials ask is (:func:`event_revealed`), and the Guardians move once what
+    it asks is (:func:`guardians_move`)."""
     events: list[Event] = [DayBegan(day=state.day)]
     if state.day == 1 and not campaign.manifest.rules.start_of_day_on_day_one:
         state.stage = "day"
@@ -145,6 +146,15 @@ def start_of_day(campaign: Campaign, state: GameState) -> list[Event]:
     elif not gone or campaign.manifest.rules.last_menhir_penalty_same_day:
         events += [wyrdness(campaign, state, hero, "no Menhir is left [MENHIR-9]")
                    for hero in state.heroes]
+    state.stage = "dials"
+    return events
+
+
+def dials_turn(campaign: Campaign, state: GameState) -> list[Event]:
+    """Steps 3 and 4, once what step 2's moves met is resolved (a Guardian, a lightning
+    rule): the Menhirs' dials and the Time dials turn, Time tokens go [DAY-START-3],
+    [DAY-START-4]."""
+    events: list[Event] = []
     for menhir in state.menhirs:  # [DAY-START-3]
         menhir.dial = None if menhir.dial is None or menhir.dial <= 1 else menhir.dial - 1
         events.append(MenhirDialTurned(location=menhir.location, dial=menhir.dial))
@@ -202,6 +212,7 @@ def _discard_outside_radius(campaign: Campaign, state: GameState) -> list[Event]
         state.left_items.pop(str(place.number), None)  # the dead's Items go with it [DEATH-4]
         state.time_tokens = [t for t in state.time_tokens if t != place.number]  # and its tokens
         events.append(LocationDiscarded(number=place.number))
+    moved: dict[int, list[str]] = {}
     for place in outside:
         for hero in state.heroes:
             if hero.location == place.number:  # [MENHIR-3]
@@ -209,6 +220,9 @@ def _discard_outside_radius(campaign: Campaign, state: GameState) -> list[Event]
                 to = nearest(campaign, state, (place.x, place.y))
                 events.append(HeroMoved(hero=hero.id, origin=hero.location, to=to))
                 hero.location = to
+                moved.setdefault(to, []).append(hero.id)
+    for to, heroes in moved.items():  # not a Travel, but entering all the same: what it
+        events += enter(campaign, state, to, heroes)  # reveals, its Guardians, its lightning
     return events
 
 

@@ -358,6 +358,8 @@ class Game:
                 continue
             if state.stage == "start_of_day":
                 events += day.start_of_day(self.campaign, state)
+            elif state.stage == "dials":
+                events += day.dials_turn(self.campaign, state)
             elif state.stage == "event":
                 events += day.event_revealed(self.campaign, state)
             elif state.stage == "guardians":

@@ -22,9 +22,11 @@ ChallengeRule = Literal["upside_down_health", "challenge_secret", "escape_by_dia
                         "short_menhirs", "fewer_random_events", "costly_upgrades",
                         "resource_cap", "item_cap", "no_mercy"]
 HealthMarker = Literal["upright", "upside_down", "plain"]
-Stage = Literal["start_of_day", "event", "guardians", "face_up", "day", "end_of_day", "mercy",
-                "over"]
-"""``event``: the Start of Day's Time dials are turned, and its Event is revealed once what
+Stage = Literal["start_of_day", "dials", "event", "guardians", "face_up", "day", "end_of_day",
+                "mercy", "over"]
+"""``dials``: the Start of Day's Locations out of every Menhir's radius are gone, and the
+dials turn once what the characters moved off them met is resolved [DAY-START-2],
+[DAY-START-3]; ``event``: the Time dials have turned, and the Event is revealed once what
 those that ran out asked is resolved [DAY-START-4], [DAY-START-5]; ``guardians``: the Event
 is read and the Guardians move next, once what it asked is resolved [DAY-START-6];
 ``face_up``: they have moved, and once any Guardian they met is fought each character keeps

@@ -390,7 +390,7 @@ class Painter:
 
     def head(self) -> None:
         state, campaign = self.game.state, self.game.campaign
-        stage = {"start_of_day": "Start of Day", "event": "Start of Day",
+        stage = {"start_of_day": "Start of Day", "dials": "Start of Day", "event": "Start of Day",
                  "guardians": "Start of Day", "face_up": "Start of Day", "day": "During the Day",
                  "end_of_day": "End of Day", "mercy": "Mother's Mercy?",
                  "over": f"the campaign is over ({state.outcome})"}[state.stage]

@@ -14,7 +14,7 @@ from .encounter import encounter_lines
 from .events import dying_text
 from .names import RULE_TAG, capitalized, full_name, hero_name, place_name, said, status_name
 
-STAGES = {"start_of_day": "the Day begins", "event": "the Day begins",
+STAGES = {"start_of_day": "the Day begins", "dials": "the Day begins", "event": "the Day begins",
           "guardians": "the Day begins", "face_up": "the Day begins",
           "day": "the Day's actions", "end_of_day": "the End of Day",
           "mercy": "the game is lost: Mother's Mercy?", "over": "the campaign is over"}
