@@ -6,6 +6,7 @@ from grail.content import Campaign
 from grail.engine.actions import ActivateMenhir, Explore, Pass, Rest, Travel
 from grail.engine.encounter_decks import take_out
 from grail.engine.game import Game
+from grail.engine.state import UNSEEN
 
 from .conftest import play_out
 
@@ -120,6 +121,10 @@ def test_ending_a_chapter_sets_up_the_next_and_the_last_wins(minimal: Campaign) 
     apply_effect(minimal, game.state, EndChapter(end_chapter=True), heroes)  # [EVENT-4]
     assert game.state.chapter == 2 and game.state.event_deck == ["ev-storm"]
     assert game.state.unseen["purple"] == ["purple-shade"]
+    # the decks in play are changed, not begun anew: the first encounter is not on top
+    # again, but shuffled in with its level's cards [EVENT-4], [COMP-8]
+    assert "green-boar" in game.state.unseen["green"]
+    assert set(game.state.encounter_decks["green"]) == {UNSEEN}
     apply_effect(minimal, game.state, EndChapter(end_chapter=True), heroes)
     assert (game.state.outcome, game.state.stage) == ("won", "over")
 

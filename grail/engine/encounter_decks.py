@@ -24,15 +24,19 @@ from .state import UNSEEN, EncounterResult, EncounterState, Frame, GameState, Gu
 DECKS = ("green", "grey", "purple", "blue")
 
 
-def set_up_decks(campaign: Campaign, state: GameState, kept: frozenset[str] = frozenset()) -> None:
-    """Each deck holds the chapter's levels, unseen, its first encounter on top; cards in
-    ``kept`` (Guardians on the map) stay out [SETUP-W4], [SETUP-W9], [COMP-8]."""
+def set_up_decks(campaign: Campaign, state: GameState, kept: frozenset[str] = frozenset(),
+                 first_on_top: bool = True) -> None:
+    """Each deck holds the chapter's levels, unseen, its first encounter on top when the
+    campaign (or its chapter, after Mother's Mercy) begins, else shuffled in with the rest:
+    a later chapter changes the decks in play ("modifiques tus mazos de Encuentros") and
+    does not begin them anew; cards in ``kept`` (Guardians on the map) stay out
+    [SETUP-W4], [SETUP-W9], [COMP-8], [EVENT-4]."""
     levels = campaign.manifest.chapters[state.chapter - 1].setup.encounters
     for deck in DECKS:
         wanted = set(getattr(levels, deck))
         chosen = [e for e in campaign.deck.get(deck, []) if e.level in wanted and e.id not in kept]
-        cards = sorted(e.id for e in chosen if not e.first_encounter)
-        first = [e.id for e in chosen if e.first_encounter]
+        cards = sorted(e.id for e in chosen if not (first_on_top and e.first_encounter))
+        first = [e.id for e in chosen if first_on_top and e.first_encounter]
         state.encounter_decks[deck] = first + [UNSEEN] * len(cards)
         state.unseen[deck] = cards
 

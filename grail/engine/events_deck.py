@@ -31,7 +31,8 @@ def end_chapter(campaign: Campaign, state: GameState) -> list[Event]:
         return [WorldChanged(what="the last chapter ends: the campaign is won")]
     state.chapter += 1
     set_up_chapter(campaign, state)
-    set_up_decks(campaign, state, frozenset(guardian.id for guardian in state.guardians))
+    set_up_decks(campaign, state, frozenset(guardian.id for guardian in state.guardians),
+                 first_on_top=False)
     start_chapter(campaign, state)
     return [WorldChanged(what=f"chapter {state.chapter} begins")]
 
