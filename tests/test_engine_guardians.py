@@ -1,4 +1,5 @@
-"""Several Guardians on one Location: the players choose the order [GUARD-6]."""
+"""Guardians: several on one Location, the players choosing the order [GUARD-6]; when
+they are met at the Start of Day; what the Wyrdness does to them and to whom it moves."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pytest
 from grail.content import Campaign
 from grail.engine.actions import FaceGuardian, FinishUpgrades, Pass, Rest, Travel
 from grail.engine.encounter_decks import take_out
+from grail.engine.events import HeroMoved, WorldChanged
 from grail.engine.game import Game, IllegalAction
 from grail.engine.state import Guardian, StatusMarks
 
@@ -124,8 +126,6 @@ def test_a_character_the_wyrdness_moves_meets_the_guardian_where_it_lands_MENHIR
     one as special movement does ("no es una acción de Viaje"; "sí que revela ... y
     desencadena ... Encuentros de Guardián"): the Guardian there attacks at once, at step 2,
     before the dials turn and the Day's Event is revealed [DAY-START-2], [GUARD-4]."""
-    from grail.engine.events import HeroMoved
-
     game = Game.new(minimal, ["wren"], seed=1)
     game.apply(Travel(hero="wren", to=103))
     take_out(game.state, "grey-warden")
@@ -142,3 +142,21 @@ def test_a_character_the_wyrdness_moves_meets_the_guardian_where_it_lands_MENHIR
     assert (state.menhirs[0].dial, state.event) == (dial, event)  # steps 3 to 5 wait
     play_out(game, won=True)
     assert game.state.event != event and game.state.menhirs[0].dial != dial
+
+
+def test_a_guardian_on_a_location_the_wyrdness_takes_goes_with_it_DISC_1(
+        minimal: Campaign) -> None:
+    """A Location out of every Menhir's radius leaves the map with the Guardian card lying
+    on it, to the bottom of its deck as a discarded card goes; it stood there off the map
+    before, out of every character's way [DAY-START-2], [DISC-1]."""
+    game = Game.new(minimal, ["wren"], seed=1)
+    take_out(game.state, "grey-warden")
+    game.state.guardians.append(Guardian(id="grey-warden", location=103))
+    game.state.menhirs[0].location = 104  # 103 falls outside its radius
+    game.refresh()
+    game.apply(Pass(hero="wren"))
+    events = game.apply(Rest(hero="wren", eat=True))
+    assert 103 in game.state.discarded and game.state.guardians == []
+    assert game.state.encounter_decks["grey"][-1] == "grey-warden"
+    assert WorldChanged(what="the Guardian The Ridge Warden leaves the map with Location 103") \
+        in events

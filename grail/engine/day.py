@@ -16,6 +16,7 @@ from .events import (
     LocationRevealed,
     MenhirDialTurned,
     MenhirRemoved,
+    WorldChanged,
 )
 from .events_deck import discard_event, reveal_event
 from .frames import push, read_entry
@@ -212,6 +213,12 @@ def _discard_outside_radius(campaign: Campaign, state: GameState) -> list[Event]
         state.left_items.pop(str(place.number), None)  # the dead's Items go with it [DEATH-4]
         state.time_tokens = [t for t in state.time_tokens if t != place.number]  # and its tokens
         events.append(LocationDiscarded(number=place.number))
+        for guardian in [g for g in state.guardians if g.location == place.number]:
+            state.guardians.remove(guardian)  # and the Guardian card lying on it [DISC-1]
+            card = campaign.encounter[guardian.id]
+            state.encounter_decks[card.deck].append(guardian.id)
+            events.append(WorldChanged(what=f"the Guardian {card.name} leaves the map with "
+                                            f"Location {place.number}"))
     moved: dict[int, list[str]] = {}
     for place in outside:
         for hero in state.heroes:
