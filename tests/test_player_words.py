@@ -120,6 +120,29 @@ def test_tasks_and_dials_read_as_their_words_not_their_ids() -> None:  # [TASK-1
     assert not [problem for text in said for problem in problems(campaign, "event", text)]
 
 
+def test_a_task_logged_again_is_listed_once() -> None:  # [TASK-1]
+    """An Event drawn again after Mother's Mercy logs its task again: the log holds it
+    once, and the player reads of it once."""
+    campaign = ennor()
+    game = Game.new(campaign, ["jago"], seed=1)
+    task = AddTask.model_validate(
+        {"add_task": {"id": "douse-raid-fires", "text": "Put out the raid's fires."}})
+    told = [apply_effect(campaign, game.state, task, [game.state.hero("jago")])
+            for _ in range(3)]
+    assert [t.id for t in game.state.tasks].count("douse-raid-fires") == 1
+    assert [len(events) for events in told] == [1, 0, 0]
+    assert summary(game).count("Task: Put out the raid's fires.") == 1
+
+
+@pytest.mark.parametrize(("dial", "left"), [(3, "3 Days left"), (1, "1 Day left"),
+                                            (None, "its last Day")])
+def test_a_menhirs_days_left_read_in_the_singular_and_plural(dial: int | None, left: str) -> None:
+    campaign = ennor()
+    game = Game.new(campaign, ["jago"], seed=1)
+    game.state.menhirs[0].dial = dial
+    assert f"Tallow Cross ({left})" in summary(game)  # [MENHIR-2], [DAY-START-3]
+
+
 def test_an_ability_says_when_once() -> None:  # [ANAT-15]
     """A delayed Ability whose own words say when ("Delayed (2 Time tokens): …") is not
     prefixed with the trigger again; one without them is."""

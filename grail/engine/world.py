@@ -105,7 +105,10 @@ def apply_effect(campaign: Campaign, state: GameState, effect: Any,
         return _lose_items(campaign, state, effect.lose_item, _who(campaign, effect, heroes))
     if isinstance(effect, fx.AddTask):
         task = effect.add_task
-        state.tasks.append(Task(id=task.id, text=task.text, location=task.location))
+        logged = Task(id=task.id, text=task.text, location=task.location)
+        if logged in state.tasks:
+            return []  # a task is logged once, however often what logs it is read [TASK-1]
+        state.tasks = [kept for kept in state.tasks if kept.id != task.id] + [logged]
         return [TaskLogged(task=task.id, open=True)]
     if isinstance(effect, fx.CompleteTask):
         state.tasks = [task for task in state.tasks if task.id != effect.complete_task]

@@ -24,6 +24,7 @@ from .names import (
     full_name,
     hero_name,
     item_name,
+    menhir_left,
     outcome_name,
     place_name,
     said,
@@ -101,8 +102,7 @@ def event_text(campaign: Campaign, event: Any) -> str:
     if kind == "location_discarded":
         return f"{place(event.number)} vanishes from the map."
     if kind == "menhir_dial_turned":
-        left = "its last Day" if event.dial is None else f"{event.dial} Days left"
-        return f"The Menhir at {place(event.location)}: {left}."
+        return f"The Menhir at {place(event.location)}: {menhir_left(event.dial)}."
     if kind == "menhir_removed":
         return f"The Menhir at {place(event.location)} goes dark."
     if kind == "hero_passed":

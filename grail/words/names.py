@@ -204,6 +204,12 @@ def task_name(campaign: Campaign, task: str) -> str:
     return campaign.task.get(task, task.replace("-", " ")).rstrip(".")
 
 
+def menhir_left(dial: int | None) -> str:
+    """What a Menhir's dial has left [MENHIR-2]: "3 Days left", "1 Day left", its last Day
+    once the dial is gone [DAY-START-3]."""
+    return "its last Day" if dial is None else f"{dial} Day{'s' * (dial != 1)} left"
+
+
 def dial_name(dial: str) -> str:
     """A dial's name as an author wrote it, in words ("long fog")."""
     return dial.replace("-", " ")

@@ -12,7 +12,16 @@ from grail.engine.survival import panics
 
 from .encounter import encounter_lines
 from .events import dying_text
-from .names import RULE_TAG, capitalized, full_name, hero_name, place_name, said, status_name
+from .names import (
+    RULE_TAG,
+    capitalized,
+    full_name,
+    hero_name,
+    menhir_left,
+    place_name,
+    said,
+    status_name,
+)
 
 STAGES = {"start_of_day": "the Day begins", "dials": "the Day begins", "event": "the Day begins",
           "guardians": "the Day begins", "face_up": "the Day begins",
@@ -47,8 +56,7 @@ def summary(game: Game) -> str:
     state, campaign = game.state, game.campaign
     lines = [f"Day {state.day} of chapter {state.chapter}: {STAGES[state.stage]}"
              + ("" if state.mode == "normal" else f", {mode_words(state)}")]
-    menhirs = ", ".join(f"{place_name(campaign, m.location)} "
-                        f"({f'{m.dial} Days left' if m.dial is not None else 'its last Day'})"
+    menhirs = ", ".join(f"{place_name(campaign, m.location)} ({menhir_left(m.dial)})"
                         for m in state.menhirs) or "none"
     lines.append(f"Menhirs: {menhirs}")
     for hero in state.heroes:

@@ -24,7 +24,7 @@ from grail.engine.survival import rest
 
 from .effects import cost_words, effects_words
 from .events import DEATH_CAUSES
-from .names import full_name, hero_name, item_name, place_name, secret_name, skill_name
+from .names import full_name, hero_name, item_name, menhir_left, place_name, secret_name, skill_name
 
 DIRECTIONS = {"up": "North", "right": "East", "down": "South", "left": "West"}
 """The map's edges as a player says them: up the table is north."""
@@ -102,8 +102,7 @@ def place_lines(game: Game) -> list[str]:
                          + (f": {action.text.strip()}" if action.text else "."))
         menhir = next((m for m in state.menhirs if m.location == number), None)
         if menhir is not None:
-            left = f"{menhir.dial} Days left" if menhir.dial is not None else "its last Day"
-            lines.append(f"  A burning Menhir: {left}.")
+            lines.append(f"  A burning Menhir: {menhir_left(menhir.dial)}.")
     return lines
 
 
