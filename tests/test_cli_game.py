@@ -269,8 +269,31 @@ def test_a_lost_campaign_says_when_and_by_whose_death_and_that_nothing_is_left(
     assert capsys.readouterr().err == f"grail: {over} No action is left.\n"
     monkeypatch.setattr("sys.stdin", io.StringIO(""))  # nothing to type: it says so and ends
     assert main(["text", str(path)]) == 0
+    out = capsys.readouterr().out  # but for taking back the end, as the commands may
+    assert out.rstrip().endswith(f"{over}\nType u to take back the last action, or "
+                                 "anything else to quit.") and out.count(over) == 1
+
+
+def test_the_terminal_asks_before_the_campaign_ends_and_may_take_it_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:  # [MERCY-1], [DEATH-6]
+    campaign = load_pack(MINIMAL)
+    game = Game.new(campaign, ["wren"], seed=1)
+    death.die(campaign, game.state, game.state.hero("wren"))  # solo: the game is lost
+    game.refresh()
+    path = _saved_by_hand(game, tmp_path / "lost.grail")
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", io.StringIO("2\nn\n2\ny\nx\n"))
+    assert main(["text", str(path)]) == 0
     out = capsys.readouterr().out
-    assert out.rstrip().endswith(over) and out.count(over) == 1 and "Type" not in out
+    asked = "Mercy: refused, the campaign ends? Type y if you mean it, anything else not to."
+    assert out.count(asked) == 2 and out.count("Not taken.") == 1
+    assert out.count("The campaign is over: lost on Day 1") == 1  # then x: not u, it ends
+    assert saved(path).state.outcome == "lost"
+    monkeypatch.setattr("sys.stdin", io.StringIO("u\nq\n"))
+    assert main(["text", str(path)]) == 0
+    assert "Undone: Mercy: refused, the campaign ends" in capsys.readouterr().out
+    assert saved(path).state.stage == "mercy" and saved(path).log == []
 
 
 def test_a_dying_character_shows_as_dying_in_words_and_json(

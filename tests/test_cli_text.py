@@ -203,6 +203,7 @@ def test_the_terminal_shows_what_the_window_shows_by_key(
     ('{"type": "fly"}', "Not an action: there is no action 'fly'."),
     ('{"type": "travel", "hero": "tamsin"', "Not an action: it is not JSON."),
     ("crown trav", "Nothing here is 'crown trav'"),  # the words in their order
+    ("-1", "There is no action -1: choose one from 1 to 11, or ? for help."),  # not "-1 Energy"
 ])
 def test_what_is_typed_is_forgiven_with_a_clear_answer(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
@@ -267,3 +268,18 @@ def test_an_action_that_cannot_be_saved_is_not_taken_and_the_game_goes_on(
     assert f"Not taken: {save}: cannot write the save: the disk is full. Nothing was lost" \
         in capsys.readouterr().out
     assert len(saved(save).log) == 1
+
+
+def test_an_empty_line_asks_again_quietly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Enter pressed on nothing, or on spaces, matches no action's words: the question is
+    asked again, with no list of every action."""
+    save = tmp_path / "ennor.grail"
+    assert main(["new", str(save), "--hero", "tamsin", "--seed", "7"]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n   \nq\n"))
+    assert main(["text", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "could be" not in out and "Nothing here" not in out
+    assert out.count("Type a number, or ? for help.") == 3

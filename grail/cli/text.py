@@ -42,7 +42,7 @@ from grail.save.folder import (
 from grail.save.store import cannot_write_in
 from grail.session import Session, open_save
 from grail.sim.hints import hint
-from grail.words.actions import action_lines, action_text
+from grail.words.actions import ASKED_FIRST, action_lines, action_text
 from grail.words.encounter import encounter_lines
 from grail.words.events import story
 from grail.words.names import capitalized, full_name, hero_name, said
@@ -92,7 +92,7 @@ def choose(game: Game, answer: str) -> Any:
     """The action an answer names: its number, the first letters of its words, or its
     JSON; else a line saying why none, in words."""
     legal = game.legal_actions()
-    if answer.isdigit():
+    if re.fullmatch(r"[+-]?\d+", answer.strip()):
         number = int(answer)
         if 1 <= number <= len(legal):
             return legal[number - 1]
@@ -115,6 +115,12 @@ def choose(game: Game, answer: str) -> Any:
         "or ? for help."
 
 
+def _asked(question: str, yes: str) -> bool:
+    """Whether the player answers ``yes`` (an end of input is no)."""
+    answer = ask(question)
+    return answer is not None and answer.strip().lower() == yes
+
+
 def _begins_in_order(typed: list[str], words: list[str]) -> bool:
     """Each typed word begins a word of the action's, in the action's order: "pa ker" is
     "Pass: Kerra", never "Kerra Pascoe leaves"."""
@@ -132,16 +138,22 @@ def play(session: Session) -> int:
     the rest of the table in words (``?`` lists them). During an Encounter the fight is
     shown after every action: the whole Encounter card when it begins, then what changes."""
     print(summary(session.game))
-    if session.game.is_terminal():
-        return 0  # the summary said how it ended: nothing is left to do [DEATH-6]
-    print("Type ? for help.")
+    told_over = session.game.is_terminal()  # the summary said how it ended
+    if not told_over:
+        print("Type ? for help.")
     changed = True
     while True:
         game = session.game
         over = ending(game)
-        if over is not None:  # nothing is left to do [DEATH-6]
-            print(over)
-            return 0
+        if over is not None:  # nothing is left to do [DEATH-6] but take back what is fair
+            if not told_over:
+                print(over)
+            if not session.can_undo() or not _asked("Type u to take back the last action, "
+                                                    "or anything else to quit.", "u"):
+                return 0
+            print(f"Undone: {session.undo()}")
+            told_over = False
+            continue
         if changed:  # the actions are listed again only when the game moved on
             print()
             print("\n".join(action_lines(game)))
@@ -150,6 +162,8 @@ def play(session: Session) -> int:
         answer = ask(f"Type a number{tip}, or ? for help.")
         if answer is None:
             return 0
+        if not answer.strip():
+            continue
         if answer.lower() in ("?", "h", "help"):
             print("\n".join(help_lines()))
             continue
@@ -164,6 +178,11 @@ def play(session: Session) -> int:
                 chosen = choose(game, answer)
                 if isinstance(chosen, str):
                     print(chosen)
+                    continue
+                if isinstance(chosen, ASKED_FIRST) and not _asked(
+                        f"{action_text(game, chosen)}? Type y if you mean it, anything else "
+                        "not to.", "y"):
+                    print("Not taken.")
                     continue
                 for line in story(game.campaign, session.act(chosen)):
                     print(line)

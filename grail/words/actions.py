@@ -10,6 +10,9 @@ from grail.content import effects as fx
 from grail.engine.actions import (
     DAY_ACTIONS,
     Choose,
+    EndCampaign,
+    LeaveGame,
+    LeaveStoryMode,
     PlayCard,
     Rest,
     Share,
@@ -26,7 +29,9 @@ from .encounter import gain
 from .names import hero_name, said, secret_name
 from .table import rest_lines
 
-"""The Day actions others on the Location may join [TEAM-1]."""
+ASKED_FIRST = (EndCampaign, LeaveGame, LeaveStoryMode)
+"""Actions every front end asks the player to confirm before taking them: they end the
+campaign, a player's part in it, or Story mode [DEATH-6], [PLAYERS-1], [MODE-STORY-3]."""
 
 
 def action_lines(game: Game) -> list[str]:

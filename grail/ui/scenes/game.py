@@ -20,12 +20,12 @@ from typing import Any
 
 import pygame
 
-from grail.engine.actions import EndCampaign, Escape, LeaveGame, LeaveStoryMode, Pass
+from grail.engine.actions import Escape, Pass
 from grail.engine.game import IllegalAction, UndoError
 from grail.engine.journal import ContentLoop
 from grail.save import SaveError
 from grail.session import Session
-from grail.words.actions import action_label
+from grail.words.actions import ASKED_FIRST, action_label
 from grail.words.names import capitalized, said
 from grail.words.summary import summary
 
@@ -40,8 +40,9 @@ from .menu import MenuScene, checkpoint, reload_pack
 CHECK_EVERY = 1.0
 """Seconds between two looks at the save for what another program played on it."""
 
-IRREVERSIBLE = (Pass, LeaveGame, EndCampaign, LeaveStoryMode, Escape)
-"""Actions that ask "are you sure?" first."""
+IRREVERSIBLE = (*ASKED_FIRST, Pass, Escape)
+"""Actions that ask "are you sure?" first: those every front end asks for, and in the
+window, where a click is quickly made, a Pass and an Escape too."""
 
 VIEWS = {
     "chance": ("chance", "ChanceScene"),
