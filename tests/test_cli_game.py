@@ -258,7 +258,7 @@ def test_a_lost_campaign_says_when_and_by_whose_death_and_that_nothing_is_left(
     path = _saved_by_hand(game, tmp_path / "lost.json")
     capsys.readouterr()
     assert main(["show", str(path)]) == 0
-    assert "Waiting for Wren of the Marsh: the game is lost on Day 1, when Wren of the Marsh " \
+    assert "Waiting for the player: the game is lost on Day 1, when Wren of the Marsh " \
         "died: ask for Mother's Mercy, or end the campaign" in capsys.readouterr().out
     assert main(["act", str(path), '{"type": "end_campaign"}']) == 0
     capsys.readouterr()

@@ -28,6 +28,7 @@ from grail.engine.events import DayBegan, DyingChanged, Event, GoingMadChanged, 
 from grail.engine.game import Game, IllegalAction
 from grail.engine.survival import settle
 from grail.words.actions import action_text
+from grail.words.summary import summary
 
 from .conftest import changed
 
@@ -99,6 +100,7 @@ def test_mercy_brings_back_the_character_whose_death_lost_the_game(
     death.die(three_heroes, game.state, game.state.hero("ash"))
     assert game.state.hand_over == []  # lost: nothing is handed over
     game.refresh()
+    assert "Waiting for the players: the game is lost on Day 1, when " in summary(game)
     game.apply(AcceptMercy())
     assert [h.id for h in game.state.heroes] == ["wren", "ash", "kes"]
     assert game.state.hero("ash").secrets == [2] and game.state.dead == []

@@ -7,6 +7,7 @@ from __future__ import annotations
 from grail.engine import chance
 from grail.engine.game import Game
 from grail.engine.modes import CHALLENGE_RULES
+from grail.engine.pending import Pending
 from grail.engine.state import GameState
 from grail.engine.survival import panics
 
@@ -51,6 +52,14 @@ def ending(game: Game) -> str | None:
         if game.is_terminal() else None
 
 
+def _deciders(game: Game, pending: Pending) -> str:
+    """Who decides, in words: the characters by name; Mother's Mercy, the players of the
+    whole party, the dead's among them [MERCY-1]."""
+    if pending.kind == "mercy":
+        return "the player" if len(pending.heroes) == 1 else "the players"
+    return ", ".join(hero_name(game.campaign, hero) for hero in pending.heroes)
+
+
 def summary(game: Game) -> str:
     """A plain-text picture of the game, readable by a screen reader."""
     state, campaign = game.state, game.campaign
@@ -83,8 +92,7 @@ def summary(game: Game) -> str:
     if over is not None:
         lines.append(over)
     if state.chance is None and pending.heroes:
-        who = ", ".join(hero_name(campaign, hero) for hero in pending.heroes)
-        lines.append(f"Waiting for {who}: {said(campaign, pending.text)}")
+        lines.append(f"Waiting for {_deciders(game, pending)}: {said(campaign, pending.text)}")
     if state.chance is not None:
         stopped, _ = chance.stopped(state.chance)
         doing = "the setup" if stopped is None else stopped.describe()
