@@ -266,6 +266,17 @@ def test_play_at_an_entry_renders_a_throwaway_game(
     assert "no Location or journal entry 'nowhere'" in capsys.readouterr().err
 
 
+def test_a_window_asked_smaller_than_the_layout_says_what_it_is(
+        saves: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    shot = tmp_path / "small.png"
+    assert main(["play", "--pack", PACK, "--size", "800x600", "--screenshot", str(shot)]) == 0
+    assert pygame.image.load(str(shot)).get_size() == (1280, 720)
+    assert capsys.readouterr().err == "grail: the window is 1280x720, not 800x600: the layout " \
+        "is made for 1280x720 at least\n"
+    assert main(["play", "--pack", PACK, "--size", "1920x1080", "--screenshot", str(shot)]) == 0
+    assert capsys.readouterr().err == ""
+
+
 def test_every_title_scene_renders_from_the_command_line(saves: Path, tmp_path: Path) -> None:
     for scene in ("title", "new-game", "load", "settings"):
         shot = tmp_path / f"{scene}.png"

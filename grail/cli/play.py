@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import tempfile
 from contextlib import ExitStack
 from pathlib import Path
@@ -42,12 +43,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.scene in GAME_SCENES and not save and args.at is None:
         raise CommandError(f"--scene {args.scene} shows a game: give a save or --at", 2)
     from grail.session import Session
-    from grail.ui.app import App, NoDisplay, Settings
+    from grail.ui.app import MIN_SIZE, App, NoDisplay, Settings
     from grail.ui.scenes.title import TitleScene
 
     keep_loaded()  # the title, each game and each reload open the same pack: read it once
 
-    size = _size(args.size)
+    asked = _size(args.size)
+    size = (max(MIN_SIZE[0], asked[0]), max(MIN_SIZE[1], asked[1]))
+    if size != asked:
+        print(f"grail: the window is {size[0]}x{size[1]}, not {asked[0]}x{asked[1]}: the "
+              f"layout is made for {MIN_SIZE[0]}x{MIN_SIZE[1]} at least", file=sys.stderr)
     with ExitStack() as stack:
         try:
             app = App(size, Settings.load(), headless=bool(args.screenshot))
@@ -134,7 +139,7 @@ def _size(text: str) -> tuple[int, int]:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
         raise CommandError(f"--size is WIDTHxHEIGHT, such as 1600x900, not '{text}'") from None
-    return max(1280, width), max(720, height)
+    return width, height
 
 
 def add_play_command(commands: Any) -> None:
