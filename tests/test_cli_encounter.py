@@ -248,7 +248,7 @@ def _number(save: Path, text: str, capsys: pytest.CaptureFixture[str]) -> str:
 def _act(save: Path, step: str, capsys: pytest.CaptureFixture[str]) -> list[dict[str, Any]]:
     """Act by an action's JSON, or by the number of the legal action holding ``step``."""
     action = step if step.startswith("{") else _number(save, step, capsys)
-    assert main(["act", str(save), action]) == 0
+    assert main(["act", str(save), action, "--json"]) == 0
     return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
 
 

@@ -45,11 +45,14 @@ def test_legal_lists_actions_that_act_accepts(
     assert main(["legal", str(save), "--json"]) == 0
     actions = json.loads(capsys.readouterr().out)
     assert {"type": "pass", "hero": "wren"} in actions
-    assert main(["act", str(save), json.dumps(actions[0])]) == 0
+    assert main(["act", str(save), json.dumps(actions[0]), "--json"]) == 0
     events = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert events[0] == {"type": "energy_spent", "hero": "wren", "amount": 1}
     assert main(["show", str(save)]) == 0
     assert "Energy 5" in capsys.readouterr().out
+    assert main(["act", str(save), '{"type": "travel", "hero": "wren", "to": 101}']) == 0
+    assert capsys.readouterr().out == "Wren of the Marsh spends 1 Energy.\nWren of the Marsh " \
+        "goes from 102 Bell Hill to 101 The Crossing.\n"  # in words, by default
 
 
 def test_act_by_number_and_choices_show_their_text(
@@ -130,7 +133,8 @@ def test_a_companion_game_asks_the_table(tmp_path: Path, capsys: pytest.CaptureF
                    '{"type": "pass", "hero": "wren"}', '{"type": "rest", "hero": "wren", "eat": true}'):
         assert main(["act", str(path), action]) == 0
     capsys.readouterr()
-    assert main(["act", str(path), '{"type": "deck_upgrade", "hero": "wren", "deck": "combat"}']) == 0
+    assert main(["act", str(path), '{"type": "deck_upgrade", "hero": "wren", "deck": "combat"}',
+                 "--json"]) == 0
     assert json.loads(capsys.readouterr().out.splitlines()[-1]) == {
         "type": "chance_asked", "point": "draw from the Advanced combat pool",
         "options": ["combat-4v", "wren-combat-1v"]}

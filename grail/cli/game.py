@@ -35,6 +35,7 @@ from grail.save.saves import saved_log, saved_pack
 from grail.save.store import SaveFile
 from grail.session import Session, open_save
 from grail.words.actions import action_lines
+from grail.words.events import story
 from grail.words.names import full_name, said
 from grail.words.summary import ending, mode_words, summary
 
@@ -152,8 +153,9 @@ def cmd_act(args: argparse.Namespace) -> int:
         raise CommandError(said(session.campaign, str(error)), 2) from None
     finally:
         session.close()
-    for event in events:
-        print(event.to_json())
+    for line in ([event.to_json() for event in events] if args.json
+                 else story(session.campaign, events)):
+        print(line)
     for line in session.log:
         if line.startswith("Warning:"):
             print(f"grail: {line}", file=sys.stderr)
@@ -342,6 +344,8 @@ def add_commands(commands: Any) -> None:
     act = commands.add_parser("act", help="apply one action and save")
     act.add_argument("save", help="the save file")
     act.add_argument("action", help="a number from 'grail legal' or an action's JSON")
+    act.add_argument("--json", action="store_true",
+                     help="print what happened as events, one JSON object per line")
     act.set_defaults(run=cmd_act)
     players = commands.add_parser("players", help="characters join or leave at a Day's start")
     players.add_argument("save", help="the save file")
