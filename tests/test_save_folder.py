@@ -132,6 +132,20 @@ def test_the_list_shows_saves_last_played_first_with_what_each_keeps(
     assert list_saves(tmp_path / "missing") == []
 
 
+def test_a_checkpoint_is_listed_with_the_party_it_holds_not_todays(
+        three_heroes: Campaign, tmp_path: Path) -> None:
+    """A checkpoint kept before a character left (or died) names that character: a player
+    choosing where to go back to reads the party there [PLAYERS-1], [DEATH-3]."""
+    from grail.engine.actions import LeaveGame
+
+    session = Session.start(three_heroes, ["wren", "ash"], seed=1, path=tmp_path / "g.grail")
+    session.checkpoint("both")
+    session.act(LeaveGame(hero="ash"))
+    listed = list_saves(tmp_path)
+    assert [(row.kind, row.heroes) for row in listed] == [
+        ("save", ("wren",)), ("checkpoint", ("wren", "ash"))]
+
+
 def test_every_file_that_is_not_a_save_is_listed_as_unreadable(
         minimal: Campaign, tmp_path: Path) -> None:
     """Empty, junk, huge, deeply nested, another program's database, a pipe, a link to

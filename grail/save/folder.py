@@ -193,11 +193,12 @@ def glance(path: Path, played: datetime) -> list[SaveInfo]:
         if is_database(path):
             with closing(SaveFile.open(path)) as save:
                 seen, marks = save.header().get("glance") or {}, save.marks()
+                parties = [save.party(mark) for mark in marks]
         else:
             state = read_envelope(path).state
             seen = {"day": state.day, "heroes": [hero.id for hero in state.heroes],
                     "places": list(dict.fromkeys(hero.location for hero in state.heroes))}
-            marks = []
+            marks, parties = [], []
         row = SaveInfo(name, path, played, tuple(str(hero) for hero in seen["heroes"]),
                        int(seen["day"]), tuple(int(place) for place in seen["places"]))
     except SaveError as error:
@@ -206,7 +207,8 @@ def glance(path: Path, played: datetime) -> list[SaveInfo]:
     except (KeyError, TypeError, ValueError):
         return [SaveInfo(name, path, played, problem="unreadable: the save is damaged")]
     return [row] + [replace(row, kind=mark.kind, mark=mark, day=mark.day, places=(),
-                            played=_made(mark.made, played)) for mark in marks]
+                            heroes=party or row.heroes, played=_made(mark.made, played))
+                    for mark, party in zip(marks, parties, strict=True)]
 
 
 def _made(text: str, otherwise: datetime) -> datetime:

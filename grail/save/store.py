@@ -281,6 +281,17 @@ class SaveFile:
             raise SaveError(f"{self.path}: the save is damaged (mark {mark.name!r} has no state)")
         return self.log(upto=mark.seq), self._state(blob[0])
 
+    def party(self, mark: Mark) -> tuple[str, ...] | None:
+        """The characters a checkpoint or an autosave holds, read from its state alone, for
+        a list of saves (the save's own glance names today's party); None where it does not
+        read (opening it says why)."""
+        blob = self._one("SELECT state FROM snapshots WHERE seq = ?", mark.seq)
+        try:
+            heroes: list[dict[str, Any]] = json.loads(zlib.decompress(blob[0]))["heroes"]
+            return tuple(str(hero["id"]) for hero in heroes)
+        except (zlib.error, ValueError, TypeError, KeyError, RecursionError):
+            return None
+
     def _state(self, blob: bytes) -> GameState:
         try:
             return read(GameState, json.loads(zlib.decompress(blob)))
