@@ -115,3 +115,19 @@ def test_a_death_due_when_the_game_was_lost_does_not_follow_the_saved_MERCY_1(
     assert state.outcome is None and state.dead == []
     assert [(hero.id, hero.dying, hero.death_due) for hero in state.heroes] == \
         [("wren", False, None), ("yew", False, None)]
+
+
+def test_the_bundled_verse_says_the_second_mercy_is_not_the_first_MERCY_1(
+        ennor: Campaign) -> None:
+    """Mother's Mercy may be asked again and again; the bundled campaign's verse marks
+    "Spared by the Stones" the first time and reads on differently once it is marked."""
+    game = Game.new(ennor, ["jago"], seed=1)
+    read = []
+    for _ in range(2):
+        death.die(ennor, game.state, game.state.hero("jago"))
+        game.refresh()
+        events = game.apply(AcceptMercy())
+        read.append([e.entry for e in events if e.type == "entry_read"])
+        assert game.state.stage != "mercy" and game.state.hero("jago").food == 2
+    assert read == [["500", "500.1"], ["500", "500.2"]]
+    assert [s.id for s in game.state.statuses].count("spared-by-the-stones") == 1
