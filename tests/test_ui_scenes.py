@@ -127,3 +127,16 @@ def test_the_buttons_words_are_made_once_an_action_and_follow_the_game(
     app.frame(events=[])
     assert [button.text for button in scene.actions.buttons] == [
         action_label(session.game, action) for action in session.legal()[:len(scene.actions.buttons)]]
+
+
+@pytest.mark.parametrize(("deciding", "fits", "whole"), [
+    ("ysella", 3, ["ysella", "tamsin", "jago"]),  # the fourth to rest is shown whole
+    ("tamsin", 3, ["tamsin", "jago", "kerra"]), (None, 2, ["tamsin", "jago"]),
+    ("kerra", 1, ["kerra"]), ("jago", 9, ["jago", "tamsin", "kerra", "ysella"])])
+def test_the_night_panel_shows_the_character_deciding_whole(
+        deciding: str | None, fits: int, whole: list[str]) -> None:
+    """Four characters at 1280x720 leave room for three whole blocks: the one who decides
+    is one of them, whoever's turn it is, and the others fill the room in order [END-DAY-1]."""
+    from grail.ui.scenes.end_of_day import shown_whole
+
+    assert shown_whole(["tamsin", "jago", "kerra", "ysella"], deciding, fits) == whole

@@ -79,7 +79,7 @@ def draw_hero(surface: pygame.Surface, game: Game, hero_id: str, at: tuple[int, 
     draw_text(surface, name[0], (badge.centerx - size[0] // 2, badge.centery - size[1] // 2),
               letter, (255, 255, 255))
     title = theme.font(20, bold=True)
-    draw_text(surface, name + ("  (deciding)" if current else ""),
+    draw_text(surface, name + (" (deciding)" if current else ""),
               (badge.right + theme.px(8), y + theme.px(3)), title,
               theme["accent"] if current else theme["ink"])
     small = theme.font(16)

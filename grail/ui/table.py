@@ -26,7 +26,7 @@ from .cards import Frame, Marks, draw_card, draw_fitted
 from .fight import Fight, InHand, Joint
 from .icons import DIPLOMACY_SHAPES, LEGEND, draw_joint, draw_shape
 from .theme import Theme
-from .widgets import draw_text, wrap
+from .widgets import draw_text, fitted
 
 
 @dataclass
@@ -256,7 +256,6 @@ def _hand_card(surface: pygame.Surface, rect: pygame.Rect, row: Row, held: InHan
     tags = (["PANIC: top card"] if held.forced else []) + (["HINT: play first"] if is_hint else [])
     if tags:
         _tag(surface, " - ".join(tags), rect.topleft, theme)
-    small = theme.font(17)
     below = pygame.Rect(rect.x, rect.bottom + px(4), rect.width + row.gap - px(4),
                         row.below - px(4))
     clip = surface.get_clip()
@@ -265,8 +264,11 @@ def _hand_card(surface: pygame.Surface, rect: pygame.Rect, row: Row, held: InHan
     if state:
         y = draw_fitted(surface, state, (below.x, y), rect.width, theme, 18, ink,
                         bold=True).bottom
-    for line in (wrapped for text in held.yields for wrapped in wrap(text, small, below.width)):
-        y = draw_text(surface, line, (below.x, y), small, theme["ink"]).bottom
+    if held.yields:  # in the room left under the card, smaller type if need be, never cut
+        font, lines = fitted("; ".join(held.yields), theme, 17,
+                             pygame.Rect(below.x, y, below.width, below.bottom - y))
+        for line in lines:
+            y = draw_text(surface, line, (below.x, y), font, theme["ink"]).bottom
     surface.set_clip(clip)
     return f"{held.card.name}: {state or 'in hand'}; yields {' / '.join(held.yields)}; " \
         f"meets {joints}" + (f"; {held.why}" if held.why else "") + ("; HINT" if is_hint else "")

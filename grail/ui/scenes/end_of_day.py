@@ -64,6 +64,13 @@ def dream_entries(session: Session) -> set[str]:
             for entry in (location.dream, location.nightmare) if entry is not None}
 
 
+def shown_whole(heroes: list[str], deciding: str | None, fits: int) -> list[str]:
+    """The characters whose whole block the night's panel shows when ``fits`` fit: the one
+    deciding, then the others in order."""
+    first = [hero for hero in heroes if hero == deciding]
+    return first + [hero for hero in heroes if hero != deciding][:max(0, fits - len(first))]
+
+
 class EndOfDayScene(HoldingScene):
     """The End of Day: rest, upgrades, deck building, dreams."""
 
@@ -384,13 +391,20 @@ class EndOfDayScene(HoldingScene):
                   inner.topleft, font, theme["ink"])
         y = inner.y + font.get_linesize() + theme.px(6)
         small = theme.font(16)
-        for hero in game.state.heroes:
+        heroes = game.state.heroes
+        room = inner.bottom - theme.px(24) - 3 * small.get_linesize()  # What changed, 2 lines
+        scratch = pygame.Surface(inner.size)  # a block's height, drawn where none sees it
+        block = draw_hero(scratch, game, heroes[0].id, (0, 0), inner.width, theme) \
+            - theme.px(4) + small.get_linesize() + theme.px(8)
+        each = small.get_linesize()  # whole blocks, and a line for each of the others
+        fits = max(1, (room - y - len(heroes) * each) // max(1, block - each))
+        whole = shown_whole([hero.id for hero in heroes], deciding, fits)
+        for hero in heroes:  # the rest a line each: nobody left out
             done = "" if self.ended else "rested" if hero.rested else "to rest"
             done += ", upgrades done" if hero.upgraded and not self.ended else ""
-            if y > inner.y + inner.height * 2 // 3:  # the rest a line each: nobody left out
+            if hero.id not in whole:
                 line = hero_name(game.campaign, hero.id) + (f": {done}" if done else "")
-                draw_text(surface, line, (inner.x, y), small,
-                          theme["accent"] if hero.id == deciding else theme["faint"])
+                draw_text(surface, line, (inner.x, y), small, theme["faint"])
                 y += small.get_linesize()
                 continue
             y = draw_hero(surface, game, hero.id, (inner.x, y), inner.width, theme,
