@@ -15,6 +15,7 @@ from grail.ui.scenes.end_of_day import EndOfDayScene
 from grail.ui.scenes.game import GameScene, view_for
 from grail.ui.scenes.journal import JournalScene
 from grail.ui.scenes.map import MapScene
+from grail.ui.widgets import OVERFLOWS
 
 from .ui_states import STATES
 
@@ -140,3 +141,26 @@ def test_the_night_panel_shows_the_character_deciding_whole(
     from grail.ui.scenes.end_of_day import shown_whole
 
     assert shown_whole(["tamsin", "jago", "kerra", "ysella"], deciding, fits) == whole
+
+
+def test_a_bonus_key_s_words_fit_the_key_in_smaller_type_if_need_be() -> None:
+    """"Agg", a continue and "draw" on a left key half a card wide: the card's own type
+    where it fits, smaller where it does not, never cut at the key's rounded end [KEY-5]."""
+    from grail.ui.cards import Frame, left_key_fonts
+    from grail.ui.icons import icons_width
+    from grail.ui.theme import Theme
+
+    theme = Theme()
+    frame = Frame(pygame.Rect(0, 0, 190, 240), 3, theme)
+    icons = ["continue", "draw"]
+
+    def width(room: int) -> tuple[int, int]:
+        font, icon_font = left_key_fonts(frame, "Agg", icons, room)
+        return font.size("Agg")[0] + theme.px(3) + icons_width(icons, icon_font), font.get_height()
+
+    roomy, cramped = width(200), width(width(200)[0] - 1)
+    assert roomy[1] == frame.key_font.get_height()  # the card's own type
+    assert cramped[0] < roomy[0] and cramped[1] < roomy[1]  # smaller, and it fits
+    OVERFLOWS.clear()
+    width(10)  # fits no type: drawn at the smallest, and noted
+    assert list(OVERFLOWS) == ["a key of 10 px: 'Agg continue draw'"]

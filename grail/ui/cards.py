@@ -19,13 +19,14 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
 
 from grail.content.cards import AttributeKey, BonusKey, MagicBonus, MagicHalf, PlayerCard
 
-from .icons import draw_icons
+from .icons import draw_icons, icons_width
 from .theme import HERO_COLOURS, Colour, Theme
 from .widgets import draw_text, fitted, overflow, wrap
 
@@ -199,9 +200,9 @@ def _left_key(surface: pygame.Surface, frame: Frame, key: BonusKey | MagicBonus,
     tab = _tab(frame, key.at, left=True, alone=alone)
     magic = isinstance(key, MagicBonus)
     _tab_shape(surface, tab, theme, magic, left=True)
-    font = frame.key_font
-    x = tab.x + theme.px(4)
     label = "M:" if isinstance(key, MagicBonus) else SHORT[key.attribute]
+    font, icon_font = left_key_fonts(frame, label, key.bonus, tab.width - theme.px(4) - tab.height // 3)
+    x = tab.x + theme.px(4)
     ink = theme["ink"]
     if isinstance(key, MagicBonus) and key.at in marks.paid:  # the Magic sits on the key
         pygame.draw.rect(surface, theme["accent"], tab.inflate(-theme.px(4), -theme.px(4)),
@@ -211,8 +212,21 @@ def _left_key(surface: pygame.Surface, frame: Frame, key: BonusKey | MagicBonus,
     surface.set_clip(tab.clip(clip))
     x = draw_text(surface, label, (x, tab.centery - font.get_height() // 2), font,
                   ink).right + theme.px(3)
-    draw_icons(surface, key.bonus, (x, tab.centery), frame.icon_font, ink)
+    draw_icons(surface, key.bonus, (x, tab.centery), icon_font, ink)
     surface.set_clip(clip)
+
+
+def left_key_fonts(frame: Frame, label: str, icons: Sequence[str],
+                room: int) -> tuple[pygame.font.Font, pygame.font.Font]:
+    """The fonts of a left key's label and icons: the card's, else smaller until they fit
+    the key short of its rounded end; noted as not fitting at the smallest."""
+    theme = frame.theme
+    for size in range(frame.key_size, 9, -2):
+        font, icon_font = theme.font(size, bold=True), theme.font(size)
+        if font.size(label)[0] + theme.px(3) + icons_width(icons, icon_font) <= room:
+            return font, icon_font
+    overflow(f"{label} {' '.join(icons)}", f"a key of {room} px")
+    return font, icon_font
 
 
 def _right_key(surface: pygame.Surface, frame: Frame, key: AttributeKey | MagicHalf) -> None:

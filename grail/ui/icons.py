@@ -52,6 +52,13 @@ def draw_icons(surface: pygame.Surface, icons: Sequence[str], at: tuple[int, int
     return x
 
 
+def icons_width(icons: Sequence[str], font: pygame.font.Font) -> int:
+    """How wide :func:`draw_icons` draws ``icons`` in ``font``."""
+    size = font.get_height()
+    gap = max(2, size // 5)
+    return sum((font.size(WORDS[icon])[0] if icon in WORDS else size) + gap for icon in icons)
+
+
 def draw_shape(surface: pygame.Surface, shape: str, box: pygame.Rect, colour: Colour,
                font: pygame.font.Font) -> None:
     """One icon drawn in ``box``: up, down, continue, attribute, cancel, check, cross, magic."""
