@@ -27,7 +27,8 @@ from grail.words.summary import summary
 from grail.words.table import event_lines, hero_lines, map_lines, place_lines
 
 RULE_TAG = re.compile(r"\[[A-Z]+(?:-[A-Z0-9]+)*-\d+[a-z]?\]")
-PLACEHOLDERS = ("(s)", "None", "+0 ", "-0 ", "{", "}", "_")
+PLACEHOLDERS = ("(s)", "None", "+0 ", "-0 ", "{", "}", "_", "mark status", "1 Days")
+"""Words that are the engine's or a template's, not a player's."""
 WORD = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)*\b")
 
 
@@ -355,3 +356,22 @@ def test_undo_of_a_card_played_in_a_team_says_whose_it_was() -> None:  # [COMBAT
     assert member in action_text(game, play)
     game.apply(play)
     assert said(campaign, game.undoable()[-1]).endswith(f"by {member}")
+
+
+@pytest.mark.parametrize(("effect", "said_as"), [
+    ({"mark": {"status": "saltborn-grudge", "part": 1}}, "mark The Saltborn's Grudge, part 1"),
+    ({"mark": {"status": "weir-broken"}}, "mark The Lowen Weir Is Broken"),
+    ({"unmark": {"status": "weir-broken"}}, "erase The Lowen Weir Is Broken")])
+def test_a_status_marked_reads_as_the_game_sheet_says(
+        effect: dict[str, object], said_as: str) -> None:
+    """A Failure's or an Ability's mark in a player's words, the Status by its name, not
+    the field's ('mark status The Saltborn's Grudge') [STATUS-1]."""
+    from pydantic import TypeAdapter
+
+    from grail.content.effects import Effect
+    from grail.engine.telling import effects_text
+
+    campaign = ennor()
+    game = Game.new(campaign, ["jago"], seed=1)
+    parsed = TypeAdapter(Effect).validate_python(effect)
+    assert said(campaign, effects_text(campaign, game.state, [parsed])) == said_as

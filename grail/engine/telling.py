@@ -224,6 +224,10 @@ def _effect(campaign: Campaign, state: GameState, effect: Any) -> str:
         kind = ("craftable " if pick.craftable else "") + \
             (f"{pick.keyword.capitalize()} " if pick.keyword else "")
         return f"gain {'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind}Item"
+    if isinstance(effect, fx.Mark | fx.Unmark):  # [STATUS-1]
+        mark = effect.mark if isinstance(effect, fx.Mark) else effect.unmark
+        part = f", part {mark.part}" if mark.part is not None else ""
+        return f"{'mark' if isinstance(effect, fx.Mark) else 'erase'} {mark.status}{part}"
     if isinstance(effect, fx.If):
         then = effects_text(campaign, state, effect.then)
         otherwise = f"; otherwise {effects_text(campaign, state, effect.else_)}" if effect.else_ else ""

@@ -26,8 +26,7 @@ def cost_words(campaign: Campaign, state: GameState, cost: Amounts | None,
 
 def effects_words(campaign: Campaign, state: GameState, effects: Sequence[Any]) -> str:
     """'2 damage, remove 1 marker', 'mark The Saltborn's Grudge, part 1'."""
-    return said(campaign, effects_text(campaign, state, effects)).replace("mark status ",
-                                                                          "mark ")
+    return said(campaign, effects_text(campaign, state, effects))
 
 
 TRIGGERS = {"on_place": "On placing", "delayed": "Delayed", "enemy_attack": "Enemy attack",
