@@ -52,7 +52,7 @@ class Table:
 
     def act(self, action: dict[str, Any]) -> list[dict[str, Any]]:
         self.capsys.readouterr()
-        assert main(["act", str(self.save), json.dumps(action)]) == 0
+        assert main(["act", str(self.save), json.dumps(action), "--json"]) == 0
         return [json.loads(line) for line in self.capsys.readouterr().out.splitlines()]
 
     def legal(self) -> list[dict[str, Any]]:
