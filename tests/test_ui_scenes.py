@@ -164,3 +164,17 @@ def test_a_bonus_key_s_words_fit_the_key_in_smaller_type_if_need_be() -> None:
     OVERFLOWS.clear()
     width(10)  # fits no type: drawn at the smallest, and noted
     assert list(OVERFLOWS) == ["a key of 10 px: 'Agg continue draw'"]
+
+
+@pytest.mark.parametrize(("entries", "visible", "shown"), [
+    ([["a1", "a2"], ["b1"], ["c1", "c2"]], 4, ["b1", "c1", "c2"]),  # not a2 alone
+    ([["a1", "a2"], ["b1"], ["c1", "c2"]], 5, ["a1", "a2", "b1", "c1", "c2"]),
+    ([["a1"], ["b1", "b2", "b3"]], 2, ["b2", "b3"]),  # the newest alone, too long: its end
+    ([], 3, [])])
+def test_the_log_shows_whole_entries_newest_last(
+        entries: list[list[str]], visible: int, shown: list[str]) -> None:
+    """The log panel never begins in the middle of an entry ("1. This game is not kept."
+    after the start of its sentence scrolled away)."""
+    from grail.ui.scenes.game import whole_entries
+
+    assert whole_entries(entries, visible) == shown

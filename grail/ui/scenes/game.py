@@ -398,19 +398,31 @@ class GameScene(Scene):
                       app.theme["faint"])
 
     def draw_log(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The newest lines of the log, newest last."""
+        """The newest entries of the log that fit whole, newest last (of one entry longer
+        than the box, its end)."""
         theme = app.theme
         font = theme.font(16)
         inner = rect.inflate(-theme.px(16), -theme.px(12))
-        newest = (tuple(self.session.log[-60:]), font, inner.width)
-        if self._log_lines[0] != newest:  # wrapped once per change of the log
-            self._log_lines = (newest, [line for text in newest[0]
-                                        for line in wrap(text, font, inner.width)])
         visible = max(1, inner.height // font.get_linesize())
+        newest = (tuple(self.session.log[-60:]), font, inner.width, visible)
+        if self._log_lines[0] != newest:  # wrapped once per change of the log
+            self._log_lines = (newest, whole_entries(
+                [wrap(text, font, inner.width) for text in newest[0]], visible))
         y = inner.y
-        for line in self._log_lines[1][-visible:]:
+        for line in self._log_lines[1]:
             draw_text(surface, line, (inner.x, y), font, theme["ink"])
             y += font.get_linesize()
+
+
+def whole_entries(entries: list[list[str]], visible: int) -> list[str]:
+    """The lines of the newest entries that fit ``visible`` lines whole, oldest first; of a
+    newest entry longer than that, its last lines: the log never begins mid-sentence."""
+    shown: list[str] = []
+    for lines in reversed(entries):
+        if len(shown) + len(lines) > visible:
+            return shown or lines[-visible:]
+        shown = lines + shown
+    return shown
 
 
 def _banner_lines(surface: pygame.Surface, text: str, theme: Theme, box: pygame.Rect) -> None:
