@@ -252,14 +252,19 @@ def _saved_by_hand(game: Game, path: Path) -> Path:
     return path
 
 
-def test_a_lost_campaign_says_when_and_by_whose_death_and_that_nothing_is_left(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:  # [DEATH-2], [DEATH-6], [MERCY-1]
+def _lost_by_hand(path: Path) -> Path:
+    """A solo game lost on Day 1, its only character dead, waiting on Mother's Mercy."""
     campaign = load_pack(MINIMAL)
     game = Game.new(campaign, ["wren"], seed=1)
     death.die(campaign, game.state, game.state.hero("wren"))  # solo: the game is lost
     game.refresh()
-    path = _saved_by_hand(game, tmp_path / "lost.json")
+    return _saved_by_hand(game, path)
+
+
+def test_a_lost_campaign_says_when_and_by_whose_death_and_that_nothing_is_left(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:  # [DEATH-2], [DEATH-6], [MERCY-1]
+    path = _lost_by_hand(tmp_path / "lost.json")
     capsys.readouterr()
     assert main(["show", str(path)]) == 0
     assert "Waiting for the player: the game is lost on Day 1, when Wren of the Marsh " \
@@ -281,11 +286,7 @@ def test_a_lost_campaign_says_when_and_by_whose_death_and_that_nothing_is_left(
 def test_the_terminal_asks_before_the_campaign_ends_and_may_take_it_back(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:  # [MERCY-1], [DEATH-6]
-    campaign = load_pack(MINIMAL)
-    game = Game.new(campaign, ["wren"], seed=1)
-    death.die(campaign, game.state, game.state.hero("wren"))  # solo: the game is lost
-    game.refresh()
-    path = _saved_by_hand(game, tmp_path / "lost.grail")
+    path = _lost_by_hand(tmp_path / "lost.grail")
     capsys.readouterr()
     monkeypatch.setattr("sys.stdin", io.StringIO("2\nn\n2\ny\nx\n"))
     assert main(["text", str(path)]) == 0

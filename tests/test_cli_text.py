@@ -21,6 +21,17 @@ def _text(answers: str, monkeypatch: pytest.MonkeyPatch, *args: str) -> int:
     return main(["text", *args, "--pack", str(MINIMAL)])
 
 
+def _typed(tmp_path: Path, typed: str, capsys: pytest.CaptureFixture[str],
+           monkeypatch: pytest.MonkeyPatch) -> str:
+    """What ``grail text`` says on a new bundled game (Tamsin, seed 7) to ``typed``."""
+    save = tmp_path / "ennor.grail"
+    assert main(["new", str(save), "--hero", "tamsin", "--seed", "7"]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    assert main(["text", str(save)]) == 0
+    return capsys.readouterr().out
+
+
 def _only_text(out: str) -> None:
     """Screen-reader friendly: no escape codes, no box drawing, every choice numbered or lettered."""
     assert "\x1b" not in out and not re.search("[\u2500-\u259f]", out)
@@ -175,12 +186,7 @@ def test_the_terminal_shows_what_the_window_shows_by_key(
     """c, e, l, m, i and ? show the characters' boards, the Event, the Locations, the map
     by direction, the introduction and the keys, in words; the actions are not listed
     again until the game moves on."""
-    save = tmp_path / "ennor.grail"
-    assert main(["new", str(save), "--hero", "tamsin", "--seed", "7"]) == 0
-    capsys.readouterr()
-    monkeypatch.setattr("sys.stdin", io.StringIO("c\ne\nl\nm\ni\n?\nq\n"))
-    assert main(["text", str(save)]) == 0
-    out = capsys.readouterr().out
+    out = _typed(tmp_path, "c\ne\nl\nm\ni\n?\nq\n", capsys, monkeypatch)
     _only_text(out)
     assert "  Attributes: Aggression 0, Empathy 2, Courage 0, Caution 1, Logic 0, " \
         "Spirituality 2." in out
@@ -209,12 +215,7 @@ def test_what_is_typed_is_forgiven_with_a_clear_answer(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
     typed: str, said: str
 ) -> None:
-    save = tmp_path / "ennor.grail"
-    assert main(["new", str(save), "--hero", "tamsin", "--seed", "7"]) == 0
-    capsys.readouterr()
-    monkeypatch.setattr("sys.stdin", io.StringIO(f"{typed}\nq\n"))
-    assert main(["text", str(save)]) == 0
-    assert said in capsys.readouterr().out
+    assert said in _typed(tmp_path, f"{typed}\nq\n", capsys, monkeypatch)
 
 
 def test_the_first_letters_of_an_actions_words_take_it(
@@ -275,11 +276,6 @@ def test_an_empty_line_asks_again_quietly(
 ) -> None:
     """Enter pressed on nothing, or on spaces, matches no action's words: the question is
     asked again, with no list of every action."""
-    save = tmp_path / "ennor.grail"
-    assert main(["new", str(save), "--hero", "tamsin", "--seed", "7"]) == 0
-    capsys.readouterr()
-    monkeypatch.setattr("sys.stdin", io.StringIO("\n   \nq\n"))
-    assert main(["text", str(save)]) == 0
-    out = capsys.readouterr().out
+    out = _typed(tmp_path, "\n   \nq\n", capsys, monkeypatch)
     assert "could be" not in out and "Nothing here" not in out
     assert out.count("Type a number, or ? for help.") == 3
