@@ -178,3 +178,21 @@ def test_the_log_shows_whole_entries_newest_last(
     from grail.ui.scenes.game import whole_entries
 
     assert whole_entries(entries, visible) == shown
+
+
+def test_a_label_too_long_for_its_box_drops_its_aside_before_it_is_cut() -> None:
+    """'4 Play Let the Fog Lift: ... (Caution key 2, the free key)' on a bar's button at
+    1280x720: without the words in brackets (the card beside shows its keys), whole, rather
+    than cut short with an ellipsis."""
+    from grail.ui.theme import Theme
+    from grail.ui.widgets import fitted_or_shorter
+
+    theme = Theme()
+    label = "4 Play Let the Fog Lift: discard the last card, up 1, draw 1 (Caution key 2, " \
+        "the free key)"
+    OVERFLOWS.clear()
+    _, roomy = fitted_or_shorter(label, theme, 18, pygame.Rect(0, 0, 1200, 30))
+    _, narrow = fitted_or_shorter(label, theme, 18, pygame.Rect(0, 0, 400, 30))
+    assert " ".join(roomy) == label
+    assert " ".join(narrow) == "4 Play Let the Fog Lift: discard the last card, up 1, draw 1"
+    assert list(OVERFLOWS) == []

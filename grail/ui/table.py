@@ -26,7 +26,7 @@ from .cards import Frame, Marks, draw_card, draw_fitted
 from .fight import Fight, InHand, Joint
 from .icons import DIPLOMACY_SHAPES, LEGEND, draw_joint, draw_shape
 from .theme import Theme
-from .widgets import draw_text, fitted
+from .widgets import draw_text, fitted_or_shorter
 
 
 @dataclass
@@ -265,8 +265,8 @@ def _hand_card(surface: pygame.Surface, rect: pygame.Rect, row: Row, held: InHan
         y = draw_fitted(surface, state, (below.x, y), rect.width, theme, 18, ink,
                         bold=True).bottom
     if held.yields:  # in the room left under the card, smaller type if need be, never cut
-        font, lines = fitted("; ".join(held.yields), theme, 17,
-                             pygame.Rect(below.x, y, below.width, below.bottom - y))
+        font, lines = fitted_or_shorter("; ".join(held.yields), theme, 17,
+                                        pygame.Rect(below.x, y, below.width, below.bottom - y))
         for line in lines:
             y = draw_text(surface, line, (below.x, y), font, theme["ink"]).bottom
     surface.set_clip(clip)

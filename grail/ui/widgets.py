@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -207,9 +208,22 @@ class Button:
         else:
             fill, ink = theme["panel"], theme["ink"]
         label = f"{self.key}  {self.text}" if self.key else self.text
-        font, lines = fitted(label, theme, 18, self.rect.inflate(-2 * theme.px(8), -2))
+        font, lines = fitted_or_shorter(label, theme, 18, self.rect.inflate(-2 * theme.px(8), -2))
         surface.blit(_button(tuple(lines), font, self.rect.size, fill, ink, self.selected,
                              theme), self.rect)
+
+
+def fitted_or_shorter(text: str, theme: Theme, size: int,
+                      box: pygame.Rect) -> tuple[pygame.font.Font, list[str]]:
+    """:func:`fitted`, or where ``text`` fits no size, the same without the words in
+    brackets at its end, which say more of it than the box has room for (the Failure an
+    Escape takes, the keys a card meets: the card beside shows them)."""
+    if _fitted(text, theme, size, box.width, box.height, False)[2]:
+        text = _ASIDE.sub("", text)
+    return fitted(text, theme, size, box)
+
+
+_ASIDE = re.compile(r"\s*\([^()]*\)\s*$")
 
 
 @lru_cache(maxsize=64)  # a bar's worth of buttons, each plain, hovered and selected
