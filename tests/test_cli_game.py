@@ -288,7 +288,7 @@ def test_the_terminal_asks_before_the_campaign_ends_and_may_take_it_back(
 ) -> None:  # [MERCY-1], [DEATH-6]
     path = _lost_by_hand(tmp_path / "lost.grail")
     capsys.readouterr()
-    monkeypatch.setattr("sys.stdin", io.StringIO("2\nn\n2\ny\nx\n"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("2\nn\n2\nyes\nx\n"))
     assert main(["text", str(path)]) == 0
     out = capsys.readouterr().out
     asked = "Mercy: refused, the campaign ends? Type y if you mean it, anything else not to."
@@ -445,3 +445,18 @@ def test_replay_says_which_action_of_the_log_breaks_which_rule(
     err = capsys.readouterr().err
     assert err.startswith(f"{save}: the log does not replay: its action 2: Travel: wren to 199")
     assert "[ACT-TRAVEL-1]" in err and err.count("\n") == 1
+
+
+def test_act_says_a_step_that_changes_nothing_yet_in_its_own_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:  # [TEAM-1], [TEAM-2]
+    """A team's action begun waits on who pays what: no meter moved, no event; act says
+    the step taken rather than nothing."""
+    path = tmp_path / "team.grail"
+    assert main(["new", str(path), "--pack", str(MINIMAL), "--hero", "wren", "--hero", "yew"]) == 0
+    for action in ('{"type": "location_action", "hero": "wren"}', '{"type": "join", "hero": "yew"}'):
+        assert main(["act", str(path), action]) == 0
+    capsys.readouterr()
+    assert main(["act", str(path), '{"type": "begin", "hero": "wren"}']) == 0
+    assert capsys.readouterr().out == "Team: Wren of the Marsh's action starts with the team " \
+        "as it is.\n"

@@ -158,5 +158,5 @@ def test_a_guardian_on_a_location_the_wyrdness_takes_goes_with_it_DISC_1(
     events = game.apply(Rest(hero="wren", eat=True))
     assert 103 in game.state.discarded and game.state.guardians == []
     assert game.state.encounter_decks["grey"][-1] == "grey-warden"
-    assert WorldChanged(what="the Guardian The Ridge Warden leaves the map with Location 103") \
-        in events
+    assert WorldChanged(what="the Guardian The Ridge Warden leaves the map: the Wyrdness took "
+                             "the Location under it") in events

@@ -169,7 +169,7 @@ def test_a_bonus_key_s_words_fit_the_key_in_smaller_type_if_need_be() -> None:
 @pytest.mark.parametrize(("entries", "visible", "shown"), [
     ([["a1", "a2"], ["b1"], ["c1", "c2"]], 4, ["b1", "c1", "c2"]),  # not a2 alone
     ([["a1", "a2"], ["b1"], ["c1", "c2"]], 5, ["a1", "a2", "b1", "c1", "c2"]),
-    ([["a1"], ["b1", "b2", "b3"]], 2, ["b2", "b3"]),  # the newest alone, too long: its end
+    ([["a1"], ["b1", "b2", "b3"]], 2, ["b1", "b2"]),  # the newest alone, too long: its start
     ([], 3, [])])
 def test_the_log_shows_whole_entries_newest_last(
         entries: list[list[str]], visible: int, shown: list[str]) -> None:

@@ -34,7 +34,7 @@ from grail.save import SaveError, export_save, load_game, save_game
 from grail.save.saves import saved_log, saved_pack
 from grail.save.store import SaveFile
 from grail.session import Session, open_save
-from grail.words.actions import action_lines
+from grail.words.actions import action_lines, action_text
 from grail.words.events import story
 from grail.words.names import full_name, said
 from grail.words.summary import ending, mode_words, summary
@@ -147,14 +147,17 @@ def parse_action(game: Game, text: str) -> Any:
 def cmd_act(args: argparse.Namespace) -> int:
     session = open_session(args.save)
     action = parse_action(session.game, args.action)
+    game = session.game  # the step's words as it reads before it is taken (if it may be)
+    taken = action_text(game, action) if action in game.legal_actions() else ""
     try:
         events = session.act(action)
     except IllegalAction as error:
         raise CommandError(said(session.campaign, str(error)), 2) from None
     finally:
         session.close()
-    for line in ([event.to_json() for event in events] if args.json
-                 else story(session.campaign, events)):
+    told = [event.to_json() for event in events] if args.json \
+        else story(session.campaign, events) or [f"{taken}."]  # a step that moves no meter
+    for line in told:
         print(line)
     for line in session.log:
         if line.startswith("Warning:"):

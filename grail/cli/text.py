@@ -115,10 +115,10 @@ def choose(game: Game, answer: str) -> Any:
         "or ? for help."
 
 
-def _asked(question: str, yes: str) -> bool:
-    """Whether the player answers ``yes`` (an end of input is no)."""
+def _asked(question: str, *yes: str) -> bool:
+    """Whether the player answers one of ``yes`` (an end of input is no)."""
     answer = ask(question)
-    return answer is not None and answer.strip().lower() == yes
+    return answer is not None and answer.strip().lower() in yes
 
 
 def _begins_in_order(typed: list[str], words: list[str]) -> bool:
@@ -181,7 +181,7 @@ def play(session: Session) -> int:
                     continue
                 if isinstance(chosen, ASKED_FIRST) and not _asked(
                         f"{action_text(game, chosen)}? Type y if you mean it, anything else "
-                        "not to.", "y"):
+                        "not to.", "y", "yes"):
                     print("Not taken.")
                     continue
                 for line in story(game.campaign, session.act(chosen)):

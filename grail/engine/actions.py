@@ -183,7 +183,7 @@ class BuyAttribute(_Action):
 
     def describe(self) -> str:
         skill = f" with Skill {self.skill}" if self.skill is not None else ""
-        return f"Upgrade: {self.hero} raises {self.attribute}{skill}"
+        return f"Upgrade: {self.hero} raises {self.attribute.capitalize()}{skill}"
 
 
 @action
@@ -569,7 +569,7 @@ class Share(_Action):
             return f"Share: {self.hero} {verb} the {self.what}"
         if self.what == "meters":
             return f"Share: {self.hero}'s meters are set"
-        return f"Share: {self.hero} {verb} {self.amount} {self.what}"
+        return f"Share: {self.hero} {verb} {self.amount} {self.what.capitalize()}"
 
 # --- Encounters (RULES.md 17, 18) -----------------------------------------------------------
 

@@ -217,8 +217,8 @@ def _discard_outside_radius(campaign: Campaign, state: GameState) -> list[Event]
             state.guardians.remove(guardian)  # and the Guardian card lying on it [DISC-1]
             card = campaign.encounter[guardian.id]
             state.encounter_decks[card.deck].append(guardian.id)
-            events.append(WorldChanged(what=f"the Guardian {card.name} leaves the map with "
-                                            f"Location {place.number}"))
+            events.append(WorldChanged(what=f"the Guardian {card.name} leaves the map: the "
+                                            "Wyrdness took the Location under it"))
     moved: dict[int, list[str]] = {}
     for place in outside:
         for hero in state.heroes:

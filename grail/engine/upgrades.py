@@ -80,7 +80,8 @@ def buy_attribute(campaign: Campaign, state: GameState, hero_id: str, name: str,
     else:
         hero.skills = sorted([*hero.skills, skill])
     return [ResourcesChanged(hero=hero.id, changes={"exp": -cost}),
-            WorldChanged(what=f"{hero.id} raises {name} to {attribute(campaign, hero, name)}")]
+            WorldChanged(what=f"{hero.id} raises {name.capitalize()} to "
+                              f"{attribute(campaign, hero, name)}")]
 
 
 def deck_upgrade_cost(campaign: Campaign, state: GameState) -> tuple[int, int, int]:

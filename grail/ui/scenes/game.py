@@ -416,11 +416,11 @@ class GameScene(Scene):
 
 def whole_entries(entries: list[list[str]], visible: int) -> list[str]:
     """The lines of the newest entries that fit ``visible`` lines whole, oldest first; of a
-    newest entry longer than that, its last lines: the log never begins mid-sentence."""
+    newest entry longer than that, its first lines: the log never begins mid-sentence."""
     shown: list[str] = []
     for lines in reversed(entries):
         if len(shown) + len(lines) > visible:
-            return shown or lines[-visible:]
+            return shown or lines[:visible]
         shown = lines + shown
     return shown
 
