@@ -24,6 +24,7 @@ from grail.engine.actions import (
     SetItemAside,
     Share,
 )
+from grail.words.events import event_text
 
 from .encounter_helpers import Table, ended, pack, with_rules
 
@@ -96,7 +97,9 @@ def test_an_approach_is_chosen_at_the_start_DIPLO_2() -> None:
     table.keep()
     assert table.legal() == [ChooseApproach(approach=0), ChooseApproach(approach=1)]
     assert table.refused(PlayCard(hero="oswy", card="o-plea")).rule == "DIPLO-2"
-    table.act(ChooseApproach(approach=1))
+    events = table.act(ChooseApproach(approach=1))
+    assert event_text(table.game.campaign, events[0]) == \
+        "Approach 2 (Lecture the younger) taken."  # by its name too
     table.play("o-plea")  # "Shame the younger": Empathy keys move down 1; free key up 1
     assert table.encounter.affinity == 0
 

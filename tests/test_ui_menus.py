@@ -275,6 +275,9 @@ def test_a_window_asked_smaller_than_the_layout_says_what_it_is(
         "is made for 1280x720 at least\n"
     assert main(["play", "--pack", PACK, "--size", "1920x1080", "--screenshot", str(shot)]) == 0
     assert capsys.readouterr().err == ""
+    assert main(["play", "--pack", PACK, "--size", "99999x99999", "--screenshot", str(shot)]) == 1
+    assert capsys.readouterr().err == "grail: --size is at most 16384x16384, the largest window " \
+        "SDL draws, not '99999x99999'\n"
 
 
 def test_every_title_scene_renders_from_the_command_line(saves: Path, tmp_path: Path) -> None:

@@ -139,7 +139,14 @@ def _size(text: str) -> tuple[int, int]:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
         raise CommandError(f"--size is WIDTHxHEIGHT, such as 1600x900, not '{text}'") from None
+    if max(width, height) > LARGEST:
+        raise CommandError(f"--size is at most {LARGEST}x{LARGEST}, the largest window SDL "
+                           f"draws, not '{text}'")
     return width, height
+
+
+LARGEST = 16384
+"""The largest side of a window (or a screenshot) SDL makes."""
 
 
 def add_play_command(commands: Any) -> None:

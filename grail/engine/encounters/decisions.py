@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, get_args
 
 from grail.content import Campaign
+from grail.content.encounters import DiplomacyEncounter
 
 from .. import uses
 from ..actions import (
@@ -95,7 +96,10 @@ def act(campaign: Campaign, state: GameState, action: Any) -> list[Event]:
     if isinstance(action, ChooseApproach):
         encounter.approach = action.approach
         encounter.step = "turn"
-        return [WorldChanged(what=f"approach {action.approach + 1} taken")]
+        card = campaign.encounter[encounter.id]
+        approaches = card.approaches if isinstance(card, DiplomacyEncounter) else None
+        name = f" ({approaches[action.approach].name})" if approaches else ""
+        return [WorldChanged(what=f"approach {action.approach + 1}{name} taken")]
     if isinstance(action, Activate):
         return activate(campaign, state, action.hero)
     if isinstance(action, PlayCard):
