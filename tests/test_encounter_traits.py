@@ -89,8 +89,10 @@ def test_swift_allows_at_most_two_cards_an_activation_TRAIT_4(enemy: str, third:
 def test_feint_damage_in_the_attack_cannot_be_prevented_TRAIT_5(enemy: str, health: int) -> None:
     table = solo(enemy, "t-guard", "t-jab-1", "t-jab-2")
     table.play("t-guard")  # prevents 2 during the enemy attack
-    table.end_play("t-jab-3")
+    said = [e.what for e in table.end_play("t-jab-3") if isinstance(e, WorldChanged)]
     assert table.hero("tamsin").health == health
+    feint = "2 damage would be prevented, but the enemy's Feint lets none be"
+    assert (feint in said) == (enemy == "grey-duellist")  # not "will be prevented"
 
 
 def test_a_guardian_not_defeated_stays_on_the_map_TRAIT_6() -> None:

@@ -66,6 +66,10 @@ def apply(campaign: Campaign, state: GameState, frame: Frame, effect: Any) -> li
         return [WorldChanged(what="the next card plays as if it connected a continue key")]
     more = amount_of(campaign, effect.prevent, state, hero)
     encounter.prevent += more
+    card = campaign.encounter[encounter.id]
+    if isinstance(card, CombatEncounter) and "feint" in card.traits:  # [TRAIT-5]
+        return [WorldChanged(what=f"{more} damage would be prevented, but the enemy's Feint "
+                                  "lets none be")]
     if encounter.prevent == more:
         return [WorldChanged(what=f"{more} damage of the enemy attack will be prevented")]
     return [WorldChanged(what=f"{more} more damage of the enemy attack will be prevented "
