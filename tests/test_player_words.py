@@ -375,3 +375,17 @@ def test_a_status_marked_reads_as_the_game_sheet_says(
     game = Game.new(campaign, ["jago"], seed=1)
     parsed = TypeAdapter(Effect).validate_python(effect)
     assert said(campaign, effects_text(campaign, game.state, [parsed])) == said_as
+
+
+def test_a_status_marked_again_is_told_once() -> None:  # [STATUS-1]
+    """The Ashen Shepherd's Reward and the won effects of the fight at 107 both mark "Laid
+    to Rest": the player reads it once."""
+    from grail.content.effects import Mark
+
+    campaign = ennor()
+    game = Game.new(campaign, ["jago"], seed=1)
+    mark = Mark.model_validate({"mark": {"status": "shepherd-laid-to-rest"}})
+    told = [apply_effect(campaign, game.state, mark, [game.state.hero("jago")])
+            for _ in range(2)]
+    assert [len(events) for events in told] == [1, 0]
+    assert [s.whole for s in game.state.statuses if s.id == "shepherd-laid-to-rest"] == [True]

@@ -94,7 +94,7 @@ def apply_effect(campaign: Campaign, state: GameState, effect: Any,
         return [_change(campaign, state, h, Amounts.worked_out(health=amount), -1)
                 for h in _who(campaign, effect, heroes)]
     if isinstance(effect, fx.Mark | fx.Unmark):
-        return [_mark(state, effect)]
+        return _mark(state, effect)
     if isinstance(effect, fx.GainSecret):
         return _gain_secret(campaign, state, effect.gain_secret, heroes[0])
     if isinstance(effect, fx.LoseSecret):
@@ -174,14 +174,16 @@ def _world(campaign: Campaign, state: GameState, effect: Any,
     return [EffectDeferred(effect=effect.KEY)]
 
 
-def _mark(state: GameState, effect: fx.Mark | fx.Unmark) -> StatusMarked:
-    """Mark or erase a Status or one of its parts [STATUS-1]."""
+def _mark(state: GameState, effect: fx.Mark | fx.Unmark) -> list[Event]:
+    """Mark or erase a Status or one of its parts [STATUS-1]; told only if it changed (a
+    Guardian's Reward and the won effects of the fight may both mark what it ended)."""
     target = effect.mark if isinstance(effect, fx.Mark) else effect.unmark
     marked = isinstance(effect, fx.Mark)
     marks = next((m for m in state.statuses if m.id == target.status), None)
     if marks is None:
         marks = StatusMarks(id=target.status)
         state.statuses.append(marks)
+    before = (marks.whole, list(marks.parts))
     if target.part is None:
         marks.whole = marked
         if not marked:
@@ -190,7 +192,9 @@ def _mark(state: GameState, effect: fx.Mark | fx.Unmark) -> StatusMarked:
         marks.parts = sorted([*marks.parts, target.part])
     elif not marked and target.part in marks.parts:
         marks.parts.remove(target.part)
-    return StatusMarked(status=target.status, part=target.part, marked=marked)
+    if (marks.whole, marks.parts) == before:
+        return []
+    return [StatusMarked(status=target.status, part=target.part, marked=marked)]
 
 
 def _holder(state: GameState, kind: str, number: int) -> HeroState | None:
