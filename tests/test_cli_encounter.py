@@ -339,7 +339,7 @@ def test_a_diplomacy_escape_and_a_discard_are_told(examples: Campaign) -> None:
     game.apply(KeepHands())
     escape = next(a for a in game.legal_actions() if a.type == "escape")
     assert tell(game.campaign, game.state, escape) == \
-        "Escape: take the Failure (lose 1 Rep)"
+        "Escape: take the Failure (lose 1 Rep); then gain 1 Terror"  # the entry's lost
     assert game.state.encounter is not None
     card = game.state.encounter.hands["arev"][0]
     assert tell(game.campaign, game.state, DiscardCard(hero="arev", card=card)) == \

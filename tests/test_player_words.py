@@ -389,3 +389,18 @@ def test_a_status_marked_again_is_told_once() -> None:  # [STATUS-1]
             for _ in range(2)]
     assert [len(events) for events in told] == [1, 0]
     assert [s.whole for s in game.state.statuses if s.id == "shepherd-laid-to-rest"] == [True]
+
+
+def test_an_escape_says_what_the_loss_sets_off_where_the_encounter_began(
+        minimal: Campaign) -> None:  # [ENC-3], [COMBAT-17]
+    """Forage at 101 draws a green Encounter whose loss costs 1 Food: the Escape button says
+    so after its own cost, as escaping sets it off."""
+    from grail.engine.actions import Escape, LocationAction
+
+    game = Game.new(minimal, ["wren"], seed=1)
+    game.apply(LocationAction(hero="wren"))
+    while not any(isinstance(action, Escape) for action in game.legal_actions()):
+        game.apply(game.legal_actions()[0])
+    escape = next(action for action in game.legal_actions() if isinstance(action, Escape))
+    assert action_text(game, escape) == \
+        "Escape: -1 Energy and the Opportunity attack (1 damage); then lose 1 Food"

@@ -50,7 +50,8 @@ from .actions import (
 from .amounts import amount_of
 from .encounters.decisions import IN_A_FIGHT
 from .items import card_name
-from .state import GameState, HeroState
+from .journal import effects_of
+from .state import Frame, GameState, HeroState
 
 COUNTED = {"attribute": "point of {attribute}",
            "joined_keys": "{attribute} key joined in the Sequence",
@@ -167,13 +168,24 @@ def _encounter_action(campaign: Campaign, state: GameState, action: Any, whose: 
     if isinstance(action, Escape):
         if isinstance(card, CombatEncounter):
             attack = f" ({effects_text(campaign, state, card.opportunity)})" if card.opportunity else ""
-            return f"Escape: -1 Energy and the Opportunity attack{attack}"
+            return f"Escape: -1 Energy and the Opportunity attack{attack}" + _then_lost(campaign, state)
         failure = f" ({effects_text(campaign, state, card.failure)})" if card.failure else ""
         who = "each member takes" if len(encounter.heroes) > 1 else "take"
-        return f"Escape: {who} the Failure{failure}"  # [DIPLO-13]
+        return f"Escape: {who} the Failure{failure}" + _then_lost(campaign, state)  # [DIPLO-13]
     assert isinstance(action, DiscardCard)
     return f"Discard {named(action.card)}" + \
         (f" ({hero(action.hero)})" if len(encounter.heroes) > 1 else "")
+
+
+def _then_lost(campaign: Campaign, state: GameState) -> str:
+    """What the entry or Location that began the Encounter says of it lost, which an Escape
+    sets off after its own cost [ENC-3]: "; then lose 1 Food"."""
+    origin = state.encounter.origin if state.encounter is not None else None
+    if origin is None:
+        return ""
+    lost = effects_of(campaign, Frame(source=origin.source, key=origin.key,
+                                      path=[*origin.path, "lost"], heroes=origin.heroes))
+    return f"; then {effects_text(campaign, state, lost)}" if lost else ""
 
 
 def effects_text(campaign: Campaign, state: GameState, effects: Sequence[Any]) -> str:
