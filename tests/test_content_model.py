@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -245,3 +246,13 @@ def test_journal_entries_are_found_by_threads_looking_at_once() -> None:
     for thread in threads:
         thread.join()
     assert missed == [] and list(entries) == [f"{n}{t}" for n in range(60) for t in ("", ".1")]
+
+
+def test_every_rule_setting_is_read_by_the_engine() -> None:
+    """A campaign's rule settings each change play somewhere: one documented and read by
+    nothing (``event_discard`` was, until the seventeenth session) fails here."""
+    engine = Path(__file__).parent.parent / "grail" / "engine"
+    source = "\n".join(path.read_text() for path in engine.rglob("*.py"))
+    unread = [name for name in RuleSettings.model_fields
+              if not re.search(rf"\b{name}\b", source)]
+    assert unread == []
