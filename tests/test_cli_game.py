@@ -460,3 +460,25 @@ def test_act_says_a_step_that_changes_nothing_yet_in_its_own_words(
     assert main(["act", str(path), '{"type": "begin", "hero": "wren"}']) == 0
     assert capsys.readouterr().out == "Team: Wren of the Marsh's action starts with the team " \
         "as it is.\n"
+
+
+def test_an_undo_at_the_end_that_cannot_be_saved_says_so_and_loses_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:  # [DEATH-6]: a full disk as the campaign's end is taken back
+    from grail.save import SaveError
+    from grail.session import Session
+
+    path = _lost_by_hand(tmp_path / "lost.grail")
+    assert main(["act", str(path), '{"type": "end_campaign"}']) == 0
+    before = path.read_bytes()
+    capsys.readouterr()
+
+    def full(self: Session, count: int = 1) -> str:
+        raise SaveError(f"{path}: cannot write the save: the disk is full")
+
+    monkeypatch.setattr(Session, "undo", full)
+    monkeypatch.setattr("sys.stdin", io.StringIO("u\n"))
+    assert main(["text", str(path)]) == 0
+    assert capsys.readouterr().out.rstrip().endswith(
+        f"Not undone: {path}: cannot write the save: the disk is full. Nothing was lost.")
+    assert path.read_bytes() == before

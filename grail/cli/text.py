@@ -151,7 +151,11 @@ def play(session: Session) -> int:
             if not session.can_undo() or not _asked("Type u to take back the last action, "
                                                     "or anything else to quit.", "u"):
                 return 0
-            print(f"Undone: {session.undo()}")
+            try:
+                print(f"Undone: {session.undo()}")
+            except SaveError as error:  # the save stays as it was: nothing is lost
+                print(f"Not undone: {error}. Nothing was lost.")
+                return 0
             told_over = False
             continue
         if changed:  # the actions are listed again only when the game moved on

@@ -395,7 +395,7 @@ class EndOfDayScene(HoldingScene):
         room = inner.bottom - theme.px(24) - 3 * small.get_linesize()  # What changed, 2 lines
         scratch = pygame.Surface(inner.size)  # a block's height, drawn where none sees it
         block = draw_hero(scratch, game, heroes[0].id, (0, 0), inner.width, theme) \
-            - theme.px(4) + small.get_linesize() + theme.px(8)
+            - theme.px(4) + small.get_linesize() + theme.px(8) if heroes else 0
         each = small.get_linesize()  # whole blocks, and a line for each of the others
         fits = max(1, (room - y - len(heroes) * each) // max(1, block - each))
         whole = shown_whole([hero.id for hero in heroes], deciding, fits)
