@@ -49,6 +49,7 @@ from .actions import (
 )
 from .amounts import amount_of
 from .encounters.decisions import IN_A_FIGHT
+from .encounters.play import approach_name
 from .items import card_name
 from .journal import effects_of
 from .state import Frame, GameState, HeroState
@@ -145,9 +146,8 @@ def _encounter_action(campaign: Campaign, state: GameState, action: Any, whose: 
     if isinstance(action, KeepHands):
         return "Keep these hands"
     if isinstance(action, ChooseApproach):
-        approaches = card.approaches if isinstance(card, DiplomacyEncounter) else None
-        name = f": {approaches[action.approach].name}" if approaches else ""
-        return f"Approach {action.approach + 1}{name}"
+        name = approach_name(card, action.approach)
+        return f"Approach {action.approach + 1}" + (f": {name}" if name is not None else "")
     if isinstance(action, Activate):
         return f"Activate {hero(action.hero)}"
     if isinstance(action, PlayCard):

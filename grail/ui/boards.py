@@ -30,6 +30,7 @@ from grail.engine.survival import health_bar
 from grail.engine.upgrades import attribute
 from grail.words.events import dying_text
 from grail.words.names import dial_name, hero_name
+from grail.words.summary import STAGE_TITLES
 
 from .budget import Budget, allows, spend
 from .icons import RESOURCES, draw_resource
@@ -390,10 +391,8 @@ class Painter:
 
     def head(self) -> None:
         state, campaign = self.game.state, self.game.campaign
-        stage = {"start_of_day": "Start of Day", "dials": "Start of Day", "event": "Start of Day",
-                 "guardians": "Start of Day", "face_up": "Start of Day", "day": "During the Day",
-                 "end_of_day": "End of Day", "mercy": "Mother's Mercy?",
-                 "over": f"the campaign is over ({state.outcome})"}[state.stage]
+        stage = STAGE_TITLES[state.stage] + (f" ({state.outcome})" if state.stage == "over"
+                                             else "")
         self.text(f"Day {state.day} · {stage}", 22, bold=True)
         mode = "" if state.mode == "normal" else f" · {state.mode} mode"
         self.text(f"Chapter {state.chapter}{mode}", 15, "faint")

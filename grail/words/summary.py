@@ -30,6 +30,12 @@ STAGES = {"start_of_day": "the Day begins", "dials": "the Day begins", "event": 
           "mercy": "the game is lost: Mother's Mercy?", "over": "the campaign is over"}
 """Where in the Day order the game stands [DAY-1], in words."""
 
+STAGE_TITLES = {"start_of_day": "Start of Day", "dials": "Start of Day", "event": "Start of Day",
+                "guardians": "Start of Day", "face_up": "Start of Day", "day": "During the Day",
+                "end_of_day": "End of Day", "mercy": "Mother's Mercy?",
+                "over": "the campaign is over"}
+"""The same as a title, as the window's day panel heads itself."""
+
 
 RESOLVING = {"immediate": "what the Location does at once",
              "location_action": "the Location action", "character_action":

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any, get_args
 
 from grail.content import Campaign
-from grail.content.encounters import DiplomacyEncounter
 
 from .. import uses
 from ..actions import (
@@ -96,10 +95,9 @@ def act(campaign: Campaign, state: GameState, action: Any) -> list[Event]:
     if isinstance(action, ChooseApproach):
         encounter.approach = action.approach
         encounter.step = "turn"
-        card = campaign.encounter[encounter.id]
-        approaches = card.approaches if isinstance(card, DiplomacyEncounter) else None
-        name = f" ({approaches[action.approach].name})" if approaches else ""
-        return [WorldChanged(what=f"approach {action.approach + 1}{name} taken")]
+        name = play.approach_name(campaign.encounter[encounter.id], action.approach)
+        named = f" ({name})" if name is not None else ""
+        return [WorldChanged(what=f"approach {action.approach + 1}{named} taken")]
     if isinstance(action, Activate):
         return activate(campaign, state, action.hero)
     if isinstance(action, PlayCard):

@@ -66,8 +66,7 @@ def apply(campaign: Campaign, state: GameState, frame: Frame, effect: Any) -> li
         return [WorldChanged(what="the next card plays as if it connected a continue key")]
     more = amount_of(campaign, effect.prevent, state, hero)
     encounter.prevent += more
-    card = campaign.encounter[encounter.id]
-    if isinstance(card, CombatEncounter) and "feint" in card.traits:  # [TRAIT-5]
+    if _feints(campaign, encounter):  # [TRAIT-5]
         return [WorldChanged(what=f"{more} damage would be prevented, but the enemy's Feint "
                                   "lets none be")]
     if encounter.prevent == more:
@@ -81,14 +80,19 @@ def _attack_damage(campaign: Campaign, state: GameState, encounter: EncounterSta
     """The enemy attack's damage, less what Abilities prevent, unless the enemy Feints
     [EX-COMBAT-5], [TRAIT-5]."""
     damage = amount_of(campaign, effect.damage, state, hero)
-    card = campaign.encounter[encounter.id]
-    if not (isinstance(card, CombatEncounter) and "feint" in card.traits):
+    if not _feints(campaign, encounter):
         prevented = min(damage, encounter.prevent)
         encounter.prevent -= prevented
         damage -= prevented
     if damage == 0:
         return [WorldChanged(what=f"the attack on {hero.id} is prevented")]
     return world.apply_effect(campaign, state, fx.Damage.model_construct(damage=damage, who="active"), [hero])
+
+
+def _feints(campaign: Campaign, encounter: EncounterState) -> bool:
+    """The enemy Feints: no damage of its attack is prevented [TRAIT-5]."""
+    card = campaign.encounter[encounter.id]
+    return isinstance(card, CombatEncounter) and "feint" in card.traits
 
 
 def add_markers(encounter: EncounterState, count: int) -> list[Event]:

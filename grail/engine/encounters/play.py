@@ -51,6 +51,13 @@ def stages(card: DiplomacyEncounter, encounter: EncounterState) -> list[Stage]:
     return card.stages
 
 
+def approach_name(card: CombatEncounter | DiplomacyEncounter, approach: int) -> str | None:
+    """The name of a Diplomacy's approach by its number, if its card has approaches
+    [DIPLO-2]."""
+    approaches = card.approaches if isinstance(card, DiplomacyEncounter) else None
+    return approaches[approach].name if approaches else None
+
+
 def swift_spent(campaign: Campaign, encounter: EncounterState) -> bool:
     """Under Swift a character plays at most 2 cards an activation [TRAIT-4]."""
     card = campaign.encounter[encounter.id]
