@@ -75,7 +75,7 @@ def dropped(campaign: Campaign, state: GameState, hero: HeroState, card: str) ->
     hero.face_up.remove(card)
     keyword = keyword_of(campaign, card)
     left = with_keyword(campaign, hero, keyword) if keyword is not None else []
-    if not left or keyword is None:
+    if keyword is None or not left:
         return
     if _in_a_fight(state, hero):
         for other in left:

@@ -276,21 +276,26 @@ class SaveFile:
 
     def marked(self, mark: Mark) -> tuple[list[AnyAction], GameState]:
         """The log and the state a checkpoint or an autosave holds."""
-        blob = self._one("SELECT state FROM snapshots WHERE seq = ?", mark.seq)
+        blob = self._mark_state(mark)
         if blob is None:
             raise SaveError(f"{self.path}: the save is damaged (mark {mark.name!r} has no state)")
-        return self.log(upto=mark.seq), self._state(blob[0])
+        return self.log(upto=mark.seq), self._state(blob)
 
     def party(self, mark: Mark) -> tuple[str, ...] | None:
         """The characters a checkpoint or an autosave holds, read from its state alone, for
         a list of saves (the save's own glance names today's party); None where it does not
         read (opening it says why)."""
-        blob = self._one("SELECT state FROM snapshots WHERE seq = ?", mark.seq)
         try:
-            heroes: list[dict[str, Any]] = json.loads(zlib.decompress(blob[0]))["heroes"]
+            heroes: list[dict[str, Any]] = json.loads(zlib.decompress(
+                self._mark_state(mark) or b""))["heroes"]
             return tuple(str(hero["id"]) for hero in heroes)
         except (zlib.error, ValueError, TypeError, KeyError, RecursionError):
             return None
+
+    def _mark_state(self, mark: Mark) -> bytes | None:
+        """The compressed state a mark's snapshot keeps, if it has one."""
+        found = self._one("SELECT state FROM snapshots WHERE seq = ?", mark.seq)
+        return None if found is None else bytes(found[0])
 
     def _state(self, blob: bytes) -> GameState:
         try:

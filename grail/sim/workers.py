@@ -245,9 +245,9 @@ def _reachable(address: str) -> None:
     fault = address_fault(address)
     if fault is not None:
         raise _not_an_address(address, fault)
-    if address.startswith(("inproc://", "ucx://")):
+    scheme, host, port = _parts(address)
+    if scheme in ("inproc", "ucx"):
         return
-    host, _, port = (address.partition("://")[2] if "://" in address else address).rpartition(":")
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_S).close()
     except (socket.gaierror, UnicodeError):
@@ -290,19 +290,25 @@ def address_fault(address: str) -> str | None:
     """What keeps ``address`` from being a scheduler's, in words (None: nothing seen).
     ``inproc://`` is a cluster within this program (Dask's ``LocalCluster(processes=False)``),
     for Dask alone to find."""
-    scheme, _, rest = address.partition("://") if "://" in address else ("tcp", "", address)
+    scheme, host, port = _parts(address)
     if scheme == "inproc":
         return None
     if scheme not in SCHEMES:
         return f"a cluster is reached by {', '.join(s + '://' for s in SCHEMES)}, not '{scheme}://'"
-    if rest.count("[") != rest.count("]"):
+    if host.count("[") != host.count("]"):
         return "a bracket opens or closes alone (an IPv6 host is written [::1]:8786)"
-    host, colon, port = rest.rpartition(":")
-    if not colon or not host or not port:
+    if not host or not port:
         return "it names no host and port (host:8786)"
     if not port.isdigit() or not 0 < int(port) < 65536:
         return f"its port '{port}' is not a port number"
     return None
+
+
+def _parts(address: str) -> tuple[str, str, str]:
+    """An address's scheme (tcp when it names none), host and port, as written."""
+    scheme, _, rest = address.partition("://") if "://" in address else ("tcp", "", address)
+    host, _, port = rest.rpartition(":")
+    return scheme, host, port
 
 
 def _run_alone(asked: Coroutine[Any, Any, Done]) -> Done:

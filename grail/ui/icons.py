@@ -40,23 +40,26 @@ def draw_icons(surface: pygame.Surface, icons: Sequence[str], at: tuple[int, int
     """Bonus icons left to right from ``at`` (x, centre y): words, or shapes; the x after."""
     x, cy = at
     size = font.get_height()
-    gap = max(2, size // 5)
     for icon in icons:
         if icon in WORDS:
             rendered = font.render(WORDS[icon], True, colour)
             surface.blit(rendered, (x, cy - rendered.get_height() // 2))
-            x += rendered.get_width() + gap
-            continue
-        draw_shape(surface, icon, pygame.Rect(x, cy - size // 2, size, size), colour, font)
-        x += size + gap
+        else:
+            draw_shape(surface, icon, pygame.Rect(x, cy - size // 2, size, size), colour, font)
+        x += _advance(icon, font)
     return x
 
 
 def icons_width(icons: Sequence[str], font: pygame.font.Font) -> int:
     """How wide :func:`draw_icons` draws ``icons`` in ``font``."""
+    return sum(_advance(icon, font) for icon in icons)
+
+
+def _advance(icon: str, font: pygame.font.Font) -> int:
+    """How far one icon moves the next along: its word's width or a square of the font's
+    height, and a gap."""
     size = font.get_height()
-    gap = max(2, size // 5)
-    return sum((font.size(WORDS[icon])[0] if icon in WORDS else size) + gap for icon in icons)
+    return (font.size(WORDS[icon])[0] if icon in WORDS else size) + max(2, size // 5)
 
 
 def draw_shape(surface: pygame.Surface, shape: str, box: pygame.Rect, colour: Colour,

@@ -399,7 +399,7 @@ class GameScene(Scene):
 
     def draw_log(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The newest entries of the log that fit whole, newest last (of one entry longer
-        than the box, its end)."""
+        than the box, its start)."""
         theme = app.theme
         font = theme.font(16)
         inner = rect.inflate(-theme.px(16), -theme.px(12))
