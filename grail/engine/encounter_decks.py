@@ -118,11 +118,9 @@ def finish(campaign: Campaign, state: GameState, result: EncounterResult) -> lis
         state.encounter_decks[encounter.deck].append(begun.id)  # [DISC-1]
         events = [*ended, WorldChanged(what=f"{encounter.name} goes to the bottom of its deck")]
     if begun.origin is not None:
-        origin = begun.origin
-        state.frames.append(Frame(source=origin.source, key=origin.key,
-                                  path=[*origin.path, "won" if won else "lost"],
-                                  heroes=[h for h in origin.heroes if h in
-                                          {hero.id for hero in state.heroes}]))
+        playing = {hero.id for hero in state.heroes}
+        state.frames.append(begun.origin.ended(
+            won, [hero for hero in begun.origin.heroes if hero in playing]))
     return events
 
 

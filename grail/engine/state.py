@@ -172,6 +172,12 @@ class Frame(State):
     portions: list[Portion] = field(default_factory=list)
     """The split of the effect at ``index`` decided so far, when a team shares it."""
 
+    def ended(self, won: bool, heroes: list[str]) -> "Frame":
+        """Where this frame, an Encounter's origin, says what follows the Encounter won or
+        lost, for ``heroes`` [ENC-3]."""
+        return Frame(source=self.source, key=self.key,
+                     path=[*self.path, "won" if won else "lost"], heroes=heroes)
+
 
 @part
 class TeamAction(State):

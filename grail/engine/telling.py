@@ -52,7 +52,7 @@ from .encounters.decisions import IN_A_FIGHT
 from .encounters.play import approach_name
 from .items import card_name
 from .journal import effects_of
-from .state import Frame, GameState, HeroState
+from .state import GameState, HeroState
 
 COUNTED = {"attribute": "point of {attribute}",
            "joined_keys": "{attribute} key joined in the Sequence",
@@ -183,8 +183,7 @@ def _then_lost(campaign: Campaign, state: GameState) -> str:
     origin = state.encounter.origin if state.encounter is not None else None
     if origin is None:
         return ""
-    lost = effects_of(campaign, Frame(source=origin.source, key=origin.key,
-                                      path=[*origin.path, "lost"], heroes=origin.heroes))
+    lost = effects_of(campaign, origin.ended(False, origin.heroes))
     return f"; then {effects_text(campaign, state, lost)}" if lost else ""
 
 
