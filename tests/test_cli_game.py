@@ -238,7 +238,9 @@ def test_a_save_whose_pack_changed_goes_on_with_a_note(
     assert main(["act", str(path), "5"]) == 0  # explore: the new text is read
     captured = capsys.readouterr()
     assert captured.err.startswith(f"grail: note: {path}: the content of campaign 'minimal' "
-                                   "changed since this save") and captured.err.count("\n") == 1
+                                   "changed since this save") and captured.err.count("\n") == 2
+    kept = next(found.name for found in tmp_path.iterdir() if ".before-" in found.name)
+    assert captured.err.endswith(f"grail: note: The save as it was is kept as {kept}.\n")
     assert "The stone at the crossing sings" in captured.out
     assert main(["show", str(path)]) == 0
     assert capsys.readouterr().err == ""  # saved since: up to date

@@ -162,6 +162,8 @@ def cmd_act(args: argparse.Namespace) -> int:
     for line in session.log:
         if line.startswith("Warning:"):
             print(f"grail: {line}", file=sys.stderr)
+        elif line.startswith("The save as it was"):  # kept beside at the first write
+            print(f"grail: note: {line}", file=sys.stderr)
     return 0
 
 

@@ -39,6 +39,13 @@ from .telling import PROPOSED, proposing, tell
 
 AnyAction = Actions
 
+RULES_EDITION = 1
+"""The edition of the rules this engine plays, which every save's write records (grail/save):
+raise it with any change that makes a logged action play otherwise (refused, or with
+another outcome), so that a save played under earlier rules whose last actions these rules
+refuse goes on from before them instead of being refused (docs/saves.md).
+tests/test_rules_edition.py fails until it is raised."""
+
 
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the state is untouched. Names the rule."""

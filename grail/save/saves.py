@@ -7,19 +7,22 @@ line and nothing changes.
 """
 
 import sqlite3
-from contextlib import closing
+from collections.abc import Callable
+from contextlib import closing, suppress
 from datetime import datetime
+from itertools import takewhile
 from pathlib import Path
 from typing import Any
 
 from grail.content import Campaign
-from grail.engine.actions import AnyAction
+from grail.engine.actions import AnyAction, ChanceOutcome
 from grail.engine.chance import ChanceMismatch
-from grail.engine.game import Game, IllegalAction
+from grail.engine.events import Event
+from grail.engine.game import RULES_EDITION, Game, IllegalAction
 from grail.engine.plain import Plain, part
 from grail.engine.reading import Unreadable, read
 from grail.engine.setup import SetupError, check_setup
-from grail.engine.state import ChallengeRule, Mode
+from grail.engine.state import ChallengeRule, GameState, Mode
 
 from .errors import SaveError
 from .files import json_format, read_envelope, read_json, went_on, write_json
@@ -82,13 +85,15 @@ def read_game(save: SaveFile, campaign: Campaign, notes: list[str] | None = None
     changed = pack.get("hash") != campaign.digest
     snapshot = save.snapshot(len(log) if changed else min(floor, len(log)))
     try:
-        game = Game.replay(campaign, setup, log) if snapshot is None else \
-            Game.resume(campaign, setup, log, *snapshot)
-    except (IllegalAction, ChanceMismatch, KeyError, IndexError, ValueError, TypeError,
-            AssertionError) as error:
+        game = _played(campaign, setup, log, snapshot)
+    except NOT_PLAYED as error:
         gone = misfits(campaign, snapshot[1]) if changed and snapshot is not None else []
         if gone:  # what the content lost, which the log's replay tripped over
             raise _no_longer_fits(save.path, pack, gone) from None
+        edition = glance.get("rules") if isinstance(glance, dict) else None
+        if not changed and edition != RULES_EDITION and notes is not None:
+            game = _under_new_rules(save.path, campaign, setup, log, snapshot, error, notes)
+            return checked(save.path, went_on(game, pack))
         why = "the content changed since, and the game no longer fits it" if changed else \
             "its log does not replay"
         raise SaveError(f"{save.path}: {why} ({_replay_failed(error, changed)}; 'grail "
@@ -104,6 +109,49 @@ def read_game(save: SaveFile, campaign: Campaign, notes: list[str] | None = None
                          "before now")
         game = went_on(game, pack)
     return checked(save.path, game)
+
+
+NOT_PLAYED = (IllegalAction, ChanceMismatch, KeyError, IndexError, ValueError, TypeError,
+              AssertionError)
+"""What a log that does not play under these rules and this content raises."""
+
+
+def _played(campaign: Campaign, setup: dict[str, Any], log: list[AnyAction],
+            snapshot: tuple[int, GameState] | None,
+            heard: Callable[[Game, list[Event]], None] | None = None) -> Game:
+    """The game the log makes, from the snapshot if there is one, else from the setup."""
+    return Game.replay(campaign, setup, log, heard) if snapshot is None else \
+        Game.resume(campaign, setup, log, *snapshot, heard)
+
+
+def _under_new_rules(path: Path, campaign: Campaign, setup: dict[str, Any],
+                     log: list[AnyAction], snapshot: tuple[int, GameState] | None,
+                     error: Exception, notes: list[str]) -> Game:
+    """A save played under an earlier edition of the rules, whose log these rules stop
+    short of: the game as far as they play it, noted for the player; a game they cannot
+    even begin is refused as before."""
+    start = snapshot[0] if snapshot is not None else \
+        len(list(takewhile(lambda entry: isinstance(entry, ChanceOutcome), log)))
+    played = [start]
+
+    def heard(game: Game, _: list[Event]) -> None:
+        played[0] = len(game.log)
+
+    with suppress(*NOT_PLAYED):
+        _played(campaign, setup, log, snapshot, heard)
+    try:
+        game = _played(campaign, setup, log[:played[0]], snapshot)
+    except NOT_PLAYED:
+        raise SaveError(f"{path}: its log does not replay ({_replay_failed(error, False)}; "
+                        "'grail replay' shows where)") from None
+    left = sum(not isinstance(entry, ChanceOutcome) for entry in log[played[0]:])
+    which = "its last action" if left == 1 else f"its last {left} actions"
+    why = f" ({error.why})" if isinstance(error, IllegalAction) else ""
+    notes.append(f"{path}: this save was played under earlier rules, and this grail's do not "
+                 f"replay {which}{why}: the game goes on from before "
+                 f"{'it' if left == 1 else 'them'}, on Day {game.state.day}, and undo cannot "
+                 "reach back before now")
+    return game
 
 
 def saved_log(path: Path) -> tuple[dict[str, Any], list[AnyAction]]:

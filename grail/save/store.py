@@ -34,7 +34,7 @@ from typing import Any
 
 from grail import __version__
 from grail.engine.actions import AnyAction
-from grail.engine.game import Game
+from grail.engine.game import RULES_EDITION, Game
 from grail.engine.reading import read, reader
 from grail.engine.state import GameState
 
@@ -437,7 +437,7 @@ class SaveFile:
         glance = {"day": state.day, "chapter": state.chapter,
                   "heroes": [hero.id for hero in state.heroes],
                   "places": list(dict.fromkeys(hero.location for hero in state.heroes)),
-                  "floor": state.undo_floor, "length": len(game.log)}
+                  "floor": state.undo_floor, "length": len(game.log), "rules": RULES_EDITION}
         self.db.execute("INSERT OR REPLACE INTO header (key, value) VALUES ('glance', ?)",
                         (json.dumps(glance),))
 
