@@ -117,7 +117,7 @@ def test_tasks_and_dials_read_as_their_words_not_their_ids() -> None:  # [TASK-1
             hero[0], None)]
     said = [event_text(campaign, event) for event in events]
     assert said == [f"Task opened: {campaign.task['douse-raid-fires'].rstrip('.')}.",
-                    "The raid fires dial placed."]
+                    "The raid fires dial set to 3."]
     assert not [problem for text in said for problem in problems(campaign, "event", text)]
 
 
@@ -404,3 +404,23 @@ def test_an_escape_says_what_the_loss_sets_off_where_the_encounter_began(
     escape = next(action for action in game.legal_actions() if isinstance(action, Escape))
     assert action_text(game, escape) == \
         "Escape: -1 Energy and the Opportunity attack (1 damage); then lose 1 Food"
+
+
+def test_a_gain_beyond_a_meter_tells_what_the_meter_took() -> None:  # [SURV-7], [SURV-2]
+    """A meter stops at the top of its track (Energy at the Health bar): a gain of 100,000
+    Energy says +1 when one space was left, and a gain on a full meter says nothing changes."""
+    from grail.content.effects import Gain, Lose
+
+    campaign = ennor()
+    game = Game.new(campaign, ["jago"], seed=1)
+    jago = game.state.hero("jago")
+    room = min(campaign.hero["jago"].meters.energy.max, jago.health) - jago.energy
+    gain = Gain.model_validate({"gain": {"energy": 100_000}})
+    told = [event_text(campaign, event)
+            for _ in range(2) for event in apply_effect(campaign, game.state, gain, [jago])]
+    assert room > 0 and told == [f"Jago Trevail, the Quarryman: +{room} Energy.",
+                                 "Jago Trevail, the Quarryman: nothing changes."]
+    lose = Lose.model_validate({"lose": {"food": 100_000}})
+    food = jago.food
+    assert [event_text(campaign, event) for event in apply_effect(
+        campaign, game.state, lose, [jago])] == [f"Jago Trevail, the Quarryman: -{food} Food."]

@@ -22,9 +22,10 @@ def place(campaign: Campaign, state: GameState, placed: fx.DialPlace, hero: Hero
     expired effects are written, kept only for a Time dial that has some."""
     keep = expired if placed.token == "time" and placed.expired else None
     state.dials = [d for d in state.dials if d.id != placed.id]
-    state.dials.append(Dial(id=placed.id, value=amount_of(campaign, placed.value, state, hero),
-                            token=placed.token, location=placed.location, expired=keep))
-    return [WorldChanged(what=f"dial {placed.id} placed")]
+    value = amount_of(campaign, placed.value, state, hero)
+    state.dials.append(Dial(id=placed.id, value=value, token=placed.token,
+                            location=placed.location, expired=keep))
+    return [WorldChanged(what=f"dial {placed.id} set to {value}")]
 
 
 def turn_time_dials(state: GameState) -> tuple[list[Event], list[Frame]]:

@@ -61,19 +61,19 @@ def _who(campaign: Campaign, effect: Any, heroes: list[HeroState]) -> list[HeroS
 
 def _change(campaign: Campaign, state: GameState, hero: HeroState, amounts: Amounts,
             sign: int, setting: bool = False) -> ResourcesChanged:
-    changes: dict[str, int] = {}
+    before: dict[str, int] = {}
     wounded = False
     for name, value in amounts.items():
         amount = amount_of(campaign, value, state, hero)
-        before = getattr(hero, name)
-        after = amount if setting else max(0, before + sign * amount)
+        before[name] = getattr(hero, name)
+        after = amount if setting else max(0, before[name] + sign * amount)
         cap = resource_cap(campaign, state, name)
         if cap is not None:
             after = min(after, cap)  # what is beyond the cap is lost [MODE-CHALLENGE-9]
         setattr(hero, name, after)
-        changes[name] = after - before
-        wounded = wounded or (name == "health" and (after < before or sign * amount < 0))
-    settle(campaign, hero)
+        wounded = wounded or (name == "health" and (after < before[name] or sign * amount < 0))
+    settle(campaign, hero)  # the meters' printed ranges [SURV-7]: the change is what is left
+    changes = {name: getattr(hero, name) - was for name, was in before.items()}
     if wounded:  # even at 0 Health: a dying character who loses Health may die [DEATH-1]
         dying.hurt(campaign, state, hero)
     return ResourcesChanged(hero=hero.id, changes=changes)

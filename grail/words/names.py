@@ -192,7 +192,7 @@ def named(campaign: Campaign, text: str) -> str:
 
 
 _DIAL = re.compile(r"\bdial ([a-z0-9]+(?:-[a-z0-9]+)*)\b")
-"""A dial named in the engine's words ("dial long-fog placed")."""
+"""A dial named in the engine's words ("dial long-fog set to 3")."""
 
 
 _ROUTE = re.compile(r"\b(\d{3,4}) -> (\d{3,4})\b")
