@@ -465,7 +465,12 @@ def test_grail_odds_refuses_a_bad_deck_file_in_one_line(
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--hero", "nobody", "--encounter", "green-bramble-hogs"], "no hero 'nobody'"),
-    (["--hero", "tamsin", "--encounter", "nothing"], "no Encounter 'nothing'"),
+    (["--hero", "tamsin", "--encounter", "nothing"], "no Encounter 'nothing'; see 'grail list"),
+    (["--hero", "tamsin", "--encounter", "green-bramble-hog"],
+     "no Encounter 'green-bramble-hog' (did you mean 'green-bramble-hogs'?); see 'grail list "
+     "encounters'"),
+    (["--hero", "tamsn", "--encounter", "green-bramble-hogs"],
+     "no hero 'tamsn' (did you mean 'tamsin'?); heroes are jago, kerra, tamsin, ysella"),
     (["--hero", "tamsin", "--encounter", "green-bramble-hogs", "--n", "0"], "--n is the number"),
     (["--hero", "tamsin", "--encounter", "green-bramble-hogs", "--n", "9" * 30],
      "--n is the number of playouts: 1 to 1,000,000,000,000"),

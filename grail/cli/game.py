@@ -17,7 +17,9 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+from grail.content import Campaign
 from grail.content.cache import open_pack
+from grail.content.problems import suggest
 from grail.engine.actions import (
     Action,
     ChanceOutcome,
@@ -46,6 +48,12 @@ class CommandError(Exception):
     def __init__(self, message: str, code: int = 1) -> None:
         super().__init__(message)
         self.code = code
+
+
+def unknown_hero(campaign: Campaign, hero: str) -> CommandError:
+    """The refusal of a hero the campaign does not have, with the closest one's name."""
+    return CommandError(f"no hero '{hero}'{suggest(hero, list(campaign.hero))}; heroes are "
+                        f"{', '.join(sorted(campaign.hero))}")
 
 
 def open_game(path: str) -> Game:

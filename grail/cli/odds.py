@@ -7,10 +7,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-from grail.cli.game import CommandError
+from grail.cli.game import CommandError, unknown_hero
 from grail.cli.workers import add_worker_options, counted, simulation_errors, workers_asked
 from grail.content.cache import keep_loaded, open_pack, pack_folder
 from grail.content.encounters import deck_kind
+from grail.content.problems import suggest
 from grail.sim.odds import odds
 from grail.sim.playouts import DeckError, read_deck
 from grail.sim.policies import POLICIES
@@ -27,9 +28,11 @@ def cmd_odds(args: argparse.Namespace) -> int:
     keep_loaded()  # the pack checked here is the one the simulation plays: read once
     campaign = open_pack(args.pack)
     if args.hero not in campaign.hero:
-        raise CommandError(f"no hero '{args.hero}'; heroes are {', '.join(sorted(campaign.hero))}")
+        raise unknown_hero(campaign, args.hero)
     if args.encounter not in campaign.encounter:
-        raise CommandError(f"no Encounter '{args.encounter}'; see 'grail list encounters'")
+        raise CommandError(f"no Encounter '{args.encounter}'"
+                           f"{suggest(args.encounter, [e.id for e in campaign.encounters])}; "
+                           "see 'grail list encounters'")
     if not campaign.encounter[args.encounter].right:
         raise CommandError(f"'{args.encounter}' has no keys: it is read, not fought")
     if not 1 <= args.n <= MOST_PLAYOUTS:

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from grail.cli.game import CommandError, open_session
+from grail.cli.game import CommandError, open_session, unknown_hero
 from grail.content.cache import open_pack
 from grail.engine.actions import Action, MalformedAction
 from grail.engine.game import Game, IllegalAction, UndoError
@@ -345,7 +345,7 @@ def tried(args: argparse.Namespace) -> tuple[Game, list[str]]:
     heroes = sorted(campaign.heroes, key=lambda hero: hero.number)
     hero = args.hero or heroes[0].id
     if hero not in campaign.hero:
-        raise CommandError(f"no hero '{hero}'; heroes are {', '.join(sorted(campaign.hero))}")
+        raise unknown_hero(campaign, hero)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
     try:
         entry, location = target(campaign, args.at)
