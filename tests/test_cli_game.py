@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from grail.cli import main
-from grail.content import load_pack
+from grail.content import bundled_pack, load_pack
 from grail.engine import death
 from grail.engine.game import Game
-from grail.save import SaveError, save_game
+from grail.save import SaveError, load_game, save_game
 from grail.save.store import SaveFile, is_database
 
 from .conftest import MINIMAL, saved
@@ -484,3 +484,17 @@ def test_an_undo_at_the_end_that_cannot_be_saved_says_so_and_loses_nothing(
     assert capsys.readouterr().out.rstrip().endswith(
         f"Not undone: {path}: cannot write the save: the disk is full. Nothing was lost.")
     assert path.read_bytes() == before
+
+
+def test_a_new_game_and_its_summary_show_the_event_of_the_day(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:  # [SETUP-W10], [DAY-START-5]
+    """The story's first page is the first Day's Event: ``grail new`` prints it whole, and
+    ``grail show`` names the Event face up, as the window's day panel does."""
+    path = tmp_path / "game.grail"
+    assert main(["new", str(path), "--hero", "tamsin", "--seed", "3"]) == 0
+    campaign = load_pack(bundled_pack())
+    event = campaign.event[load_game(path, campaign).state.event]
+    out = capsys.readouterr().out.splitlines()
+    assert out[1:] == [f"The Event of the Day: {event.title}.", event.text.strip()]
+    assert main(["show", str(path)]) == 0
+    assert f"\nEvent of the Day: {event.title}\n" in capsys.readouterr().out

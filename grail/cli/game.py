@@ -40,6 +40,7 @@ from grail.words.actions import action_lines, action_text
 from grail.words.events import story
 from grail.words.names import full_name, said
 from grail.words.summary import ending, mode_words, summary
+from grail.words.table import event_lines, face_up_event
 
 
 class CommandError(Exception):
@@ -109,6 +110,8 @@ def cmd_new(args: argparse.Namespace) -> int:
         else f"seed {args.seed}"
     heroes = ", ".join(full_name(campaign, hero) for hero in args.hero)
     print(f"new game in {path}: {heroes}, {kind}, {mode_words(game.state)}")
+    if face_up_event(game) is not None:  # the story's first page [SETUP-W10]
+        print("\n".join(event_lines(game)))
     return 0
 
 

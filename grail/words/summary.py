@@ -23,6 +23,7 @@ from .names import (
     said,
     status_name,
 )
+from .table import face_up_event
 
 STAGES = {"start_of_day": "the Day begins", "dials": "the Day begins", "event": "the Day begins",
           "guardians": "the Day begins", "face_up": "the Day begins",
@@ -74,6 +75,9 @@ def summary(game: Game) -> str:
     menhirs = ", ".join(f"{place_name(campaign, m.location)} ({menhir_left(m.dial)})"
                         for m in state.menhirs) or "none"
     lines.append(f"Menhirs: {menhirs}")
+    event = face_up_event(game)
+    if event is not None:
+        lines.append(f"Event of the Day: {event.title}")
     for hero in state.heroes:
         lines.append(
             f"{full_name(campaign, hero.id)} at {place_name(campaign, hero.location)}: "

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from grail.content import Campaign
 from grail.content.base import ATTRIBUTES
+from grail.content.events import Event
 from grail.content.locations import STEP
 from grail.engine.actions import Travel
 from grail.engine.death import unused_heroes
@@ -71,12 +72,17 @@ def _card(game: Game, key: str, name: str) -> str:
     return f"{name}{text}{named}"
 
 
+def face_up_event(game: Game) -> Event | None:
+    """The Event of the Day, if one is face up."""
+    event = game.state.event
+    return None if event is None or event == UNSEEN else game.campaign.event.get(event)
+
+
 def event_lines(game: Game) -> list[str]:
     """The Event of the Day, its title and its text."""
-    campaign, state = game.campaign, game.state
-    if state.event is None or state.event == UNSEEN or state.event not in campaign.event:
+    event = face_up_event(game)
+    if event is None:
         return ["No Event is face up."]
-    event = campaign.event[state.event]
     return [f"The Event of the Day: {event.title}.", event.text.strip()]
 
 
