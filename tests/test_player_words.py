@@ -424,3 +424,16 @@ def test_a_gain_beyond_a_meter_tells_what_the_meter_took() -> None:  # [SURV-7],
     food = jago.food
     assert [event_text(campaign, event) for event in apply_effect(
         campaign, game.state, lose, [jago])] == [f"Jago Trevail, the Quarryman: -{food} Food."]
+
+
+def test_an_entry_read_says_its_number_and_its_heading(minimal: Campaign) -> None:  # [JOURNAL-1]
+    """The words of an entry read carry its heading, as the window's journal shows it, after
+    the number the journal prints; an entry with no heading reads as its number and text."""
+    from grail.engine.events import EntryRead
+
+    campaign = ennor()
+    titled = next(entry for entry in campaign.entry if campaign.entry[entry].title)
+    plain = next(entry for entry in minimal.entry if not minimal.entry[entry].title)
+    assert event_text(campaign, EntryRead(entry=titled, text="Fog.")) == \
+        f"[{titled}] {campaign.entry[titled].title}: Fog."
+    assert event_text(minimal, EntryRead(entry=plain, text="Fog.")) == f"[{plain}] Fog."

@@ -80,8 +80,10 @@ def event_text(campaign: Campaign, event: Any) -> str:
         return f"{number} {location.name}" if location is not None else str(number)
 
     kind = event.type
-    if kind == "entry_read":
-        return f"[{event.entry}] {event.text}"
+    if kind == "entry_read":  # its number, as the journal prints it, and its heading
+        entry = campaign.entry.get(event.entry)
+        title = f"{entry.title}: " if entry is not None and entry.title else ""
+        return f"[{event.entry}] {title}{event.text}"
     if kind == "world_changed":
         what = said(campaign, event.what)
         return f"{capitalized(what)}."
