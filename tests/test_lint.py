@@ -150,8 +150,30 @@ def test_secrets_and_items_nothing_gives(minimal_copy: Path) -> None:
     # a keyword pick gives any Item of that keyword; craftable must fit too
     edit(minimal_copy, "journal/108.yaml", "effects: [",
          "effects: [{gain_item: {keyword: relic}}, {gain_item: {keyword: shield, craftable: true}}, ")
-    numbers = [f.message.split()[4] for f in coded(lint(minimal_copy), "item-unobtainable")]
+    findings = lint(minimal_copy)
+    numbers = [f.message.split()[4] for f in coded(findings, "item-unobtainable")]
     assert numbers == ["2", "3"]
+    # no craftable shield: that gift gives nothing [ITEM-4]
+    assert [(f.file, f.line, f.message.split(", and")[0]) for f in
+            coded(findings, "gain-item-fits-nothing")] == [
+        ("journal/108.yaml", line_of(minimal_copy, "journal/108.yaml", "craftable: true"),
+         "this 'gain_item' asks for a craftable shield")]
+
+
+def test_a_starting_deck_thinner_than_the_hand(minimal_copy: Path) -> None:  # [COMBAT-3]
+    """The minimal pack's 3-card decks give a lone character its hand of 3 and nothing
+    after it; a hand of 9 cannot even be drawn: each deck is named at its line."""
+    findings = coded(lint(minimal_copy), "deck-thinner-than-hand")
+    assert [(f.file, f.message.split(" (")[0]) for f in findings] == [
+        (f"heroes/{hero}.yaml", f"{hero}'s starting {kind} deck of 3 cards has no card left "
+         "to draw after its hand of 3") for hero in ("wren", "yew")
+        for kind in ("combat", "diplomacy")]
+    assert findings[0].line == line_of(minimal_copy, "heroes/wren.yaml", "combat:") + 1
+    edit(minimal_copy, "campaign.yaml", "rules:", "rules:\n  hand_size: [2, 2, 2, 2]")
+    assert coded(lint(minimal_copy), "deck-thinner-than-hand") == []
+    edit(minimal_copy, "campaign.yaml", "hand_size: [2, 2, 2, 2]", "hand_size: [9, 3, 3, 2]")
+    assert "cannot even draw its hand of 9" in \
+        coded(lint(minimal_copy), "deck-thinner-than-hand")[0].message
 
 
 def test_encounters_in_no_deck_and_events_never_drawn(minimal_copy: Path) -> None:

@@ -69,8 +69,8 @@ def thing_findings(survey: Survey) -> list[Finding]:
     items = {item.number for item in survey.campaign.items if any(_fits(pick, item)
                                                                   for pick in picks)}
     return (_statuses(survey, sheet) + _secrets_and_items(survey, secrets, items)
-            + _encounters(survey) + _events(survey)
-            + _quests(survey, sheet, secrets, items))
+            + _gifts_of_nothing(survey) + _hands(survey) + _encounters(survey)
+            + _events(survey) + _quests(survey, sheet, secrets, items))
 
 
 def _fits(pick: ItemPick, item: Item) -> bool:
@@ -135,6 +135,45 @@ def _secrets_and_items(survey: Survey, secrets: set[int], items: set[int]) -> li
                     + (" or a craftable Item" if item.craftable else "")
                     + " that it fits; add one")
                  for item in survey.campaign.items if item.number not in items]
+    return findings
+
+
+def _gifts_of_nothing(survey: Survey) -> list[Finding]:
+    """A ``gain_item`` that no Item of the pack fits gives nothing, and says nothing in play."""
+    items = survey.campaign.items
+    findings = []
+    for found in survey.of(GainItem):
+        pick = found.model.gain_item
+        if pick.number is None and not any(_fits(pick, item) for item in items):
+            mark = "" if pick.craftable is None else "craftable " if pick.craftable \
+                else "non-craftable "
+            asked = _a(f"{mark}{pick.keyword or 'Item'}")
+            findings.append(at(found.place, "warning", "gain-item-fits-nothing",
+                               f"this 'gain_item' asks for {asked}, and no Item of the pack "
+                               "is one, so it gives nothing: write such an Item, or ask for "
+                               "another [ITEM-4]"))
+    return findings
+
+
+def _hands(survey: Survey) -> list[Finding]:
+    """A starting deck that cannot give a lone character its hand and a card after it: its
+    fights end at the first draw [COMBAT-3], [COMBAT-24], [DIPLO-16]."""
+    hand = survey.campaign.manifest.rules.hand_size[0]
+    findings = []
+    for hero in survey.campaign.heroes:
+        for kind in ("combat", "diplomacy"):
+            deck = len(getattr(hero.decks, kind).start)
+            if deck > hand:
+                continue
+            place = Place(f"hero:{hero.id}", survey.place(f"hero:{hero.id}").origin,
+                          ("decks", kind, "start"))
+            why = "cannot even draw its hand" if deck < hand else \
+                "has no card left to draw after its hand"
+            findings.append(at(place, "warning", "deck-thinner-than-hand",
+                               f"{hero.id}'s starting {kind} deck of {deck} cards {why} of "
+                               f"{hand} (the rules' hand_size for one character), so alone "
+                               f"its {kind} Encounters end at the first draw they need: add "
+                               "cards, or lower hand_size [COMBAT-3], [COMBAT-24]"))
     return findings
 
 
