@@ -22,6 +22,7 @@ from grail.engine.state import Frame, GameState
 from grail.save import SaveError, export_save, load_game, save_game
 from grail.save.fit import PLAIN, REFERENCES, THINGS, misfits
 from grail.save.store import at_a_reveal
+from grail.session import Session
 
 from .conftest import resealed
 
@@ -62,6 +63,23 @@ def test_a_save_goes_on_after_its_content_changed(
     save_game(loaded, path)
     again = load_game(path, changed, notes := [])
     assert notes == [] and again.state == loaded.state and again.setup == loaded.setup
+
+
+def test_the_note_says_how_many_actions_were_played_again_under_the_new_content(
+    minimal: Campaign, minimal_copy: Path, tmp_path: Path
+) -> None:
+    """A save keeps snapshots at reveals, not after every action: the actions after its
+    newest one are played again under the new content, and what they did may differ (an
+    Item renamed, a reward removed), so the note says how many."""
+    path = tmp_path / "a.grail"
+    session = Session.start(minimal, ["wren", "yew"], seed=4, path=path)
+    for _ in range(3):
+        session.act(next(a for a in session.legal() if a.type in ("trade", "pass")))
+    session.close()
+    notes: list[str] = []
+    load_game(path, _edited(minimal_copy), notes)
+    assert "changed since this save (still version 1.0); its last 3 actions were played " \
+        "again under the new content; the game goes on from where it was" in notes[0]
 
 
 def test_undo_after_a_content_change_never_reaches_before_it(

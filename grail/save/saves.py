@@ -103,10 +103,14 @@ def read_game(save: SaveFile, campaign: Campaign, notes: list[str] | None = None
         if found:
             raise _no_longer_fits(save.path, pack, found)
         if notes is not None:
+            again = sum(not isinstance(entry, ChanceOutcome)
+                        for entry in log[snapshot[0] if snapshot is not None else 0:])
+            played = "" if not again else f"; its last {again} action" + (
+                "s were" if again > 1 else " was") + " played again under the new content"
             notes.append(f"{save.path}: the content of campaign '{pack['id']}' changed since "
                          f"this save ({versions(pack.get('version'), campaign.manifest.version)}"
-                         "); the game goes on from where it was, and undo cannot reach back "
-                         "before now")
+                         f"){played}; the game goes on from where it was, and undo cannot "
+                         "reach back before now")
         game = went_on(game, pack)
     return checked(save.path, game)
 
