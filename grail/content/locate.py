@@ -194,6 +194,14 @@ def _message(error: ErrorDetails, node: yaml.Node, model: Any, real: tuple[Any, 
         choices = _choices(model, tuple(error["loc"]))
         hint = suggest(str(value), [str(c) for c in choices]) if isinstance(value, str) else ""
         return f"expected {_either(choices)}, got {_show(value, node)}{hint}"
+    if kind in ("model_type", "model_attributes_type") and not isinstance(value, dict):
+        fields = fields_at(model, tuple(error["loc"]))
+        if fields:
+            return (f"expected a mapping such as {{{fields[0]}: ...}} (its fields: "
+                    f"{', '.join(fields)}), got {_show(value, node)}")
+    if kind in ("int_type", "int_parsing") and isinstance(value, str) \
+            and value.strip().lstrip("-").isdigit():
+        return f"expected a whole number, got '{value}'; write {value.strip()} without quotes"
     simple = {
         "int_type": "a whole number", "int_parsing": "a whole number", "string_type": "text",
         "bool_type": "true or false", "list_type": "a list", "dict_type": "a mapping",
@@ -202,14 +210,17 @@ def _message(error: ErrorDetails, node: yaml.Node, model: Any, real: tuple[Any, 
     if kind in simple:
         return f"expected {simple[kind]}, got {_show(value, node)}"
     if kind == "too_short":
-        return f"needs at least {ctx.get('min_length')} item(s), has {ctx.get('actual_length')}"
+        least, has = ctx.get("min_length"), ctx.get("actual_length")
+        return f"needs at least {least} item{'s' * (least != 1)}, has " \
+            f"{has or 'none'}"
     if kind == "string_too_short":
         return "must not be empty" if ctx.get("min_length") == 1 else \
             f"needs at least {ctx.get('min_length')} characters, got {_show(value)}"
     if kind == "string_too_long":
         return f"takes at most {ctx.get('max_length')} characters"
     if kind == "too_long":
-        return f"takes at most {ctx.get('max_length')} item(s), has {ctx.get('actual_length')}"
+        most = ctx.get("max_length")
+        return f"takes at most {most} item{'s' * (most != 1)}, has {ctx.get('actual_length')}"
     if kind in BOUNDS:
         bound = next(ctx[key] for key in ("gt", "ge", "lt", "le") if key in ctx)
         return f"should be {BOUNDS[kind]} {bound}, got {_show(value, node)}"
