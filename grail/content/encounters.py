@@ -59,6 +59,23 @@ class _Encounter(Model):
         default_factory=list, description="Each member's Reward on victory [COMBAT-16]."
     )
 
+    @model_validator(mode="before")
+    @classmethod
+    def _of_its_deck(cls, data: Any) -> Any:
+        """A card of one deck written with the other kind's fields: said once, in the
+        deck's words, rather than as each field unknown [ENC-2], [DIPLO-1]."""
+        foreign = [key for key in data if key in _OTHER_KIND[cls]] \
+            if isinstance(data, dict) else []
+        if foreign:
+            kind, other = ("Combat", "Diplomacy") if cls is CombatEncounter \
+                else ("Diplomacy", "Combat")
+            where = "blue" if other == "Diplomacy" else "green, grey or purple"
+            fields = ", ".join(f"'{key}'" for key in foreign)
+            raise Placed((foreign[0],), f"'deck: {data.get('deck')}' makes this a {kind} "
+                         f"Encounter, but {fields} {'is' if len(foreign) == 1 else 'are'} "
+                         f"{other}'s: a {other} Encounter's deck is {where} [ENC-2]")
+        return data
+
     @model_validator(mode="after")
     def _keys_apart(self) -> Self:
         check_inside(self.effects, ("effects",))
@@ -194,6 +211,17 @@ class DiplomacyEncounter(_Encounter):
         if self.stages is None and self.approaches is None:
             raise ValueError("give 'stages' (or 'approaches' with their own stages)")
         return self
+
+
+def _fields(model: type[_Encounter]) -> set[str]:
+    return {field.alias or name for name, field in model.model_fields.items()}
+
+
+_OTHER_KIND: dict[type[_Encounter], frozenset[str]] = {
+    CombatEncounter: frozenset(_fields(DiplomacyEncounter) - _fields(CombatEncounter)),
+    DiplomacyEncounter: frozenset(_fields(CombatEncounter) - _fields(DiplomacyEncounter)),
+}
+"""The fields only the other kind of Encounter has."""
 
 
 def deck_kind(deck: str) -> Literal["combat", "diplomacy"]:
