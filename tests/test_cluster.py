@@ -86,9 +86,46 @@ def test_a_task_whose_cluster_workers_all_ended_is_one_line(
     monkeypatch.setattr(sim_odds, "_batch", killed)
     assert main(["odds", "--hero", "tamsin", "--encounter", "green-bramble-hogs", "--n", "8",
                  "--scheduler", scheduler]) == 1
-    assert capsys.readouterr().err == "grail: a cluster worker ended before its task did, " \
-        "each time the task was tried (killed, or out of memory) after 0 of 8 playouts: " \
-        "no result\n"
+    assert capsys.readouterr().err == f"grail: the Dask cluster at {scheduler} lost a task " \
+        "(each worker it was given to ended, killed or out of memory; or the scheduler or " \
+        "every worker ended) after 0 of 8 playouts: no result\n"
+
+
+def test_a_scheduler_without_workers_says_to_start_some(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with LocalCluster(n_workers=0, processes=False, dashboard_address=None) as empty:
+        address = str(empty.scheduler_address)
+        assert main(["odds", "--hero", "tamsin", "--encounter", "green-bramble-hogs", "--n",
+                     "8", "--scheduler", address]) == 1
+    assert capsys.readouterr().err == f"grail: the Dask scheduler at {address} has no " \
+        f"workers: start some with 'dask worker {address}' (docs/balance.md)\n"
+
+
+def test_a_cluster_whose_scheduler_or_workers_all_ended_is_one_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """When the scheduler ends, or every worker, Dask cancels the run's futures: the run
+    ends in one line, what came back before kept, as for a worker lost."""
+    from concurrent.futures import CancelledError
+
+    @contextlib.contextmanager
+    def ended(campaign: Any, scheduler: str) -> Iterator[Any]:
+        class Gone(ThreadPoolExecutor):
+            def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+                future: Future[Any] = Future()
+                future.set_exception(CancelledError("already forgotten"))
+                return future
+
+        with Gone(1) as pool:
+            yield pool, str(BUNDLED), (KilledWorker, CancelledError)
+
+    monkeypatch.setattr(workers, "_cluster", ended)
+    monkeypatch.setenv("GRAIL_CACHE_DIR", str(tmp_path))
+    assert main(["odds", "--hero", "tamsin", "--encounter", "green-bramble-hogs", "--n", "8",
+                 "--scheduler", "tcp://gone:8786"]) == 1
+    assert capsys.readouterr().err == "grail: the Dask cluster at tcp://gone:8786 lost a task " \
+        "(each worker it was given to ended, killed or out of memory; or the scheduler or " \
+        "every worker ended) after 0 of 8 playouts: no result\n"
 
 
 def _closed_port() -> int:

@@ -37,11 +37,11 @@ def test_odds_stopped_go_on_where_they_stopped_with_the_same_answer(
     monkeypatch.setattr(odds, "playout", interrupted_after(30, real))
     with pytest.raises(Stopped) as stopped:
         odds.odds(BUNDLED, "tamsin", "green-bramble-hogs", **ask)
-    assert stopped.value.done == 24  # two batches of 12
+    assert stopped.value.done == 29  # 29 batches of 1
     made, playing = counted(real)
     monkeypatch.setattr(odds, "playout", playing)
     went_on = odds.odds(BUNDLED, "tamsin", "green-bramble-hogs", **ask)
-    assert made == [76]  # only what the stopped run had not played
+    assert made == [71]  # only what the stopped run had not played
     made[0] = 0
     assert odds.odds(BUNDLED, "tamsin", "green-bramble-hogs", **ask) == went_on
     assert made == [100]  # a run that gave its answer leaves nothing behind: played afresh
@@ -55,7 +55,7 @@ def test_a_stopped_run_goes_on_only_for_what_decides_the_same_results(
         odds.odds(BUNDLED, "tamsin", "green-bramble-hogs", n=100, policy="greedy", workers=1)
     made, playing = counted(real)
     monkeypatch.setattr(odds, "playout", playing)
-    for other in (dict(policy="search"), dict(seed=2)):  # other playouts: nothing to go on from
+    for other in (dict(policy="search"), dict(seed=101)):  # other playouts: nothing to go on from
         made[0] = 0
         odds.odds(BUNDLED, "tamsin", "green-bramble-hogs", **{
             "n": 100, "policy": "greedy", "workers": 1, **other})
@@ -76,7 +76,7 @@ def test_balance_stopped_goes_on_with_the_same_report(monkeypatch: pytest.Monkey
     monkeypatch.setattr(balance, "playout", interrupted_after(7, real))
     with pytest.raises(Stopped) as stopped:
         report(BUNDLED, n=2, runs=1, workers=1)
-    assert stopped.value.done == 3
+    assert stopped.value.done == 6  # three matchups of 2 fights
     made, playing = counted(real)
     monkeypatch.setattr(balance, "playout", playing)
     assert report(BUNDLED, n=2, runs=1, workers=1) == unstopped
@@ -88,14 +88,14 @@ def test_grail_odds_says_it_goes_on(monkeypatch: pytest.MonkeyPatch,
     ask = ["odds", "--hero", "tamsin", "--encounter", "green-bramble-hogs", "--n", "3000",
            "--policy", "greedy", "--workers", "1", "--json"]
     real = odds.playout
-    monkeypatch.setattr(odds, "playout", interrupted_after(1_200, real))  # batches of 250
+    monkeypatch.setattr(odds, "playout", interrupted_after(1_200, real))  # batches of 11
     assert main(ask) == 130
     assert capsys.readouterr().err.split("\n")[-2] == \
-        f"grail: stopped at Ctrl-C after 1,000 of 3,000 playouts: {GOING_ON}"
+        f"grail: stopped at Ctrl-C after 1,199 of 3,000 playouts: {GOING_ON}"
     monkeypatch.setattr(odds, "playout", real)
     assert main(ask) == 0
     went_on = capsys.readouterr()
-    assert went_on.err.split("\n")[0] == "going on from the 1,000 of 3,000 playouts a stopped " \
+    assert went_on.err.split("\n")[0] == "going on from the 1,199 of 3,000 playouts a stopped " \
         "run did"
     assert "/3,000 playouts" not in went_on.err and "/3000" not in went_on.err  # no terminal
     assert main(ask) == 0
@@ -112,7 +112,7 @@ def test_a_ledger_that_cannot_be_written_is_one_line_and_the_run_answers(
     monkeypatch.setattr(odds, "playout", interrupted_after(30, real))
     with pytest.raises(Stopped) as stopped:
         odds.odds(BUNDLED, "tamsin", "green-bramble-hogs", n=100, policy="greedy", workers=1)
-    assert str(stopped.value) == "stopped at Ctrl-C after 24 of 100 playouts: no result"
+    assert str(stopped.value) == "stopped at Ctrl-C after 29 of 100 playouts: no result"
     said = capsys.readouterr().err
     assert said.startswith(f"grail: cannot keep this run's results in {blocked}/cache/"
                            "runs.sqlite (")
@@ -244,3 +244,36 @@ def test_ctrl_c_on_every_core_then_the_same_command_goes_on(tmp_path: Path) -> N
                            env={**os.environ, "GRAIL_CACHE_DIR": str(tmp_path / "other")},
                            check=True)
     assert went_on.stdout == alone.stdout
+
+
+class _FullDisk:
+    """A standard output on a full disk: it takes nothing."""
+
+    def write(self, text: str) -> int:
+        raise OSError(28, "No space left on device")
+
+    def flush(self) -> None:
+        raise OSError(28, "No space left on device")
+
+
+@pytest.mark.parametrize("command", [
+    ["odds", "--hero", "tamsin", "--encounter", "green-bramble-hogs", "--n", "100"],
+    ["balance", "--n", "2", "--runs", "1"]])
+def test_an_answer_that_cannot_be_written_keeps_the_run_for_the_next(
+        command: list[str], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A night's run whose answer meets a full disk loses nothing: it says so in one line,
+    and the same command writes the answer at once, playing nothing again."""
+    ask = [*command, "--policy", "greedy"] if command[0] == "odds" else command
+    ask += ["--workers", "1", "--json"]
+    with monkeypatch.context() as full:
+        full.setattr(sys, "stdout", _FullDisk())
+        assert main(ask) == 1
+    err = capsys.readouterr().err
+    assert err == "grail: cannot write the answer (No space left on device); what the run " \
+        "played is kept: the same command writes it again at once\n"
+    for module in (odds, balance):
+        monkeypatch.setattr(module, "playout", lambda *_: pytest.fail("played again"))
+    assert main(ask) == 0
+    went_on = capsys.readouterr()
+    assert went_on.err.startswith("going on from the ") and went_on.out.startswith("{")

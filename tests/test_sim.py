@@ -36,7 +36,14 @@ from grail.engine.game import Game
 from grail.engine.rng import Rng
 from grail.sim.board import read
 from grail.sim.hints import hint
-from grail.sim.odds import MOST_BATCHES, odds, wilson
+from grail.sim.odds import (
+    LARGEST_BATCH,
+    MOST_BATCHES,
+    MOST_PLAYOUTS,
+    odds,
+    playout_batches,
+    wilson,
+)
 from grail.sim.planner import search
 from grail.sim.playouts import playout, prepare, prepared
 from grail.sim.policies import POLICIES, GreedyPolicy, SearchPolicy
@@ -321,8 +328,10 @@ def test_long_odds_count_their_playouts_on_stderr(capsys: pytest.CaptureFixture[
 def test_a_night_of_playouts_is_cut_into_a_bounded_number_of_batches(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Each batch is listed, keyed and kept until its run ends: a hundred million playouts
-    go in at most MOST_BATCHES batches, every seed once and in order; a run of thousands
-    keeps batches of at most 250 (the pool's results stand in: no playout is played)."""
+    go in at most MOST_BATCHES batches, every seed once and in order; a run of thousands is
+    cut in some 256 batches of at most 250, the same for one worker, every core or a
+    cluster, so that one's kept batches serve another (the pool's results stand in: no
+    playout is played); the largest run's batches are of LARGEST_BATCH playouts."""
     listed: list[list[range]] = []
 
     def results(self: Workers, calls: list[Call], progress: Progress,
@@ -331,12 +340,17 @@ def test_a_night_of_playouts_is_cut_into_a_bounded_number_of_batches(
         return [(0, 0, 0)] * len(calls)
 
     monkeypatch.setattr(Workers, "results", results)
-    for n, most in ((100_000_000, MOST_BATCHES), (40_000, 40_000 // 250)):
+    for n, most in ((100_000_000, MOST_BATCHES), (40_000, 257)):
         odds(BUNDLED, "jago", "green-bramble-hogs", n=n, seed=5, workers=1)
         batches = listed[-1]
         assert most // 2 <= len(batches) <= most
         assert batches[0].start == 5 and batches[-1].stop == 5 + n
         assert all(a.stop == b.start for a, b in pairwise(batches))
+    odds(BUNDLED, "jago", "green-bramble-hogs", n=40_000, seed=5, workers=2)
+    assert listed[-1] == listed[-2]
+    assert max(map(len, playout_batches(1, MOST_PLAYOUTS))) == LARGEST_BATCH
+    with pytest.raises(ValueError):
+        playout_batches(1, MOST_PLAYOUTS + 1)
 
 
 def test_search_wins_at_least_as_often_as_random() -> None:
@@ -473,13 +487,35 @@ def test_grail_odds_refuses_a_bad_deck_file_in_one_line(
      "no hero 'tamsn' (did you mean 'tamsin'?); heroes are jago, kerra, tamsin, ysella"),
     (["--hero", "tamsin", "--encounter", "green-bramble-hogs", "--n", "0"], "--n is the number"),
     (["--hero", "tamsin", "--encounter", "green-bramble-hogs", "--n", "9" * 30],
-     "--n is the number of playouts: 1 to 1,000,000,000,000"),
+     "--n is the number of playouts: 1 to 1,000,000,000 a run (for more, run again from "
+     "another --seed)"),
+    (["--hero", "tamsin", "--encounter", "green-bramble-hogs", "--seed", str(2**64 - 5),
+      "--n", "10"],
+     "the seeds run from --seed to --seed + 9, past the last seed "
+     "(18,446,744,073,709,551,615): start lower"),
 ])
 def test_grail_odds_refuses_what_it_cannot_play(
         args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", *args]) == 1
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(("seed", "said"), [
+    (str(2**64), "not 18,446,744,073,709,551,616"), ("-1", "not -1"), ("x", "not 'x'")])
+@pytest.mark.parametrize("command", ["odds", "balance", "new"])
+def test_a_seed_the_generator_cannot_tell_apart_is_refused(
+        command: str, seed: str, said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The generator takes seeds 0 to 2**64 - 1: a larger one, or a negative one, would
+    silently play the same games as another seed."""
+    asked = {"odds": ["--hero", "tamsin", "--encounter", "green-bramble-hogs"], "balance": [],
+             "new": ["game.grail", "--hero", "tamsin"]}[command]
+    with pytest.raises(SystemExit):
+        main([command, *asked, "--seed", seed])
+    err = capsys.readouterr().err
+    assert "argument --seed: " in err and (
+        "a seed is 0 to 18,446,744,073,709,551,615, " + said if said != "not 'x'"
+        else "a seed is a whole number, not 'x'") in err
 
 
 @pytest.mark.parametrize("asked", [["--n", "9" * 30], ["--runs", "9" * 30], ["--n", "0"]])
@@ -489,7 +525,7 @@ def test_grail_balance_refuses_what_it_cannot_play(
     not a run that never reports nor a traceback."""
     assert main(["balance", *asked]) == 1
     assert capsys.readouterr().err == "grail: --n (fights a matchup) is 1 to " \
-        "1,000,000,000,000, --runs 0 to 10,000,000, --days 1 or more\n"
+        "1,000,000, --runs 0 to 100,000, --days 1 or more\n"
 
 
 def test_grail_balance_on_a_file_says_it_is_no_pack_folder(

@@ -36,43 +36,44 @@ BUNDLED = bundled_pack()
 
 def test_odds_stopped_in_this_process_say_how_many_playouts_were_played(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # 100 playouts on one worker go in batches of 12: Ctrl-C during the 30th playout stops
-    # the third batch, after two whole ones.
+    # 100 playouts go in batches of 1 (a 256th of the run, at least 1): Ctrl-C during the
+    # 30th playout stops it, after 29 whole ones.
     monkeypatch.setattr(odds, "playout", interrupted_after(30, odds.playout))
     with pytest.raises(Stopped) as stopped:
         odds.odds(BUNDLED, "tamsin", "green-bramble-hogs", n=100, policy="greedy", workers=1)
-    assert (stopped.value.done, stopped.value.total) == (24, 100)
-    assert str(stopped.value) == "stopped at Ctrl-C after 24 of 100 playouts: no result yet; " \
+    assert (stopped.value.done, stopped.value.total) == (29, 100)
+    assert str(stopped.value) == "stopped at Ctrl-C after 29 of 100 playouts: no result yet; " \
         "the same command goes on from there"
 
 
 def test_grail_odds_stopped_says_so_in_one_line_and_leaves_with_130(
         terminal: None, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(odds, "playout", interrupted_after(1_200, odds.playout))  # batches of 250
+    monkeypatch.setattr(odds, "playout", interrupted_after(1_200, odds.playout))  # batches of 11
     code = main(["odds", "--hero", "tamsin", "--encounter", "green-bramble-hogs",
                  "--n", "3000", "--policy", "greedy", "--workers", "1"])
     captured = capsys.readouterr()
     assert code == 130 and captured.out == ""  # no result printed
     lines = captured.err.split("\n")
     assert "/3000 playouts" in lines[-3]  # the count, ended before the line that says why
-    assert lines[-2] == "grail: stopped at Ctrl-C after 1,000 of 3,000 playouts: no result " \
+    assert lines[-2] == "grail: stopped at Ctrl-C after 1,199 of 3,000 playouts: no result " \
         "yet; the same command goes on from there"
 
 
 def test_balance_stopped_says_how_many_simulations_were_played(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    # Each matchup's fights are one simulation: the 7th fight stops the 4th matchup (2 each).
+    # Each fight and each campaign run is one simulation, and a matchup's 2 fights one task:
+    # the 7th fight stops the 4th matchup, after 6 fights.
     monkeypatch.setattr(balance, "playout", interrupted_after(7, balance.playout))
     with pytest.raises(Stopped) as stopped:
         report(BUNDLED, n=2, runs=1, workers=1)
-    assert stopped.value.done == 3 and stopped.value.total > 3
+    assert stopped.value.done == 6 and stopped.value.total > 6
     monkeypatch.setattr(balance, "playout", interrupted_after(7, balance.playout))
     assert main(["balance", "--n", "2", "--runs", "1", "--workers", "1"]) == 130
     said = capsys.readouterr().err.split("\n")
-    assert said[0] == f"going on from the 3 of {stopped.value.total} simulations a stopped " \
-        "run did"  # and stopped again after three more
-    assert said[-2] == f"grail: stopped at Ctrl-C after 6 of {stopped.value.total} simulations: " \
+    assert said[0] == f"going on from the 6 of {stopped.value.total} simulations a stopped " \
+        "run did"  # and stopped again after three more matchups
+    assert said[-2] == f"grail: stopped at Ctrl-C after 12 of {stopped.value.total} simulations: " \
         "no result yet; the same command goes on from there"
 
 

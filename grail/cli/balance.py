@@ -8,33 +8,37 @@ import argparse
 import json
 from typing import Any
 
-from grail.cli.game import CommandError
-from grail.cli.odds import MOST_PLAYOUTS
-from grail.cli.workers import add_worker_options, counted, simulation_errors, workers_asked
+from grail.cli.game import CommandError, seed_number, seeds_fit
+from grail.cli.workers import (
+    add_worker_options,
+    counted,
+    simulation_errors,
+    workers_asked,
+    write_answer,
+)
 from grail.content import Campaign
 from grail.content.cache import keep_loaded, open_pack, pack_folder
-from grail.sim.balance import Report, encounters, report
+from grail.sim.balance import MOST_FIGHTS, MOST_RUNS, Report, encounters, report
 from grail.words.events import DEATH_CAUSES
-
-MOST_RUNS = 10**7
-"""The most campaigns a hero one report plays, each listed as a task before any starts."""
 
 
 def cmd_balance(args: argparse.Namespace) -> int:
     """Play the fights and the runs, print the report."""
     keep_loaded()  # the pack checked here is the one the simulation plays: read once
     campaign = open_pack(args.pack)
-    if not 1 <= args.n <= MOST_PLAYOUTS or not 0 <= args.runs <= MOST_RUNS or args.days < 1:
-        raise CommandError(f"--n (fights a matchup) is 1 to {MOST_PLAYOUTS:,}, --runs 0 to "
+    if not 1 <= args.n <= MOST_FIGHTS or not 0 <= args.runs <= MOST_RUNS or args.days < 1:
+        raise CommandError(f"--n (fights a matchup) is 1 to {MOST_FIGHTS:,}, --runs 0 to "
                            f"{MOST_RUNS:,}, --days 1 or more")
+    seeds_fit(args.seed, max(args.n, args.runs))
+
+    def written(result: Report) -> None:
+        write_answer(json.dumps(result.as_json()) if args.json
+                     else markdown(campaign, result).rstrip("\n"))
+
     with simulation_errors():
-        result = report(pack_folder(args.pack), n=args.n, runs=args.runs, days=args.days,
-                        seed=args.seed, workers=workers_asked(args), progress=counted(),
-                        scheduler=args.scheduler)
-    if args.json:
-        print(json.dumps(result.as_json()))
-    else:
-        print(markdown(campaign, result), end="")
+        report(pack_folder(args.pack), n=args.n, runs=args.runs, days=args.days,
+               seed=args.seed, workers=workers_asked(args), progress=counted(),
+               scheduler=args.scheduler, written=written)
     return 0
 
 
@@ -92,7 +96,7 @@ def add_balance_command(commands: Any) -> None:
     command.add_argument("--days", type=int, default=100,
                          help="Days after which a campaign still going counts as unfinished "
                          "(default 100)")
-    command.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    command.add_argument("--seed", type=seed_number, default=1, help="first seed (default 1)")
     command.add_argument("--json", action="store_true", help="print the report as JSON")
     add_worker_options(command)
     command.set_defaults(run=cmd_balance)

@@ -51,6 +51,28 @@ class CommandError(Exception):
         self.code = code
 
 
+SEEDS = 2**64
+"""The generator's seeds, 0 to 2**64 - 1: a larger one would only repeat a smaller one."""
+
+
+def seed_number(text: str) -> int:
+    """A ``--seed`` as typed: a whole number the generator tells apart from every other."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not '{text}'") from None
+    if not 0 <= value < SEEDS:
+        raise argparse.ArgumentTypeError(f"a seed is 0 to {SEEDS - 1:,}, not {value:,}")
+    return value
+
+
+def seeds_fit(first: int, count: int) -> None:
+    """Refuse a run whose seeds ``first`` .. ``first + count - 1`` go past the last seed."""
+    if first + count > SEEDS:
+        raise CommandError(f"the seeds run from --seed to --seed + {count - 1:,}, past the last "
+                           f"seed ({SEEDS - 1:,}): start lower")
+
+
 def unknown_hero(campaign: Campaign, hero: str) -> CommandError:
     """The refusal of a hero the campaign does not have, with the closest one's name."""
     return CommandError(f"no hero '{hero}'{suggest(hero, list(campaign.hero))}; heroes are "
@@ -342,7 +364,7 @@ def add_commands(commands: Any) -> None:
     new.add_argument("save", help="the save file to create")
     new.add_argument("--pack", help="pack folder (default: the bundled campaign)")
     new.add_argument("--hero", action="append", required=True, help="a hero id (repeat for more)")
-    new.add_argument("--seed", type=int, default=1, help="the random seed (default 1)")
+    new.add_argument("--seed", type=seed_number, default=1, help="the random seed (default 1)")
     new.add_argument("--mode", choices=("story", "normal", "challenge"), default="normal")
     new.add_argument("--challenge-rule", action="append", choices=list(CHALLENGE_RULES),
                      help="in challenge mode, adopt only these Challenge rules (repeat; "

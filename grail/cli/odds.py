@@ -7,18 +7,21 @@ import json
 from pathlib import Path
 from typing import Any
 
-from grail.cli.game import CommandError, unknown_hero
-from grail.cli.workers import add_worker_options, counted, simulation_errors, workers_asked
+from grail.cli.game import CommandError, seed_number, seeds_fit, unknown_hero
+from grail.cli.workers import (
+    add_worker_options,
+    counted,
+    simulation_errors,
+    workers_asked,
+    write_answer,
+)
 from grail.content.cache import keep_loaded, open_pack, pack_folder
 from grail.content.encounters import deck_kind
 from grail.content.problems import suggest
-from grail.sim.odds import odds
+from grail.sim.odds import MOST_PLAYOUTS, Odds, odds
 from grail.sim.playouts import DeckError, read_deck
 from grail.sim.policies import POLICIES
 
-MOST_PLAYOUTS = 10**12
-"""The most playouts one run plays: a million million, some fifty years of one core's time
-(weeks of a thousand-core cluster's)."""
 PROGRESS_FROM = 2_000
 """Playouts from which a run counts them on stderr, when it is a terminal."""
 
@@ -36,7 +39,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
     if not campaign.encounter[args.encounter].right:
         raise CommandError(f"'{args.encounter}' has no keys: it is read, not fought")
     if not 1 <= args.n <= MOST_PLAYOUTS:
-        raise CommandError(f"--n is the number of playouts: 1 to {MOST_PLAYOUTS:,}")
+        raise CommandError(f"--n is the number of playouts: 1 to {MOST_PLAYOUTS:,} a run "
+                           "(for more, run again from another --seed)")
     deck = None
     if args.deck is not None:
         try:
@@ -44,19 +48,21 @@ def cmd_odds(args: argparse.Namespace) -> int:
             deck = read_deck(campaign, Path(args.deck), kind)
         except DeckError as error:
             raise CommandError(f"--deck {error}") from None
+    seeds_fit(args.seed, args.n)
+
+    def written(result: Odds) -> None:
+        low, high = result.ci95
+        cost = "Terror gained" if result.meter == "terror" else "Health lost"
+        write_answer(json.dumps(result.as_json()) if args.json else
+                     f"{args.hero} against {args.encounter}: wins {result.win_probability:.1%} "
+                     f"(95% interval {low:.1%} to {high:.1%}) over {result.n} playouts, "
+                     f"{args.policy} policy\nmean turns {result.mean_turns:.2f}, mean {cost} "
+                     f"{result.mean_damage:.2f}")
+
     with simulation_errors():
-        result = odds(pack_folder(args.pack), args.hero, args.encounter, args.n, args.policy,
-                      args.seed, workers=workers_asked(args), progress=args.n >= PROGRESS_FROM and counted(),
-                      deck=deck, scheduler=args.scheduler)
-    if args.json:
-        print(json.dumps(result.as_json()))
-        return 0
-    low, high = result.ci95
-    print(f"{args.hero} against {args.encounter}: wins {result.win_probability:.1%} "
-          f"(95% interval {low:.1%} to {high:.1%}) over {result.n} playouts, "
-          f"{args.policy} policy")
-    cost = "Terror gained" if result.meter == "terror" else "Health lost"
-    print(f"mean turns {result.mean_turns:.2f}, mean {cost} {result.mean_damage:.2f}")
+        odds(pack_folder(args.pack), args.hero, args.encounter, args.n, args.policy, args.seed,
+             workers=workers_asked(args), progress=args.n >= PROGRESS_FROM and counted(),
+             deck=deck, scheduler=args.scheduler, written=written)
     return 0
 
 
@@ -72,7 +78,7 @@ def add_odds_command(commands: Any) -> None:
     command.add_argument("--n", type=int, default=10_000, help="playouts (default 10000)")
     command.add_argument("--policy", choices=sorted(POLICIES), default="search",
                          help="who decides in the playouts (default search)")
-    command.add_argument("--seed", type=int, default=1, help="first playout's seed (default 1)")
+    command.add_argument("--seed", type=seed_number, default=1, help="first playout's seed (default 1)")
     command.add_argument("--json", action="store_true", help="print the result as JSON")
     add_worker_options(command)
     command.set_defaults(run=cmd_odds)

@@ -17,7 +17,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-from grail.cli.game import CommandError
+from grail.cli.game import CommandError, seed_number
 from grail.cli.text import tried
 from grail.content.cache import keep_loaded, open_pack
 from grail.save import SaveError
@@ -157,7 +157,7 @@ def add_play_command(commands: Any) -> None:
     play.add_argument("--at", metavar="ENTRY", help="try a journal entry (or a Location number: "
                       "its explore entry) in a throwaway game, standing where it belongs")
     play.add_argument("--hero", help="with --at: the hero (default: the lowest character number)")
-    play.add_argument("--seed", type=int, help="with --at: the random seed (default: a random one)")
+    play.add_argument("--seed", type=seed_number, help="with --at: the random seed (default: a random one)")
     play.add_argument("--size", default="1600x900", help="window size (default 1600x900)")
     play.add_argument("--screenshot", metavar="PATH",
                       help="draw headless and write a PNG instead of opening the window")

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from grail.cli.game import CommandError, open_session, unknown_hero
+from grail.cli.game import CommandError, open_session, seed_number, unknown_hero
 from grail.content.cache import open_pack
 from grail.engine.actions import Action, MalformedAction
 from grail.engine.game import Game, IllegalAction, UndoError
@@ -394,5 +394,5 @@ def add_text_command(commands: Any) -> None:
     text.add_argument("--at", metavar="ENTRY", help="try a journal entry (or a Location number: "
                       "its explore entry) in a throwaway game, standing where it belongs")
     text.add_argument("--hero", help="with --at: the hero (default: the lowest character number)")
-    text.add_argument("--seed", type=int, help="with --at: the random seed (default: a random one)")
+    text.add_argument("--seed", type=seed_number, help="with --at: the random seed (default: a random one)")
     text.set_defaults(run=cmd_text)

@@ -57,3 +57,17 @@ def simulation_errors() -> Iterator[None]:
         raise CommandError(str(error)) from None
     except Stopped as error:
         raise CommandError(str(error), code=130) from None
+
+
+def write_answer(text: str) -> None:
+    """Print a simulation's answer, flushed: a standard output that cannot take it (a full
+    disk, a closed file) is said in one line, and what the run played stays kept, to be
+    had again at once by the same command."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise CommandError(f"cannot write the answer ({error.strerror or error}); what the run "
+                           "played is kept: the same command writes it again at once") from None
+

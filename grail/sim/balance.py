@@ -11,6 +11,7 @@ whatever runs it.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from grail.content import Campaign
 from grail.engine.journal import ContentLoop
 
 from .days import Run, run
-from .odds import wilson
+from .odds import MOST_BATCHES, wilson
 from .playouts import playout, prepared
 from .progress import Progress
 from .workers import Call, Source, campaign_of, executor
@@ -105,25 +106,57 @@ def encounters(campaign: Campaign) -> list[tuple[str, str, int]]:
                                     item[2], item[0]))
 
 
+MOST_FIGHTS = 10**6
+"""The most fights of each matchup one report plays."""
+MOST_RUNS = 10**5
+"""The most campaigns of each hero one report plays, each listed as a task before any
+starts."""
+FIGHTS_A_TASK = 1_000
+"""The fights of one matchup a task plays, a second or so of a core: a stopped run loses
+little, a cluster's workers stop soon, and progress is counted often. More only past
+:data:`MOST_BATCHES` tasks."""
+
+
+def fight_batches(seed: int, n: int, matchups: int) -> list[range]:
+    """The seeds of a matchup's ``n`` fights cut into tasks, in order: the same for each
+    matchup, and whatever runs them."""
+    size = max(FIGHTS_A_TASK, -(-n * matchups // MOST_BATCHES))
+    return [range(first, min(first + size, seed + n)) for first in range(seed, seed + n, size)]
+
+
 def report(pack: Path, n: int = 200, runs: int = 50, days: int = 100, seed: int = 1,
            workers: int | None = None, progress: bool = False,
-           scheduler: str | None = None, kept_in: Path | None = None) -> Report:
+           scheduler: str | None = None, kept_in: Path | None = None,
+           written: Callable[[Report], None] | None = None) -> Report:
     """``n`` fights per hero and Encounter, ``runs`` solo campaigns per hero of at most
     ``days`` Days, seeds from ``seed``; over ``workers`` processes (default: every core; 1:
     in this process) or on the Dask cluster at ``scheduler``. What a stopped run of them
-    did is kept in ``kept_in`` (default: grail's cache folder), and taken up again."""
+    did is kept in ``kept_in`` (default: grail's cache folder), and taken up again; it is
+    let go once the report is out (``written``, if given, writes it: if that fails, the
+    same call has it again at once)."""
+    if not 1 <= n <= MOST_FIGHTS or not 0 <= runs <= MOST_RUNS:
+        raise ValueError(f"a report plays 1 to {MOST_FIGHTS:,} fights a matchup and 0 to "
+                         f"{MOST_RUNS:,} runs a hero")
     with executor(pack, workers, scheduler, kept_in) as on:
         campaign, source = on.campaign, on.source
         heroes = sorted(campaign.hero, key=lambda hero: campaign.hero[hero].number)
         matchups = [(hero, *found) for hero in heroes for found in encounters(campaign)]
-        calls: list[Call] = [(_fights, (source, hero, encounter, range(seed, seed + n)))
-                             for hero, encounter, _, _ in matchups]
+        batches = fight_batches(seed, n, len(matchups))
+        calls: list[Call] = [(_fights, (source, hero, encounter, batch))
+                             for hero, encounter, _, _ in matchups for batch in batches]
         calls += [(_run, (source, hero, seed + index, days))
                   for hero in heroes for index in range(runs)]
-        done = on.results(calls, Progress(len(calls), "simulations", progress))
-    wins, trips = done[:len(matchups)], done[len(matchups):]
-    return Report(
-        matchups=[Matchup(hero=hero, encounter=encounter, deck=deck, level=level, wins=won, n=n)
-                  for (hero, encounter, deck, level), won in zip(matchups, wins, strict=True)],
-        runs={hero: [Run.from_json(trip) for trip in trips[number * runs:(number + 1) * runs]]
-              for number, hero in enumerate(heroes)})
+        sizes = [len(batch) for _ in matchups for batch in batches] + [1] * (len(heroes) * runs)
+        done = on.results(calls, Progress(sum(sizes), "simulations", progress), sizes)
+        wins = [sum(done[first:first + len(batches)])
+                for first in range(0, len(matchups) * len(batches), len(batches))]
+        trips = done[len(matchups) * len(batches):]
+        found = Report(
+            matchups=[Matchup(hero=hero, encounter=encounter, deck=deck, level=level, wins=won,
+                              n=n) for (hero, encounter, deck, level), won
+                      in zip(matchups, wins, strict=True)],
+            runs={hero: [Run.from_json(trip) for trip in trips[number * runs:(number + 1) * runs]]
+                  for number, hero in enumerate(heroes)})
+        if written is not None:
+            written(found)
+    return found

@@ -12,6 +12,7 @@ come back.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -66,32 +67,45 @@ def _batch(source: Source, hero: str, encounter: str, deck: list[str] | None, se
 
 
 MOST_BATCHES = 100_000
-"""The most batches one run is cut into: each is listed, keyed and kept until the run ends,
-so a night's hundred million playouts go in 100,000 batches of 1,000, not 400,000 of 250."""
+"""The most batches one run is cut into: each is listed, keyed and kept until the run ends."""
+LARGEST_BATCH = 10_000
+"""The most playouts a batch plays, some ten seconds of one core: a run stopped on a cluster,
+whose workers finish the task in hand, leaves none of them busy for longer."""
+MOST_PLAYOUTS = MOST_BATCHES * LARGEST_BATCH
+"""The most playouts one run plays: a thousand million, hours of a hundred-core cluster;
+more is another run from another ``seed``."""
 
 
-def playout_batches(seed: int, n: int, share: int) -> list[range]:
-    """The seeds ``seed`` .. ``seed + n - 1`` cut into batches, in order: 8 for each of
-    ``share`` workers, of at most 250 playouts (a stopped run loses little, and progress is
-    counted often), unless that would make more than :data:`MOST_BATCHES`."""
-    size = max(1, min(250, n // (share * 8)), -(-n // MOST_BATCHES))
+def playout_batches(seed: int, n: int) -> list[range]:
+    """The seeds ``seed`` .. ``seed + n - 1`` cut into batches, in order, the same whatever
+    runs them, so that what one run kept serves another, on this machine or a cluster: a
+    256th of the run each, from 1 to 250 playouts (a stopped run loses little, and
+    progress is counted often), more only past :data:`MOST_BATCHES` batches."""
+    if not 1 <= n <= MOST_PLAYOUTS:
+        raise ValueError(f"a run plays 1 to {MOST_PLAYOUTS:,} playouts, not {n:,}")
+    size = max(1, min(250, n // 256), -(-n // MOST_BATCHES))
     return [range(first, min(first + size, seed + n)) for first in range(seed, seed + n, size)]
 
 
 def odds(pack: Path, hero: str, encounter: str, n: int, policy: str = "search", seed: int = 1,
          workers: int | None = None, progress: bool = False, deck: list[str] | None = None,
-         scheduler: str | None = None, kept_in: Path | None = None) -> Odds:
+         scheduler: str | None = None, kept_in: Path | None = None,
+         written: Callable[[Odds], None] | None = None) -> Odds:
     """Play ``n`` playouts (seeds ``seed`` .. ``seed + n - 1``) over ``workers`` processes
     (default: every core; 1: in this process) or on the Dask cluster at ``scheduler``,
     ``deck`` replacing the hero's deck of the Encounter's kind; ``progress`` counts them on
     stderr. What a stopped run of them did is kept in ``kept_in`` (default: grail's cache
-    folder), and taken up again."""
+    folder), and taken up again; it is let go once the answer is out (``written``, if
+    given, writes it: if that fails, the same call has it again at once)."""
     with executor(pack, workers, scheduler, kept_in) as on:
-        batches = playout_batches(seed, n, on.count)
+        batches = playout_batches(seed, n)
         totals: list[Totals] = on.results(
             [(_batch, (on.source, hero, encounter, deck, batch, policy)) for batch in batches],
             Progress(n, "playouts", progress), [len(batch) for batch in batches])
-    wins, turns, damage = (sum(column) for column in zip(*totals, strict=True))
-    return Odds(win_probability=wins / n, ci95=wilson(wins, n), n=n, mean_turns=turns / n,
-                mean_damage=damage / n, meter=cost_meter(on.campaign, encounter))
+        wins, turns, damage = (sum(column) for column in zip(*totals, strict=True))
+        found = Odds(win_probability=wins / n, ci95=wilson(wins, n), n=n, mean_turns=turns / n,
+                     mean_damage=damage / n, meter=cost_meter(on.campaign, encounter))
+        if written is not None:
+            written(found)
+    return found
 

@@ -19,16 +19,23 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import logging
 import os
 import signal
 import socket
 import threading
 import time
 from collections.abc import Callable, Coroutine, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import (
+    CancelledError,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+)
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 from queue import SimpleQueue
@@ -113,6 +120,8 @@ class Workers:
     lost_words: str
     """A lost worker, in words."""
     ledger: Ledger
+    finished: list[str] = field(default_factory=list)
+    """The ledger's keys of the calls done, which it forgets once the run's answer is out."""
 
     def results(self, calls: Sequence[Call], progress: Progress,
                 sizes: Sequence[int] | None = None) -> list[Any]:
@@ -121,8 +130,9 @@ class Workers:
         process one after the other, each run when the one before is counted. Each is
         kept in the ledger and counted on ``progress`` as it finishes (``sizes``: what each
         call counts for, 1 each by default); Ctrl-C raises :class:`Stopped` with what was
-        done, a call stopped midway not counted. The ledger forgets them once all are
-        done."""
+        done, a call stopped midway not counted. The ledger forgets them once the run ends
+        well (:func:`executor`): not before, so that an answer that could not be written out
+        is had again at once."""
         size = sizes if sizes is not None else [1] * len(calls)
         keys = [self.ledger.key(task, args[1:]) for task, args in calls]
         kept = self.ledger.found(keys)
@@ -146,7 +156,7 @@ class Workers:
                              f"{progress.what}{_going_on(done, self.ledger.keeping)}") from None
         finally:
             progress.end()
-        self.ledger.forget(keys)
+        self.finished += keys
         return found
 
 
@@ -161,50 +171,84 @@ def executor(pack: Path, workers: int | None = None, scheduler: str | None = Non
     _LOADED.clear()  # what this process loaded before may have changed since; worker
     _LOADED[str(pack)] = campaign  # processes forked from it start with this one
     ledger = Ledger.open(campaign, kept_in)
+    count = workers if workers is not None else cores()
     try:
         if scheduler is not None:
-            with _cluster(campaign, scheduler) as (client, sent, killed):
-                yield Workers(client, CLUSTER_SHARE, sent, campaign, (killed,),
-                              "a cluster worker ended before its task did, each time the task "
-                              "was tried (killed, or out of memory)", ledger)
-            return
-        count = workers if workers is not None else cores()
-        if count <= 1:
-            yield Workers(None, 1, str(pack), campaign, (), "", ledger)
-            return
-        pool = ProcessPoolExecutor(max_workers=count, initializer=_worker_started,
-                                   initargs=(os.getpid(),))
-        try:
-            yield Workers(pool, count, str(pack), campaign, (BrokenProcessPool,),
-                          "a worker process ended before its task did (killed, or out of "
-                          "memory)", ledger)
-        except BaseException:  # stopped, or a worker lost: no task is waited for
-            with interrupts_held():
-                _stop(pool)
-            raise
-        finally:
-            with interrupts_held():
-                pool.shutdown()
+            with _cluster(campaign, scheduler) as (client, sent, lost):
+                on = Workers(client, CLUSTER_SHARE, sent, campaign, lost, _lost_on(scheduler),
+                             ledger)
+                yield on
+        elif count <= 1:
+            on = Workers(None, 1, str(pack), campaign, (), "", ledger)
+            yield on
+        else:
+            pool = ProcessPoolExecutor(max_workers=count, initializer=_worker_started,
+                                       initargs=(os.getpid(),))
+            try:
+                on = Workers(pool, count, str(pack), campaign, (BrokenProcessPool,),
+                             "a worker process ended before its task did (killed, or out of "
+                             "memory)", ledger)
+                yield on
+            except BaseException:  # stopped, or a worker lost: no task is waited for
+                with interrupts_held():
+                    _stop(pool)
+                raise
+            finally:
+                with interrupts_held():
+                    pool.shutdown()
+        ledger.forget(on.finished)  # the run's answer is out: nothing to go on from
     finally:
         ledger.close()
 
 
+def _lost_on(scheduler: str) -> str:
+    """A cluster that lost a run's tasks, in words."""
+    return f"the Dask cluster at {scheduler} lost a task (each worker it was given to ended, " \
+        "killed or out of memory; or the scheduler or every worker ended)"
+
+
 @contextmanager
 def _cluster(campaign: Campaign, scheduler: str
-             ) -> Iterator[tuple[Executor, Source, type[BaseException]]]:
+             ) -> Iterator[tuple[Executor, Source, tuple[type[BaseException], ...]]]:
     try:  # an optional extra, untyped: reached through Any
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
         raise ClusterError("--scheduler needs grail's cluster extra (dask.distributed): "
                            "pip install '.[cluster]' in grail's folder") from None
     _answers(distributed, scheduler)
+    with _unlogged("distributed"):  # a scheduler gone is said in one line, not logged
+        try:
+            client = distributed.Client(scheduler, timeout=f"{CONNECT_S}s")
+        except (OSError, TimeoutError) as error:
+            raise ClusterError(f"no Dask scheduler answers at {scheduler}: {error}") from None
+        with client:
+            try:
+                sent = client.scatter(campaign, broadcast=True)
+            except (ValueError, TimeoutError):  # Dask's "No valid workers found"
+                raise ClusterError(f"the Dask scheduler at {scheduler} has no workers: start "
+                                   f"some with 'dask worker {scheduler}' (docs/balance.md)"
+                                   ) from None
+            # a task lost once Dask gave it to several workers in turn (KilledWorker), the
+            # futures cancelled when the scheduler or every worker ended, the link closed
+            yield client.get_executor(), sent, (distributed.KilledWorker, CancelledError,
+                                                distributed.comm.CommClosedError)
+
+
+@contextmanager
+def _unlogged(package: str) -> Iterator[None]:
+    """Nothing logged by ``package``'s loggers while the block runs: Dask's client logs
+    each failed attempt to reach a scheduler gone, traceback and all."""
+    loggers = [logging.getLogger(package)] + [
+        logger for name, logger in logging.root.manager.loggerDict.items()
+        if name.startswith(f"{package}.") and isinstance(logger, logging.Logger)]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)
     try:
-        client = distributed.Client(scheduler, timeout=f"{CONNECT_S}s")
-    except (OSError, TimeoutError) as error:
-        raise ClusterError(f"no Dask scheduler answers at {scheduler}: {error}") from None
-    with client:  # a task lost (KilledWorker) once Dask gave it to several workers in turn
-        yield client.get_executor(), client.scatter(campaign, broadcast=True), \
-            distributed.KilledWorker
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
 
 
 CONNECT_S = 5
