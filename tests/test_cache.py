@@ -290,6 +290,20 @@ def test_unwritable_cache_folder_only_costs_speed(minimal_copy: Path, tmp_path: 
     assert load_cached(minimal_copy, blocker / "cache") == load_pack(minimal_copy)
 
 
+def test_a_full_disk_leaves_no_half_written_entry(
+        minimal_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An entry the disk cannot take is not left half written in the cache folder, where it
+    took the last free space until a write a day later swept it."""
+    cache_dir = tmp_path / "cache"
+
+    def full(campaign: object) -> bytes:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(cache_module, "_written", full)
+    assert load_cached(minimal_copy, cache_dir) == load_pack(minimal_copy)
+    assert list(cache_dir.iterdir()) == []
+
+
 def test_entries_unused_for_a_month_go_when_another_is_written(
         minimal_copy: Path, tmp_path: Path) -> None:
     """A pack folder moved, renamed or deleted leaves its entry behind, which nothing would

@@ -186,6 +186,7 @@ def _store(cache_dir: Path, root: Path, digest: str, campaign: Campaign) -> None
     """Write the entry atomically, drop this pack's older entries and any entry unused for
     :data:`UNUSED_DAYS` days; never fails loudly."""
     entry = _entry(cache_dir, root, digest)
+    written: str | None = None
     try:
         cache_dir.mkdir(parents=True, exist_ok=True)
         for old in cache_dir.glob(_pack_of(entry) + "-*.json"):
@@ -193,10 +194,13 @@ def _store(cache_dir: Path, root: Path, digest: str, campaign: Campaign) -> None
         _forget_unused(cache_dir)
         with tempfile.NamedTemporaryFile("wb", dir=cache_dir, delete=False,
                                          prefix=WRITING, suffix=".tmp") as tmp:
+            written = tmp.name
             tmp.write(_written(campaign))
         os.replace(tmp.name, entry)
-    except OSError:
-        return  # a cache that cannot be written only costs speed
+    except OSError:  # a cache that cannot be written only costs speed: nothing is left of it
+        if written is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(written)
 
 
 def _forget_unused(cache_dir: Path) -> None:
