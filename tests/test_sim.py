@@ -45,7 +45,7 @@ from grail.sim.odds import (
     wilson,
 )
 from grail.sim.planner import search
-from grail.sim.playouts import playout, prepare, prepared
+from grail.sim.playouts import STEP_LIMIT, playout, prepare, prepared
 from grail.sim.policies import POLICIES, GreedyPolicy, SearchPolicy
 from grail.sim.progress import Progress
 from grail.sim.steps import amount
@@ -335,9 +335,9 @@ def test_a_night_of_playouts_is_cut_into_a_bounded_number_of_batches(
     listed: list[list[range]] = []
 
     def results(self: Workers, calls: list[Call], progress: Progress,
-                sizes: list[int] | None = None) -> list[tuple[int, int, int]]:
+                sizes: list[int] | None = None) -> list[tuple[int, int, int, int]]:
         listed.append([args[4] for _, args in calls])
-        return [(0, 0, 0)] * len(calls)
+        return [(0, 0, 0, 0)] * len(calls)
 
     monkeypatch.setattr(Workers, "results", results)
     for n, most in ((100_000_000, MOST_BATCHES), (40_000, 257)):
@@ -367,9 +367,23 @@ def test_grail_odds_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "--hero", "tamsin", "--encounter", "blue-salt-widow", "--n", "30",
                  "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert list(data) == ["win_probability", "ci95", "n", "mean_turns", "mean_damage", "meter"]
+    assert list(data) == ["win_probability", "ci95", "n", "mean_turns", "mean_damage", "meter",
+                          "unfinished"]
     assert data["n"] == 30 and 0 <= data["ci95"][0] <= data["win_probability"] <= data["ci95"][1]
+    assert data["unfinished"] == 0
     assert len(data["ci95"]) == 2 and data["mean_turns"] >= 1 and data["mean_damage"] >= 0
+
+
+def test_playouts_that_never_end_are_said_not_silently_lost(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A deck of 2,000 cards that move nothing never wins nor runs out: each playout stops
+    at STEP_LIMIT decisions and counts as not won, and the answer says how many did."""
+    path = tmp_path / "deck.yaml"
+    path.write_text("\n".join(["- diplomacy-1v"] * 2_000))
+    assert main(["odds", "--hero", "tamsin", "--encounter", "blue-salt-widow", "--n", "2",
+                 "--deck", str(path), "--workers", "1"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == \
+        f"2 of the playouts had not ended after {STEP_LIMIT:,} decisions: counted as not won"
 
 
 def test_grail_odds_says_it_in_words(capsys: pytest.CaptureFixture[str]) -> None:
@@ -464,6 +478,9 @@ def test_a_start_is_set_up_once_for_the_campaign_played_and_let_go_with_it() -> 
     ("", "the file is empty; expected a list of card ids"),
     ("[combat-1v, no-such-card]", "no card 'no-such-card'"),
     ("[combat-1v, diplomacy-1v]", "'diplomacy-1v' is a diplomacy card"),
+    ("[combat-1v, jago-combat-1m]", "'jago-combat-1m' is Jago Trevail's card; Tamsin Vell's "
+                                    "deck holds none of another's"),
+    ("[combat-1v, combat-1m]", "'combat-1m' is a brown card; Tamsin Vell plays green cards"),
 ])
 def test_grail_odds_refuses_a_bad_deck_file_in_one_line(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str | None, message: str) -> None:

@@ -19,7 +19,7 @@ from grail.content.cache import keep_loaded, open_pack, pack_folder
 from grail.content.encounters import deck_kind
 from grail.content.problems import suggest
 from grail.sim.odds import MOST_PLAYOUTS, Odds, odds
-from grail.sim.playouts import DeckError, read_deck
+from grail.sim.playouts import STEP_LIMIT, DeckError, read_deck
 from grail.sim.policies import POLICIES
 
 PROGRESS_FROM = 2_000
@@ -45,7 +45,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
     if args.deck is not None:
         try:
             kind = deck_kind(campaign.encounter[args.encounter].deck)
-            deck = read_deck(campaign, Path(args.deck), kind)
+            deck = read_deck(campaign, Path(args.deck), kind, args.hero)
         except DeckError as error:
             raise CommandError(f"--deck {error}") from None
     seeds_fit(args.seed, args.n)
@@ -57,7 +57,10 @@ def cmd_odds(args: argparse.Namespace) -> int:
                      f"{args.hero} against {args.encounter}: wins {result.win_probability:.1%} "
                      f"(95% interval {low:.1%} to {high:.1%}) over {result.n} playouts, "
                      f"{args.policy} policy\nmean turns {result.mean_turns:.2f}, mean {cost} "
-                     f"{result.mean_damage:.2f}")
+                     f"{result.mean_damage:.2f}" + (
+                         f"\n{result.unfinished:,} of the playouts had not ended after "
+                         f"{STEP_LIMIT:,} decisions: counted as not won"
+                         if result.unfinished else ""))
 
     with simulation_errors():
         odds(pack_folder(args.pack), args.hero, args.encounter, args.n, args.policy, args.seed,

@@ -35,11 +35,14 @@ class Odds:
     Diplomacy (``meter``)."""
     meter: str
     """``health`` or ``terror``."""
+    unfinished: int = 0
+    """Playouts whose Encounter had not ended after :data:`.playouts.STEP_LIMIT` decisions,
+    counted as not won (a deck that can never win nor lose, say)."""
 
     def as_json(self) -> dict[str, object]:
         return {"win_probability": self.win_probability, "ci95": list(self.ci95), "n": self.n,
                 "mean_turns": self.mean_turns, "mean_damage": self.mean_damage,
-                "meter": self.meter}
+                "meter": self.meter, "unfinished": self.unfinished}
 
 
 def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -52,18 +55,20 @@ def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-Totals = tuple[int, int, int]
-"""Wins, turns and the meter the Encounter costs, summed over playouts."""
+Totals = tuple[int, int, int, int]
+"""Wins, turns, the meter the Encounter costs and the playouts that did not end, summed
+over playouts."""
 
 
 def _batch(source: Source, hero: str, encounter: str, deck: list[str] | None, seeds: range,
            policy: str) -> Totals:
     start = prepared(campaign_of(source), hero, encounter, deck)
-    wins = turns = damage = 0
+    wins = turns = damage = unfinished = 0
     for seed in seeds:
         result = playout(start, seed, policy)
         wins, turns, damage = wins + result.won, turns + result.turns, damage + result.damage
-    return wins, turns, damage
+        unfinished += not result.ended
+    return wins, turns, damage, unfinished
 
 
 MOST_BATCHES = 100_000
@@ -102,9 +107,10 @@ def odds(pack: Path, hero: str, encounter: str, n: int, policy: str = "search", 
         totals: list[Totals] = on.results(
             [(_batch, (on.source, hero, encounter, deck, batch, policy)) for batch in batches],
             Progress(n, "playouts", progress), [len(batch) for batch in batches])
-        wins, turns, damage = (sum(column) for column in zip(*totals, strict=True))
+        wins, turns, damage, unfinished = (sum(column) for column in zip(*totals, strict=True))
         found = Odds(win_probability=wins / n, ci95=wilson(wins, n), n=n, mean_turns=turns / n,
-                     mean_damage=damage / n, meter=cost_meter(on.campaign, encounter))
+                     mean_damage=damage / n, meter=cost_meter(on.campaign, encounter),
+                     unfinished=unfinished)
         if written is not None:
             written(found)
     return found

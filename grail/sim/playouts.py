@@ -38,9 +38,10 @@ class DeckError(ValueError):
     """A deck file that cannot be used, with the reason in one line."""
 
 
-def read_deck(campaign: Campaign, path: Path, kind: str) -> list[str]:
+def read_deck(campaign: Campaign, path: Path, kind: str, hero: str) -> list[str]:
     """The card ids a YAML file lists (a plain list, read with the safe loader), each a
-    card of the campaign of the ``kind`` wanted."""
+    card of the campaign of the ``kind`` wanted that ``hero`` may hold: of its colour, and
+    its own if the card is a character's [SETUP-C6]."""
     wanted = "a list of card ids, such as [combat-1v, combat-2v]"
     try:
         if path.stat().st_size > DECK_FILE_LIMIT:
@@ -58,9 +59,16 @@ def read_deck(campaign: Campaign, path: Path, kind: str) -> list[str]:
     for card in data:
         if card not in campaign.card:
             raise DeckError(f"{path}: no card '{card}' in the campaign; see 'grail list cards'")
-        if campaign.card[card].kind != kind:
-            raise DeckError(f"{path}: '{card}' is a {campaign.card[card].kind} card; this "
+        found, holder = campaign.card[card], campaign.hero[hero]
+        if found.kind != kind:
+            raise DeckError(f"{path}: '{card}' is a {found.kind} card; this "
                             f"Encounter is played with {kind} cards")
+        if found.hero is not None and found.hero != hero:
+            raise DeckError(f"{path}: '{card}' is {campaign.hero[found.hero].short_name}'s "
+                            f"card; {holder.short_name}'s deck holds none of another's")
+        if found.colour != holder.colour:
+            raise DeckError(f"{path}: '{card}' is a {found.colour} card; "
+                            f"{holder.short_name} plays {holder.colour} cards [SETUP-C6]")
     return list(data)
 
 
@@ -116,6 +124,8 @@ class Playout:
     damage: int
     """What the Encounter cost the hero: Health lost in Combat [NOTE-9], Terror gained in
     Diplomacy [EX-DIPLO-4]."""
+    ended: bool = True
+    """The Encounter ended within :data:`STEP_LIMIT` decisions (else it counts as not won)."""
 
 
 def playout(start: Start, seed: int, policy: str) -> Playout:
@@ -137,7 +147,8 @@ def playout(start: Start, seed: int, policy: str) -> Playout:
         won = won or any(isinstance(event, EncounterEnded) and event.won for event in events)
     hero = next((hero for hero in game.state.heroes if hero.id == start.hero), None)
     after = getattr(hero, meter) if hero is not None else 0  # dead: all Health lost
-    return Playout(won=won, turns=turns, damage=max(0, sign * (after - before)))
+    return Playout(won=won, turns=turns, damage=max(0, sign * (after - before)),
+                   ended=game.state.encounter is None)
 
 
 def cost_meter(campaign: Campaign, encounter: str) -> str:
