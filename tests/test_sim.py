@@ -313,6 +313,24 @@ def test_odds_are_the_same_for_a_seed_whatever_the_workers(encounter: str) -> No
     assert one.mean_turns >= 1
 
 
+def test_a_run_into_a_log_says_how_far_it_is_a_line_a_minute(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A run left going overnight with stderr in a log (no terminal) writes no line over
+    and over, but says how far it is once a minute, each a line of its own; none for the
+    last count (the answer follows)."""
+    from grail.sim import progress
+
+    clock = iter(range(0, 10_000, 25))  # 25 s between counts
+    monkeypatch.setattr(progress.time, "monotonic", lambda: float(next(clock)))
+    counted = progress.Progress(8, "playouts", shown=False, logged=True)
+    for done in range(1, 9):
+        counted.count(done)
+    lines = capsys.readouterr().err.splitlines()
+    assert "\r" not in "".join(lines)
+    assert lines == ["grail: 3/8 playouts, 2.4 a minute, about 2 min left",
+                     "grail: 6/8 playouts, 2.4 a minute, about 50 s left"]
+
+
 def test_long_odds_count_their_playouts_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
     # Batches of one: each playout counted as it ends, with the rate and the time left.
     odds(BUNDLED, "jago", "green-bramble-hogs", n=12, policy="greedy", workers=1, progress=True)

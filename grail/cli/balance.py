@@ -38,7 +38,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
     with simulation_errors():
         report(pack_folder(args.pack), n=args.n, runs=args.runs, days=args.days,
                seed=args.seed, workers=workers_asked(args), progress=counted(),
-               scheduler=args.scheduler, written=written)
+               scheduler=args.scheduler, written=written, logged=not counted())
     return 0
 
 

@@ -65,7 +65,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
     with simulation_errors():
         odds(pack_folder(args.pack), args.hero, args.encounter, args.n, args.policy, args.seed,
              workers=workers_asked(args), progress=args.n >= PROGRESS_FROM and counted(),
-             deck=deck, scheduler=args.scheduler, written=written)
+             deck=deck, scheduler=args.scheduler, written=written, logged=not counted())
     return 0
 
 

@@ -27,8 +27,9 @@ def add_worker_options(command: Any) -> None:
 
 
 def counted() -> bool:
-    """Whether a simulation counts what it did on stderr: when a person watches it, not
-    into a log, which the lines written over would fill."""
+    """Whether a simulation counts what it did on stderr on a line written over: when a
+    person watches it; into a log, which such lines would fill, it says how far it is a
+    line a minute instead."""
     return sys.stderr.isatty()
 
 

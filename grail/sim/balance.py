@@ -126,11 +126,12 @@ def fight_batches(seed: int, n: int, matchups: int) -> list[range]:
 
 def report(pack: Path, n: int = 200, runs: int = 50, days: int = 100, seed: int = 1,
            workers: int | None = None, progress: bool = False,
-           scheduler: str | None = None, kept_in: Path | None = None,
+           scheduler: str | None = None, kept_in: Path | None = None, logged: bool = False,
            written: Callable[[Report], None] | None = None) -> Report:
     """``n`` fights per hero and Encounter, ``runs`` solo campaigns per hero of at most
     ``days`` Days, seeds from ``seed``; over ``workers`` processes (default: every core; 1:
-    in this process) or on the Dask cluster at ``scheduler``. What a stopped run of them
+    in this process) or on the Dask cluster at ``scheduler``; ``progress`` counts them on
+    stderr (``logged``: a line a minute, into a log). What a stopped run of them
     did is kept in ``kept_in`` (default: grail's cache folder), and taken up again; it is
     let go once the report is out (``written``, if given, writes it: if that fails, the
     same call has it again at once)."""
@@ -147,7 +148,7 @@ def report(pack: Path, n: int = 200, runs: int = 50, days: int = 100, seed: int 
         calls += [(_run, (source, hero, seed + index, days))
                   for hero in heroes for index in range(runs)]
         sizes = [len(batch) for _ in matchups for batch in batches] + [1] * (len(heroes) * runs)
-        done = on.results(calls, Progress(sum(sizes), "simulations", progress), sizes)
+        done = on.results(calls, Progress(sum(sizes), "simulations", progress, logged), sizes)
         wins = [sum(done[first:first + len(batches)])
                 for first in range(0, len(matchups) * len(batches), len(batches))]
         trips = done[len(matchups) * len(batches):]

@@ -94,19 +94,20 @@ def playout_batches(seed: int, n: int) -> list[range]:
 
 def odds(pack: Path, hero: str, encounter: str, n: int, policy: str = "search", seed: int = 1,
          workers: int | None = None, progress: bool = False, deck: list[str] | None = None,
-         scheduler: str | None = None, kept_in: Path | None = None,
+         scheduler: str | None = None, kept_in: Path | None = None, logged: bool = False,
          written: Callable[[Odds], None] | None = None) -> Odds:
     """Play ``n`` playouts (seeds ``seed`` .. ``seed + n - 1``) over ``workers`` processes
     (default: every core; 1: in this process) or on the Dask cluster at ``scheduler``,
     ``deck`` replacing the hero's deck of the Encounter's kind; ``progress`` counts them on
-    stderr. What a stopped run of them did is kept in ``kept_in`` (default: grail's cache
-    folder), and taken up again; it is let go once the answer is out (``written``, if
-    given, writes it: if that fails, the same call has it again at once)."""
+    stderr, on a line written over (``logged``: a line a minute, into a log). What a
+    stopped run of them did is kept in ``kept_in`` (default: grail's cache folder), and
+    taken up again; it is let go once the answer is out (``written``, if given, writes it:
+    if that fails, the same call has it again at once)."""
     with executor(pack, workers, scheduler, kept_in) as on:
         batches = playout_batches(seed, n)
         totals: list[Totals] = on.results(
             [(_batch, (on.source, hero, encounter, deck, batch, policy)) for batch in batches],
-            Progress(n, "playouts", progress), [len(batch) for batch in batches])
+            Progress(n, "playouts", progress, logged), [len(batch) for batch in batches])
         wins, turns, damage, unfinished = (sum(column) for column in zip(*totals, strict=True))
         found = Odds(win_probability=wins / n, ci95=wilson(wins, n), n=n, mean_turns=turns / n,
                      mean_damage=damage / n, meter=cost_meter(on.campaign, encounter),

@@ -1,5 +1,7 @@
 """How far a long simulation is, on standard error: what is done of how much, how fast, and
-about how long is left (``grail odds``, ``grail balance``), on one line written over.
+about how long is left (``grail odds``, ``grail balance``), on one line written over in a
+terminal, or into a log (a run left going overnight) a line every :data:`LOG_EVERY_S`
+seconds.
 
 >>> left(0.3), left(42), left(400), left(3_590), left(7_500)
 ('less than a second left', 'about 42 s left', 'about 7 min left', 'about 1 h left', 'about 2 h 5 min left')
@@ -28,12 +30,18 @@ def note(line: str) -> None:
     print(f"grail: {line}", file=sys.stderr, flush=True)
 
 
-class Progress:
-    """Counts ``total`` things (``what``: playouts, simulations) on stderr when ``shown``."""
+LOG_EVERY_S = 60.0
+"""How often a run whose stderr is a log says how far it is."""
 
-    def __init__(self, total: int, what: str, shown: bool) -> None:
-        self.total, self.what, self.shown = total, what, shown
+
+class Progress:
+    """Counts ``total`` things (``what``: playouts, simulations) on stderr when ``shown``, on
+    a line written over; when ``logged``, a line of its own every :data:`LOG_EVERY_S`."""
+
+    def __init__(self, total: int, what: str, shown: bool, logged: bool = False) -> None:
+        self.total, self.what, self.shown, self.logged = total, what, shown, logged
         self.began = time.monotonic()
+        self.last_logged = self.began
         self.written = False
         self.earlier = 0
         """What a stopped run did before, counted without time spent on it here."""
@@ -48,16 +56,23 @@ class Progress:
 
     def count(self, done: int) -> None:
         """``done`` of them are done: the count, the rate so far and the time left."""
-        if not self.shown:
-            return
-        spent = time.monotonic() - self.began
+        now = time.monotonic()
+        if self.shown:
+            self.written = True  # first: Ctrl-C may come while the line is written
+            print(f"\r{self._line(done, now):<72}", end="", file=sys.stderr, flush=True)
+        elif self.logged and now - self.last_logged >= LOG_EVERY_S and done < self.total:
+            self.last_logged = now
+            note(self._line(done, now))
+
+    def _line(self, done: int, now: float) -> str:
+        spent = now - self.began
         line = f"{done}/{self.total} {self.what}"
         if self.earlier < done < self.total and spent > 0:
             rate = (done - self.earlier) / spent
-            said = f"{rate:,.0f}" if rate >= 10 else f"{rate:.1f}"
-            line += f", {said} a second, {left((self.total - done) / rate)}"
-        self.written = True  # first: Ctrl-C may come while the line is written
-        print(f"\r{line:<72}", end="", file=sys.stderr, flush=True)
+            said = f"{rate:,.0f} a second" if rate >= 10 else f"{rate:.1f} a second" \
+                if rate >= 0.1 else f"{rate * 60:.1f} a minute"
+            line += f", {said}, {left((self.total - done) / rate)}"
+        return line
 
     def say(self, line: str) -> None:
         """A :func:`note`, shown whatever ``shown`` says: the count goes on below it."""
