@@ -210,6 +210,8 @@ def test_the_version_says_whether_the_core_is_compiled(capsys: pytest.CaptureFix
     (["odds", "--policy", "foo"], "grail odds"),
     (["new", "x.grail"], "grail new"),
     (["balance", "--n", "1.5"], "grail balance"),
+    (["balance", "--foo"], "grail balance"),  # an option it does not know: its own help
+    (["show", "game.grail", "--zz"], "grail show"),
     ([], "grail"),
     (["bogus"], "grail")])
 def test_a_command_line_grail_cannot_read_is_one_line_and_exit_1(

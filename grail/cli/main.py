@@ -234,7 +234,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
-    args = build_parser(words[0] if words else None).parse_args(words)
+    parser = build_parser(words[0] if words else None)
+    args, extra = parser.parse_known_args(words)
+    if extra:  # said by the command's own parser, which points at its own --help
+        command = next(action.choices[args.command] for action in parser._actions
+                       if isinstance(action, argparse._SubParsersAction))
+        command.error(f"unrecognized arguments: {' '.join(extra)}")
     run: Callable[[argparse.Namespace], int] = args.run
     try:
         return run(args)
