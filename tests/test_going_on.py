@@ -115,7 +115,7 @@ def test_a_ledger_that_cannot_be_written_is_one_line_and_the_run_answers(
     assert str(stopped.value) == "stopped at Ctrl-C after 29 of 100 playouts: no result"
     said = capsys.readouterr().err
     assert said.startswith(f"grail: cannot keep this run's results in {blocked}/cache/"
-                           "runs.sqlite (")
+                           "runs.sqlite (a file stands where a folder of its path should be)")
     assert said.endswith("): a stop will lose them\n") and said.count("\n") == 1
     monkeypatch.setattr(odds, "playout", real)
     monkeypatch.delenv("GRAIL_CACHE_DIR")

@@ -176,7 +176,9 @@ class Ledger:
             self.db = None
 
     def _give_up(self, error: Exception) -> None:
-        why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        why = "a file stands where a folder of its path should be" \
+            if isinstance(error, FileExistsError | NotADirectoryError) else \
+            error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         self.say(f"cannot keep this run's results in {self.path} ({why}): a stop will lose them")
         self.close()
 
