@@ -199,6 +199,7 @@ class Session:
         if self.path is None:
             self.game.undo(count)
         else:
+            self.game.check_undo(count)  # refused before anything is written
             with self._writing() as file:
                 undoable = self.game.undoable()
                 self.game.check_undo(count)  # before the save is asked for a snapshot

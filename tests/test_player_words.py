@@ -437,3 +437,7 @@ def test_an_entry_read_says_its_number_and_its_heading(minimal: Campaign) -> Non
     assert event_text(campaign, EntryRead(entry=titled, text="Fog.")) == \
         f"[{titled}] {campaign.entry[titled].title}: Fog."
     assert event_text(minimal, EntryRead(entry=plain, text="Fog.")) == f"[{plain}] Fog."
+    from grail.engine.trying import try_entry
+
+    reading, _ = try_entry(campaign, "tamsin", "103", seed=3)  # a choice waits in 103
+    assert f"\nReading [103] {campaign.entry['103'].title}: " in summary(reading)

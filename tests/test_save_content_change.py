@@ -82,6 +82,24 @@ def test_the_note_says_how_many_actions_were_played_again_under_the_new_content(
         "again under the new content; the game goes on from where it was" in notes[0]
 
 
+def test_an_undo_refused_after_a_content_change_says_why_and_writes_nothing(
+    minimal: Campaign, minimal_copy: Path, tmp_path: Path
+) -> None:
+    """The game went on from its saved state: undo says that, not that no action was ever
+    taken, and a refused undo is not a write (the save is not yet kept beside)."""
+    from grail.engine.game import UndoError
+
+    path = tmp_path / "a.grail"
+    save_game(_game(minimal, steps=2), path)
+    session = Session.open(path, _edited(minimal_copy))
+    with pytest.raises(UndoError) as refused:
+        session.undo()
+    assert str(refused.value) == "nothing to undo: the game went on from its saved state (its " \
+        "content or its rules changed since), and no action was taken since"
+    session.close()
+    assert not [found for found in tmp_path.iterdir() if ".before-" in found.name]
+
+
 def test_undo_after_a_content_change_never_reaches_before_it(
     minimal: Campaign, minimal_copy: Path, tmp_path: Path
 ) -> None:

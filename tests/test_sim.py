@@ -499,6 +499,8 @@ def test_a_start_is_set_up_once_for_the_campaign_played_and_let_go_with_it() -> 
     ("[combat-1v, jago-combat-1m]", "'jago-combat-1m' is Jago Trevail's card; Tamsin Vell's "
                                     "deck holds none of another's"),
     ("[combat-1v, combat-1m]", "'combat-1m' is a brown card; Tamsin Vell plays green cards"),
+    ("[combat-1v, combat-2v]", "2 cards; a deck holds at least 15 (the campaign's "
+                               "deck_minimum)"),
 ])
 def test_grail_odds_refuses_a_bad_deck_file_in_one_line(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str | None, message: str) -> None:

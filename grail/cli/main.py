@@ -243,7 +243,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     run: Callable[[argparse.Namespace], int] = args.run
     try:
         return run(args)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # pressed again while a first press was being said, say
+        print("grail: stopped at Ctrl-C", file=sys.stderr)
         return 130
     except BrokenPipeError:  # e.g. `grail list cards | head`
         sys.stderr.close()

@@ -30,6 +30,8 @@ class Finding:
 
     def shown_in(self, pack: str) -> str:
         """The finding with its file under the pack folder as the user named it."""
+        if not self.file:  # the folder itself: no line in it to point at
+            return f"{pack or '.'}: {self.severity}: {self.message} [{self.code}]"
         prefix = "" if pack in ("", ".") else pack.rstrip("/") + "/"
         return f"{prefix}{self}"
 

@@ -28,8 +28,9 @@ class Problem:
 
     def shown_in(self, pack: str) -> str:
         """The problem with the file shown under the pack folder as the user named it."""
-        if not self.file:
-            return f"{pack}{self}"
+        if not self.file:  # the folder itself: no line in it to point at
+            kind = "warning: " if self.severity == "warning" else ""
+            return f"{pack or '.'}: {kind}{self.message}"
         prefix = "" if pack in ("", ".") else pack.rstrip("/") + "/"
         return f"{prefix}{self}"
 

@@ -301,7 +301,9 @@ class Game:
         last = next((entry for entry in reversed(self.log)
                      if not isinstance(entry, ChanceOutcome)), None)
         if last is None:
-            raise UndoError("nothing to undo: no action was taken yet")
+            raise UndoError("nothing to undo: no action was taken yet" if "start" not in self.setup
+                            else "nothing to undo: the game went on from its saved state (its "
+                            "content or its rules changed since), and no action was taken since")
         if not can:
             raise UndoError(f"nothing to undo: the last action ({last.describe()}) revealed "
                             "something (a card turned, an entry read, a draw or a roll)")

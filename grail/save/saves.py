@@ -105,8 +105,9 @@ def read_game(save: SaveFile, campaign: Campaign, notes: list[str] | None = None
         if notes is not None:
             again = sum(not isinstance(entry, ChanceOutcome)
                         for entry in log[snapshot[0] if snapshot is not None else 0:])
-            played = "" if not again else f"; its last {again} action" + (
-                "s were" if again > 1 else " was") + " played again under the new content"
+            played = "" if not again else "; its last action was" if again == 1 else \
+                f"; its last {again} actions were"
+            played += " played again under the new content" if again else ""
             notes.append(f"{save.path}: the content of campaign '{pack['id']}' changed since "
                          f"this save ({versions(pack.get('version'), campaign.manifest.version)}"
                          f"){played}; the game goes on from where it was, and undo cannot "

@@ -41,7 +41,8 @@ class DeckError(ValueError):
 def read_deck(campaign: Campaign, path: Path, kind: str, hero: str) -> list[str]:
     """The card ids a YAML file lists (a plain list, read with the safe loader), each a
     card of the campaign of the ``kind`` wanted that ``hero`` may hold: of its colour, and
-    its own if the card is a character's [SETUP-C6]."""
+    its own if the card is a character's [SETUP-C6]; as many as a deck holds at least
+    [UPG-3]."""
     wanted = "a list of card ids, such as [combat-1v, combat-2v]"
     try:
         if path.stat().st_size > DECK_FILE_LIMIT:
@@ -69,6 +70,10 @@ def read_deck(campaign: Campaign, path: Path, kind: str, hero: str) -> list[str]
         if found.colour != holder.colour:
             raise DeckError(f"{path}: '{card}' is a {found.colour} card; "
                             f"{holder.short_name} plays {holder.colour} cards [SETUP-C6]")
+    least = campaign.manifest.rules.deck_minimum
+    if len(data) < least:
+        raise DeckError(f"{path}: {len(data)} card{'s' * (len(data) != 1)}; a deck holds at "
+                        f"least {least} (the campaign's deck_minimum) [UPG-3]")
     return list(data)
 
 

@@ -70,6 +70,14 @@ def story(campaign: Campaign, events: Sequence[Any]) -> list[str]:
             if event.type not in TOLD_BY_OTHERS]
 
 
+def entry_words(campaign: Campaign, entry_id: str, text: str) -> str:
+    """A journal entry's text after its number, as the journal prints it, and its heading:
+    "[101] The Reeve's Longhouse: ..."."""
+    entry = campaign.entry.get(entry_id)
+    title = f"{entry.title}: " if entry is not None and entry.title else ""
+    return f"[{entry_id}] {title}{text}"
+
+
 def event_text(campaign: Campaign, event: Any) -> str:
     """One event as a sentence."""
     def hero(hero_id: str) -> str:
@@ -80,10 +88,8 @@ def event_text(campaign: Campaign, event: Any) -> str:
         return f"{number} {location.name}" if location is not None else str(number)
 
     kind = event.type
-    if kind == "entry_read":  # its number, as the journal prints it, and its heading
-        entry = campaign.entry.get(event.entry)
-        title = f"{entry.title}: " if entry is not None and entry.title else ""
-        return f"[{event.entry}] {title}{event.text}"
+    if kind == "entry_read":
+        return entry_words(campaign, event.entry, event.text)
     if kind == "world_changed":
         what = said(campaign, event.what)
         return f"{capitalized(what)}."

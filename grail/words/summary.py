@@ -12,7 +12,7 @@ from grail.engine.state import GameState
 from grail.engine.survival import panics
 
 from .encounter import encounter_lines
-from .events import dying_text
+from .events import dying_text, entry_words
 from .names import (
     RULE_TAG,
     capitalized,
@@ -119,7 +119,8 @@ def summary(game: Game) -> str:
     if state.frames:
         entry = state.frames[-1].key
         source = state.frames[-1].source
-        lines.append(f"Reading {entry}: {campaign.entry[entry].text}" if source == "entry"
+        lines.append(f"Reading {entry_words(campaign, entry, campaign.entry[entry].text)}"
+                     if source == "entry"
                      else f"Resolving {RESOLVING.get(source, source.replace('_', ' '))}")
     return "\n".join(lines + encounter_lines(game))
 
