@@ -20,7 +20,7 @@ from grail.content import Campaign
 from grail.engine.journal import ContentLoop
 
 from .days import Run, run
-from .odds import MOST_BATCHES, wilson
+from .odds import MOST_BATCHES, seed_ranges, wilson
 from .playouts import playout, prepared
 from .progress import Progress
 from .workers import Call, Source, campaign_of, executor
@@ -120,8 +120,7 @@ little, a cluster's workers stop soon, and progress is counted often. More only 
 def fight_batches(seed: int, n: int, matchups: int) -> list[range]:
     """The seeds of a matchup's ``n`` fights cut into tasks, in order: the same for each
     matchup, and whatever runs them."""
-    size = max(FIGHTS_A_TASK, -(-n * matchups // MOST_BATCHES))
-    return [range(first, min(first + size, seed + n)) for first in range(seed, seed + n, size)]
+    return seed_ranges(seed, n, max(FIGHTS_A_TASK, -(-n * matchups // MOST_BATCHES)))
 
 
 def report(pack: Path, n: int = 200, runs: int = 50, days: int = 100, seed: int = 1,

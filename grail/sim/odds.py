@@ -88,7 +88,12 @@ def playout_batches(seed: int, n: int) -> list[range]:
     progress is counted often), more only past :data:`MOST_BATCHES` batches."""
     if not 1 <= n <= MOST_PLAYOUTS:
         raise ValueError(f"a run plays 1 to {MOST_PLAYOUTS:,} playouts, not {n:,}")
-    size = max(1, min(250, n // 256), -(-n // MOST_BATCHES))
+    return seed_ranges(seed, n, max(1, min(250, n // 256), -(-n // MOST_BATCHES)))
+
+
+def seed_ranges(seed: int, n: int, size: int) -> list[range]:
+    """The seeds ``seed`` .. ``seed + n - 1`` in ranges of ``size`` (the last may be
+    shorter), in order."""
     return [range(first, min(first + size, seed + n)) for first in range(seed, seed + n, size)]
 
 
