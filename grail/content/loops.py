@@ -50,7 +50,7 @@ def loop_problems(entities: Entities) -> list[Problem]:
     return problems
 
 
-Placed = list[tuple[tuple[Any, ...], Any]]
+Located = list[tuple[tuple[Any, ...], Any]]
 """Effects, each with its place in the entry."""
 Reached = tuple[tuple[Any, ...], str] | None
 """The place of a ``goto`` and its target, or None."""
@@ -61,7 +61,7 @@ def _automatic_goto(entry: Entry) -> Reached:
     return _reached([(("effects", index), effect) for index, effect in enumerate(entry.effects)])[1]
 
 
-def _reached(effects: Placed) -> tuple[bool, Reached]:
+def _reached(effects: Located) -> tuple[bool, Reached]:
     """Whether these effects stop the reading's run (a ``goto``, or what waits), and the
     ``goto`` they reach by themselves: the first one with nothing before it that waits, or
     the one both ways of an ``if`` reach alike. Each ``if`` looks at what follows it once."""
