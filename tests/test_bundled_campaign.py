@@ -1,6 +1,6 @@
-"""The bundled campaign, The Guttering Stones of Ennor, keeps what Step 4 asks of it: a map,
+"""The bundled campaign, The Guttering Stones of Ennor, has what a campaign needs: a map,
 a journal, four Encounter decks, events, Secrets, Items, Skills and four heroes of the sizes
-and kinds listed there, every mechanic shown somewhere, and a first chapter that the day
+and kinds below, every mechanic shown somewhere, and a first chapter that the day
 auto-player finishes often but not always."""
 
 from __future__ import annotations

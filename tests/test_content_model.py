@@ -250,7 +250,7 @@ def test_journal_entries_are_found_by_threads_looking_at_once() -> None:
 
 def test_every_rule_setting_is_read_by_the_engine() -> None:
     """A campaign's rule settings each change play somewhere: one documented and read by
-    nothing (``event_discard`` was, until the seventeenth session) fails here."""
+    nothing (as ``event_discard`` once was) fails here."""
     engine = Path(__file__).parent.parent / "grail" / "engine"
     source = "\n".join(path.read_text() for path in engine.rglob("*.py"))
     unread = [name for name in RuleSettings.model_fields

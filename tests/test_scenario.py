@@ -1,4 +1,4 @@
-"""Step 2's "done when", played through the command line: a cooperative companion game on
+"""A long companion game, played through the command line: a cooperative companion game on
 the minimal pack over many Days, every draw and roll entered by hand, with a Dream read,
 upgrades bought, a Guardian moving, Menhirs running out and Locations vanishing, and a
 hero dying and replaced.

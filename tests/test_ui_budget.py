@@ -1,4 +1,4 @@
-"""A frame's time for painting (grail/ui/budget.py, issue "Step 10": the frame after an
+"""A frame's time for painting (grail/ui/budget.py: the frame after an
 action): what an action changed is painted piece by piece once a frame's time is spent, and
 the frames that follow paint the rest, ending exactly as a painting made afresh; the window
 says when it shows all, and a screenshot waits for it; the map comes back as it was left.

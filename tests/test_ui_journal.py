@@ -1,4 +1,4 @@
-"""The journal, End of Day and table's-answer views (issue "Step 5"): each renders saves in
+"""The journal, End of Day and table's-answer views: each renders saves in
 its states (mid-journal with a closed option, a Skill side asked, resting, a deck upgrade's
 offer, deck building, a companion game's chance point) without changing the game, and a
 click on a choice, a card to keep or a deck's card, or a search typed then Enter, sends

@@ -1,4 +1,4 @@
-"""The map scene (issue "Step 5", the map and the day panel): the live map renders a start,
+"""The map scene (the map and the day panel): the live map renders a start,
 mid-Day, four heroes, a Guardian and tokens without changing the game; a click on a framed
 card travels; hovering shows a Location's details; the camera pans and zooms; the day panel
 fits and scrolls; and the preview of what vanishes at the next Start of Day names exactly

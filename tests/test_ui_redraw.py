@@ -1,4 +1,4 @@
-"""A frame drawn over the last (issue "Step 10": the frame after an action, and the frame
+"""A frame drawn over the last (the frame after an action, and the frame
 where nothing changed): while the map scene is drawn alone frame after frame, each frame
 blits again only what changed on the map (the places painted again, and what the last frame
 drew over the map: tokens walking, frames, tabs, the tip, the menu), and draws the day

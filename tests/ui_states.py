@@ -1,4 +1,4 @@
-"""Games in the states the window must show (issue "Step 5", Tests): the start, mid-Day,
+"""Games in the states the window must show: the start, mid-Day,
 mid-journal, a fight of four, Diplomacy at its second Stage, the End of Day, a hero dying,
 and a companion game waiting for the table. Each builder returns a fresh game of the
 bundled campaign; states the engine reaches only by long play are set by hand where noted.
