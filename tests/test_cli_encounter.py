@@ -2,7 +2,7 @@
 on standard input) and with ``grail new``/``legal``/``act``/``show`` (docs/cli.md,
 "Encounters").
 
-Both of RULES.md's worked examples are played on ``tests/packs/examples`` in companion
+Both of the rulebook's worked examples are played on ``tests/packs/examples`` in companion
 games, the table saying which card each draw gives as the example tells it: Beor against
 the Vagabond [EX-COMBAT-1]..[EX-COMBAT-10] and Arev with the Grieving Orphan
 [EX-DIPLO-1]..[EX-DIPLO-11] (tests/test_worked_examples.py checks the engine's side; here

@@ -1,4 +1,4 @@
-"""A Combat turn, from the hands to the victory: RULES.md 17.1 and 17.2, [COMBAT-1]..[COMBAT-16].
+"""A Combat turn, from the hands to the victory: [COMBAT-1]..[COMBAT-16].
 
 Mostly against the Tavern Brawler (value 8; its attack: 1 damage up to 2 markers, 2 up to 5,
 3 from 6; Opportunity: 1 damage and 1 Terror; Reward 2 Exp each; Loot 3 Wealth, shared).

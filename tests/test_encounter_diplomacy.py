@@ -1,4 +1,4 @@
-"""Diplomacy: RULES.md 18, [DIPLO-1]..[DIPLO-16].
+"""Diplomacy: [DIPLO-1]..[DIPLO-16].
 
 Mostly Oswy (Empathy 2, Logic 2, Rep 4, 2 Wealth) before the Reeve at the Gate: an Affinity
 track of 2 red and 3 green spaces (bottom -2, top +3); right edge [1: Empathy 1, 2: Logic 2];

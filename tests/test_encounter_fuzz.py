@@ -1,4 +1,5 @@
-"""Random-policy fuzzing of Encounters (RULES.md sections 2, 17, 18) on ``tests/packs/fuzz``.
+"""Random-policy fuzzing of Encounters (the rulebook's card anatomy, Combat and
+Diplomacy) on ``tests/packs/fuzz``.
 
 Thousands of Encounters, every one of the pack's Combat and Diplomacy cards, teams of 1 to 4,
 under several rule settings, Challenge's dial Escape [MODE-CHALLENGE-4] and companion games,
@@ -504,7 +505,7 @@ class Fight:
 
     def probe(self) -> None:
         """An action that is not legal now is refused with the rule it breaks, and leaves
-        the state exactly as it was (DESIGN.md, the engine's contract)."""
+        the state exactly as it was (docs/architecture.md, the engine's contract)."""
         game = self.game
         legal = game.legal_actions()
         wrong = [action for action in _unlikely(self) if action not in legal]

@@ -1,4 +1,4 @@
-"""Card anatomy, keys and bonus icons: RULES.md sections 2 and 17.3 ([ANAT-*], [KEY-*]).
+"""Card anatomy, keys and bonus icons: the rulebook's card anatomy and keys ([ANAT-*], [KEY-*]).
 
 Tamsin (Aggression 2, Courage 1, 2 Magic) fights the Tavern Brawler (value 8; 1 damage up to
 2 markers, 2 up to 5, 3 from 6; its right edge is [1: Aggression 2, 3: Courage 1]) in a

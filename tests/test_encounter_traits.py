@@ -1,4 +1,4 @@
-"""The twelve Combat traits: RULES.md 17.5, [TRAIT-1]..[TRAIT-12] (Destruction, [TRAIT-11],
+"""The twelve Combat traits: [TRAIT-1]..[TRAIT-12] (Destruction, [TRAIT-11],
 is with the Items in tests/test_encounter_items.py).
 
 Each enemy of the test pack has one trait, value 9 and a flat Combat table of 1 damage; its

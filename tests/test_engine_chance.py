@@ -1,5 +1,5 @@
 """Chance points: draws, die rolls and dial flips, answered by the generator or the table
-(DESIGN.md, "Chance is explicit"); the log records their outcomes."""
+(docs/architecture.md, chance points); the log records their outcomes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``Game.pending()``: who must decide what, read from the state (DESIGN.md, the engine's
+"""``Game.pending()``: who must decide what, read from the state (docs/architecture.md, the engine's
 contract), always in step with the legal actions."""
 
 from __future__ import annotations

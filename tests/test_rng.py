@@ -1,4 +1,4 @@
-"""The engine's generator: PCG32, reproducible on any Python (DESIGN.md, Determinism)."""
+"""The engine's generator: PCG32, reproducible on any Python (docs/architecture.md, determinism)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Auto-players, hints and odds (grail/sim, ``grail odds``).
 
-The look-ahead is checked against the rulebook's worked examples (RULES.md section 19) on
+The look-ahead is checked against the rulebook's worked examples (the rulebook's worked examples) on
 ``tests/packs/examples``, played as a companion game where the table names each card
 drawn; the policies and odds run on the bundled campaign.
 """

@@ -1,10 +1,10 @@
-"""The rulebook's two worked examples, step by step (RULES.md section 19).
+"""The rulebook's two worked examples, step by step (the rulebook's worked examples).
 
 Both are played in a companion game on ``tests/packs/examples``: the table says which card
 each draw gives, as the example tells it, and every step checks the pool or the Affinity
 marker, the hand, the Magic spent, the Time tokens and which card is covered.
 
-Where the example contradicts itself we follow RULES.md's reading and say so:
+Where the example contradicts itself we follow grail's reading and say so:
 [NOTE-20] (Attack's first key is an Attribute Key, not a Magic Key), [NOTE-21] (Throw's
 "lightning key" is an Attribute Key), [NOTE-22] (the Stage 2 Response's "lose 1" is a Food
 here), [NOTE-23] (Black Humour's Charges count Arev's Courage, 2).

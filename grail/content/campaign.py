@@ -1,6 +1,6 @@
 """The campaign manifest (``campaign.yaml``): identity, chapters, Game Sheet and settings.
 
-Where RULES.md marks an assumption or an ambiguity, ``rules`` makes it a setting with the
+Where the rulebook leaves an assumption or an ambiguity, ``rules`` makes it a setting with the
 most likely reading as default.
 """
 

@@ -1,4 +1,4 @@
-"""Combat and Diplomacy cards: key geometry, bonus icons and Abilities (RULES.md section 2).
+"""Combat and Diplomacy cards: key geometry, bonus icons and Abilities (the rulebook's card anatomy).
 
 A card's **right** edge holds Attribute Keys (and right Magic halves) that the *next* card
 meets; its **left** edge holds Bonus Keys (and left Magic halves, which carry the bonus)

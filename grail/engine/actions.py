@@ -390,7 +390,7 @@ class LeaveStoryMode(_Action):
 class ChanceOutcome(_Action):
     """How a chance point came out: a card drawn, a die rolled, a dial flipped. The log
     records one after the action that met it; in a companion game the table enters it
-    (DESIGN.md, "Chance is explicit")."""
+    (docs/architecture.md, chance points)."""
 
     type: Literal["chance"] = "chance"
     point: str
@@ -571,7 +571,7 @@ class Share(_Action):
             return f"Share: {self.hero}'s meters are set"
         return f"Share: {self.hero} {verb} {self.amount} {self.what.capitalize()}"
 
-# --- Encounters (RULES.md 17, 18) -----------------------------------------------------------
+# --- Encounters: Combat and Diplomacy ---------------------------------------------------------
 
 
 @action

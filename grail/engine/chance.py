@@ -1,4 +1,4 @@
-"""Chance points: every draw, die roll and dial flip asks here (DESIGN.md, "Chance is explicit").
+"""Chance points: every draw, die roll and dial flip asks here (docs/architecture.md, chance points).
 
 A chance point names what is being decided and the outcomes that may come up, with
 repeats for weight (a die with two "stay" faces lists "stay" twice). Who answers:

@@ -2,7 +2,7 @@
 
 The standard library promises only ``random()`` itself to be stable across Python versions,
 not ``shuffle`` or ``randrange``; this generator and its bounded draw are ours, so the same
-seed gives the same game on any Python and any hash seed (DESIGN.md, Determinism).
+seed gives the same game on any Python and any hash seed (docs/architecture.md, determinism).
 
 >>> rng = Rng.seeded(42)
 >>> [rng.below(6) for _ in range(5)]

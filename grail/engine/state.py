@@ -207,7 +207,7 @@ EncounterStep = Literal["start", "equipment", "hands", "mulligan", "approach", "
                         "choose_active", "delayed", "play", "after_play", "check", "attack",
                         "after_attack", "next", "end_turn", "end_draw", "ending",
                         "closing"]
-"""Where an Encounter stands in its order (RULES.md 17, 18): the setup (Items confirmed
+"""Where an Encounter stands in its order (the rulebook's Combat and Diplomacy): the setup (Items confirmed
 [ITEM-3], hands drawn [COMBAT-3], mulligans [COMBAT-4], an approach [DIPLO-2]); each turn's
 phases I-III with the activation's steps 1-4 [COMBAT-5]..[COMBAT-15]; and the end, while
 Reward, Loot or Failure resolve."""
@@ -458,7 +458,7 @@ class ChancePoint(State):
 @part
 class PendingChance(State):
     """An action stopped at a chance point: it runs again, from the state before it, with
-    the answers so far and the table's next one (DESIGN.md, "Chance is explicit")."""
+    the answers so far and the table's next one (docs/architecture.md, chance points)."""
 
     action: dict[str, Any] | None
     """The action (JSON form); None: the setup."""

@@ -1,5 +1,5 @@
 """What a player sees of an activation: the look-ahead's board, shared by the auto-players
-and the hints (RULES.md sections 2, 17, 18).
+and the hints (the rulebook's card anatomy, Combat and Diplomacy).
 
 :func:`read` takes a :class:`Board` from the game: the Sequence, the active character's
 hand, the pool or the Affinity marker, each member's Magic; and a :class:`Context`, what

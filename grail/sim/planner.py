@@ -1,6 +1,6 @@
 """Plans for one activation: every order of the hand's cards that the keys allow, each way
 to pay their Magic Keys and the Charges that may be paid between them, each valued by
-what the activation would come to (RULES.md 17.2, 18).
+what the activation would come to (the rulebook's Combat turn and Diplomacy).
 
 A plan ends where the active character would stop playing. Its value reads the rest of
 the activation as the rules run it: the Opportunity attack for no card played

@@ -1,4 +1,4 @@
-"""Drawing a Combat or Diplomacy card with its keys (RULES.md section 2).
+"""Drawing a Combat or Diplomacy card with its keys (the rulebook's card anatomy).
 
 A card is laid out on a :class:`Frame` shared by every card of a row, so that the keys of
 neighbouring cards line up: a header (name, owner's letter, Time tokens, Charges), one row

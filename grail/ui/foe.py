@@ -1,4 +1,5 @@
-"""Drawing the Encounter card (RULES.md sections 2, 17, 18): its name, deck and corner mark,
+"""Drawing the Encounter card (the rulebook's card anatomy, Combat and
+Diplomacy): its name, deck and corner mark,
 its Attribute Keys on the right edge where the first card meets them [ANAT-11], and
 
 - Combat: the pool as a counter out of the value, the traits in words, the Combat table

@@ -1,5 +1,5 @@
-"""Bonus icons and joints, drawn so that nothing is told by colour alone (RULES.md 2, 17.3):
-icons are words (+1, draw, x2, -last) or shapes (a triangle up or down for the Affinity
+"""Bonus icons and joints, drawn so that nothing is told by colour alone (the rulebook's card
+anatomy and keys): icons are words (+1, draw, x2, -last) or shapes (a triangle up or down for the Affinity
 marker, a bolt for continue, a boxed S for the Stage's bonus, a slashed ring for cancel);
 a joint where two halves meet is a filled circle with a tick (connected), an open circle
 with a cross (not connected) or a diamond with an M (payable with 1 Magic).

@@ -1,5 +1,5 @@
 """The Encounter's table: the Sequence laid out left to right from the Encounter card, and
-the hand shown below it (RULES.md sections 2, 17, 18).
+the hand shown below it (the rulebook's card anatomy, Combat and Diplomacy).
 
 A :class:`Row` places cards in a strip: at their full width while they fit, narrower down
 to a least width, and past that the row shows a window of them with a stub on each side

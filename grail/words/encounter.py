@@ -1,5 +1,6 @@
-"""An Encounter under way, in plain lines for ``grail show`` and ``grail text`` (RULES.md 2,
-17, 18): the Encounter card, the turn, the Sequence left to right and the hands.
+"""An Encounter under way, in plain lines for ``grail show`` and ``grail text`` (the
+rulebook's card anatomy, Combat and Diplomacy): the Encounter card, the turn, the Sequence
+left to right and the hands.
 
 Everything here reads the state; what a card would give if played now comes from the
 engine's key matching (:mod:`grail.engine.encounters.sequence`) against the edge the next

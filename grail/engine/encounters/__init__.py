@@ -1,4 +1,4 @@
-"""Encounters: Combat and Diplomacy played card by card (RULES.md sections 2, 17, 18).
+"""Encounters: Combat and Diplomacy played card by card (the rulebook's card anatomy, Combat and Diplomacy).
 
 - :mod:`.sequence`: key matching, shared by both (pure functions);
 - :mod:`.hands`: decks, hands and discards;

@@ -1,5 +1,5 @@
 """Combat: the Combat pool against the Encounter value, the enemy's attacks, and the twelve
-traits (RULES.md 17) [COMBAT-*], [TRAIT-*].
+traits (the rulebook's Combat) [COMBAT-*], [TRAIT-*].
 
 Only what differs from Diplomacy lives here; the turn itself is in :mod:`.turn`.
 """

@@ -1,5 +1,5 @@
 """Diplomacy: the Affinity track, Stages won in order, the opponent's Response, Avoid and
-Failure (RULES.md 18) [DIPLO-*].
+Failure (the rulebook's Diplomacy) [DIPLO-*].
 
 Only what differs from Combat lives here; the turn itself is in :mod:`.turn`.
 """

@@ -1,4 +1,4 @@
-"""The Sequence and its keys, for Combat and Diplomacy alike (RULES.md sections 2 and 17.3).
+"""The Sequence and its keys, for Combat and Diplomacy alike (the rulebook's card anatomy and keys).
 
 When a card is placed, its left edge meets the previous card's right edge (the Encounter
 card's, for the first card [ANAT-11]). Keys *meet* when both halves are at the same

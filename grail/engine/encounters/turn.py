@@ -1,5 +1,5 @@
 """The order of an Encounter, as data: each step in ``EncounterState.step`` runs here until
-a decision waits, effects must resolve, or the Encounter ends (RULES.md 17.2, 18).
+a decision waits, effects must resolve, or the Encounter ends (the rulebook's Combat turn and Diplomacy).
 
 A turn: the team picks the active character [COMBAT-5]; step 1, delayed Abilities
 [COMBAT-7]; step 2, cards played [COMBAT-8]..[COMBAT-10]; 2c and 2d, the Opportunity

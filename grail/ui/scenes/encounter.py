@@ -1,4 +1,5 @@
-"""An Encounter (RULES.md sections 2, 17, 18): the Encounter card on the left, the Sequence
+"""An Encounter (the rulebook's card anatomy, Combat and Diplomacy): the
+Encounter card on the left, the Sequence
 laid out from it to the right with every key and how each pair of halves meets, the hand
 shown below with what each card would yield, and on the side the team in activation order,
 the important actions, the hint and the fight's own lines.
