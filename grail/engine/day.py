@@ -152,7 +152,7 @@ def start_of_day(campaign: Campaign, state: GameState) -> list[Event]:
 
 
 def dials_turn(campaign: Campaign, state: GameState) -> list[Event]:
-    """Steps 3 and 4, once what step 2's moves met is resolved (a Guardian, a lightning
+    """Steps 3 and 4 of the Start of Day, once what step 2's moves met is resolved (a Guardian, a lightning
     rule): the Menhirs' dials and the Time dials turn, Time tokens go [DAY-START-3],
     [DAY-START-4]."""
     events: list[Event] = []
