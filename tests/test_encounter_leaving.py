@@ -1,5 +1,5 @@
 """Other Combat rules: Escape, Flee, Charges, empty hands and decks, Panic, the negative pool,
-falling to 0 Health, and the Challenge's Escape by dial: RULES.md 17.4, [COMBAT-17]..
+falling to 0 Health, and the Challenge's Escape by dial: [COMBAT-17]..
 [COMBAT-26], [MODE-CHALLENGE-4], [MODE-CHALLENGE-5].
 
 The Tavern Brawler's Opportunity attack is 1 damage and 1 Terror; the Debt Collector takes 4
@@ -8,9 +8,13 @@ markers whatever the pool; the White Hare flees once the pool holds 3.
 
 from __future__ import annotations
 
+from grail.content.campaign import DyingCard
+from grail.content.effects import Die, SetMeters
 from grail.engine.actions import (
     Activate,
+    Begin,
     Choose,
+    ChooseReplacement,
     DiscardCard,
     EndPlay,
     Escape,
@@ -19,7 +23,9 @@ from grail.engine.actions import (
     PlayCard,
     SpendCharges,
 )
+from grail.engine.events import DyingChanged
 
+from .conftest import changed
 from .encounter_helpers import Table, ended, pack, with_rules
 
 START = sorted(pack().hero["tamsin"].decks.combat.start)
@@ -244,6 +250,50 @@ def test_a_member_at_zero_health_leaves_at_once_COMBAT_26() -> None:
     assert "tamsin" not in encounter.hands
 
 
+def test_a_member_at_zero_health_takes_the_card_at_once_DEATH_1_COMBAT_26_TEAM_4() -> None:
+    """ "Añade la carta de «Te estás muriendo» ..., Escapa inmediatamente de cualquier
+    Encuentro y resuelve todas las reglas adicionales de esta carta": the card and what it
+    says come as the member leaves, not once the others have fought on to the end."""
+    card = DyingCard(effects=[SetMeters.model_validate({"set": {"wealth": 0}})], dies_when=[])
+    campaign = changed(pack(), manifest=pack().manifest.model_copy(update={"dying": card}))
+    table = Table(["tamsin", "oswy"], campaign)
+    table.fight("grey-brawler", "t-blank", "t-jab-1", "t-jab-2", "o-jab-1", "o-jab-2", "o-jab-3",
+                tamsin__health=1)
+    table.keep()
+    table.act(Activate(hero="tamsin"))
+    table.play("t-blank")
+    events = table.end_play()  # 1 damage: 0 Health
+    assert table.encounter.heroes == ["oswy"] and table.active == "oswy"  # the fight goes on
+    tamsin = table.hero("tamsin")
+    assert tamsin.dying and tamsin.wealth == 0  # the card, and what it says, at once
+    assert DyingChanged(hero="tamsin", change="taken") in events
+    assert [event.type for event in events].index("dying_changed") < \
+        [event.type for event in events].index("activated")  # before Oswy acts
+
+
+def test_a_card_that_kills_at_once_ends_the_fight_of_the_one_who_began_it_DEATH_1() -> None:
+    """A card whose rules kill its holder at once kills it as it leaves the fight; nothing of
+    the reading that began the fight follows for the dead (its 'lost'), and its place is
+    taken after the fight, as after any death."""
+    card = DyingCard(effects=[Die.model_validate({"die": True})], dies_when=[])
+    table = Table(["tamsin", "oswy"],
+                  changed(pack(), manifest=pack().manifest.model_copy(update={"dying": card})))
+    table.hero("tamsin").health = 1
+    table.act(Explore(hero="tamsin"))
+    table.act(Begin(hero="tamsin"))  # alone: Oswy does not join
+    table.act(Choose(hero="tamsin", option=0), "t-blank", "t-jab-1", "t-jab-2")
+    table.keep()
+    table.play("t-blank")
+    events = table.end_play()  # 1 damage: 0 Health, the card, and death
+    kinds = [event.type for event in events]
+    assert kinds.index("dying_changed") < kinds.index("hero_died") < kinds.index("encounter_ended")
+    state = table.game.state
+    assert state.dead == ["tamsin"] and state.encounter is None and state.frames == []
+    assert table.hero("oswy").terror == pack().hero["oswy"].meters.terror.start
+    assert table.game.legal_actions() == [ChooseReplacement(hero="bryn"),
+                                          ChooseReplacement(hero="corra")]
+
+
 def test_a_falling_member_pays_the_escape_price_when_the_campaign_says_so_NOTE_17() -> None:
     table = Table(["tamsin", "oswy"], with_rules(pack(), dying_escape_penalty=True))
     table.fight("grey-brawler", "t-blank", "t-jab-1", "t-jab-2", "o-jab-1", "o-jab-2", "o-jab-3",
@@ -254,6 +304,7 @@ def test_a_falling_member_pays_the_escape_price_when_the_campaign_says_so_NOTE_1
     table.end_play()
     assert table.encounter.heroes == ["oswy"]
     assert table.hero("tamsin").terror == 1  # the Opportunity attack of the Escape
+    assert table.hero("tamsin").dying  # then the card, before Oswy fights on [DEATH-1]
 
 
 # --- Challenge mode: Escape by dial ----------------------------------------------------------

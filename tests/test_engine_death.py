@@ -11,23 +11,37 @@ from grail.content.campaign import DyingCard, DyingLimit
 from grail.engine import death
 from grail.engine.actions import (
     AcceptMercy,
+    Action,
+    ActivateMenhir,
     Cancel,
+    CharacterAction,
+    Choose,
     ChooseReplacement,
     EndCampaign,
     Explore,
     GiveSecret,
     Join,
     LeaveGame,
+    LocationAction,
     Pass,
     PickSkill,
     Rest,
     Trade,
     Travel,
 )
-from grail.engine.events import DayBegan, DyingChanged, Event, GoingMadChanged, HeroDied
+from grail.engine.events import (
+    DayBegan,
+    DyingChanged,
+    Event,
+    GoingMadChanged,
+    HeroDied,
+    HeroMoved,
+    WorldChanged,
+)
 from grail.engine.game import Game, IllegalAction
 from grail.engine.survival import settle
-from grail.words.actions import action_text
+from grail.words.actions import action_lines, action_text
+from grail.words.names import said
 from grail.words.summary import summary
 
 from .conftest import changed
@@ -143,6 +157,22 @@ def test_at_0_health_a_character_takes_the_card_once_and_follows_it(
     assert DyingChanged(hero="wren", change="taken") in events
     assert wren.dying and wren.items == []  # the card's effects: lose every Item
     assert fall(game, "wren") == []  # held: not taken twice
+
+
+def test_at_0_health_in_a_reading_the_card_comes_before_the_next_choice_DEATH_1(
+        three_heroes: Campaign) -> None:
+    """ "Si tu Salud baja a 0 durante la partida, añade la carta": in the middle of a reading
+    too, what the card says is done before the reading asks its next choice, which waits
+    still."""
+    game = Game.new(three_heroes, ["wren", "ash"], seed=1)
+    game.state.hero("wren").items = [1]
+    game.apply(Pass(hero="ash"))  # nobody to join
+    game.apply(Explore(hero="wren"))  # 101: a choice waits
+    events = fall(game, "wren")  # as an effect before the choice would
+    assert DyingChanged(hero="wren", change="taken") in events
+    wren = game.state.hero("wren")
+    assert wren.dying and wren.items == []  # the card's effects: lose every Item
+    assert Choose(hero="wren", option=2) in game.legal_actions()  # "Walk on"
 
 
 def test_a_dying_character_who_loses_health_dies(three_heroes: Campaign) -> None:  # [DEATH-1]
@@ -278,6 +308,85 @@ def test_every_limit_of_the_card_closes_its_action(three_heroes: Campaign) -> No
             if getattr(a, "hero", None) == "wren" and not isinstance(a, Pass | LeaveGame)] == []
     with pytest.raises(IllegalAction, match="forbids trade"):
         game.apply(Trade(hero="wren", to="ash", what="food"))
+
+
+@pytest.mark.parametrize(("limit", "where", "proposal"), [
+    ("travel", 101, Travel(hero="ash", to=102)),  # [ACT-TRAVEL-3]
+    ("explore", 101, Explore(hero="ash")),  # [ACT-EXPLORE-2]
+    ("location_action", 101, LocationAction(hero="ash")),  # [ACT-LOC-3]
+    ("activate_menhir", 104, ActivateMenhir(hero="ash")),  # [ACT-MENHIR-1]
+    ("join_team", 101, CharacterAction(hero="ash"))])  # [ACT-CHAR-2]
+def test_a_dying_character_joins_no_team_action_its_card_forbids_DEATH_1_TEAM_1_DAY_7(
+        three_heroes: Campaign, limit: DyingLimit, where: int, proposal: Action) -> None:
+    """The members "forman un equipo y hacen la acción juntos", and a team action counts as
+    the action of each member: joining a team's Travel is travelling, so a card that forbids
+    Travel keeps its holder out of the team's, and so for Exploring, the Location's action
+    and a Menhir; a card that forbids joining keeps it out of any, helping pay another's
+    character action too."""
+    game = Game.new(with_cards(three_heroes, dying=DyingCard(dies_when=[], may_not=[limit])),
+                    ["wren", "ash", "kes"], seed=1)
+    for hero in game.state.heroes:
+        hero.location = where
+    fall(game, "wren")
+    game.state.hero("wren").energy = 2  # enough to help pay a character action [ACT-CHAR-2]
+    game.refresh()
+    game.apply(proposal)
+    assert Join(hero="kes") in game.legal_actions()
+    assert Join(hero="wren") not in game.legal_actions()
+    with pytest.raises(IllegalAction, match=rf"\[DEATH-1\]: wren is dying: the 'You Are Dying' "
+                       rf"card forbids {limit.replace('_', ' ')} until Health rises above 0"):
+        game.apply(Join(hero="wren"))
+
+
+def test_a_team_travels_without_a_member_whose_card_forbids_travel_DEATH_1_ACT_TRAVEL_3(
+        three_heroes: Campaign) -> None:
+    """With nobody else to join, the Travel starts at once, and the dying character stays
+    where it is; the proposal says why it does not go."""
+    game = Game.new(with_cards(three_heroes, dying=DyingCard(dies_when=[], may_not=["travel"])),
+                    ["wren", "ash"], seed=1)
+    fall(game, "wren")
+    events = game.apply(Travel(hero="ash", to=102))
+    assert HeroMoved(hero="ash", origin=101, to=102) in events
+    assert [event for event in events if isinstance(event, HeroMoved) and event.hero == "wren"] == []
+    assert game.state.hero("wren").location == 101
+    assert any(isinstance(event, WorldChanged) and event.what.startswith(
+        "wren is dying: the 'You Are Dying' card forbids travel") for event in events)
+
+
+@pytest.mark.parametrize(("limit", "proposal"), [
+    ("explore", Travel(hero="ash", to=102)),  # travelling is not exploring
+    ("character_action", CharacterAction(hero="ash"))])  # [ACT-CHAR-1], [ACT-CHAR-2]
+def test_a_card_forbidding_another_action_lets_its_holder_join_DEATH_1_TEAM_1(
+        three_heroes: Campaign, limit: DyingLimit, proposal: Action) -> None:
+    """A card that forbids its holder's own character action leaves it free to help pay
+    another's: the action stays its owner's, whose effects are the owner's alone."""
+    game = Game.new(with_cards(three_heroes, dying=DyingCard(dies_when=[], may_not=[limit])),
+                    ["wren", "ash"], seed=1)
+    fall(game, "wren")
+    game.state.hero("wren").energy = 2  # enough to help pay a character action [ACT-CHAR-2]
+    game.refresh()
+    game.apply(proposal)
+    assert Join(hero="wren") in game.legal_actions()
+
+
+def test_a_join_the_card_closes_is_shown_closed_in_the_words_of_its_refusals_DEATH_1_TEAM_1(
+        ennor: Campaign) -> None:
+    """grail text and grail legal list the Join the card closes, and grail show the team with
+    who may not join, each in the words the card refuses the character a Travel with."""
+    game = Game.new(with_cards(ennor, dying=DyingCard(dies_when=[], may_not=["travel"])),
+                    ["tamsin", "jago", "kerra"], seed=3)
+    fall(game, "tamsin")
+    rule, refused = game.refusal(Travel(hero="tamsin", to=102))
+    assert (rule, refused) == ("DEATH-1", "tamsin is dying: the 'You Are Dying' card forbids "
+                                          "travel until Health rises above 0")
+    game.apply(Travel(hero="jago", to=102))
+    why = "Tamsin Vell is dying: the 'You Are Dying' card forbids travel until Health rises " \
+        "above 0, and so joining a team's Travel: a team action counts as the action of each " \
+        "member"
+    assert said(game.campaign, refused) in why
+    assert action_lines(game)[-1] == f"-. (not open: {why}) Team: Tamsin Vell joins the action"
+    assert f"May not join: {why}" in summary(game).splitlines()
+    assert said(game.campaign, game.refusal(Join(hero="tamsin"))[1]) == why
 
 
 def test_death_loses_a_campaign_without_mercy_in_challenge(minimal: Campaign) -> None:

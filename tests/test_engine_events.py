@@ -22,10 +22,28 @@ def test_the_first_event_is_revealed_and_its_quest_displayed(minimal: Campaign) 
 
 def test_an_event_lasts_one_day_then_is_discarded(minimal: Campaign) -> None:  # [EVENT-2]
     game = Game.new(minimal, ["wren"], seed=1)
+    game.state.event_deck = ["ev-storm", "?"]  # the Storm holds no Quest
     game.apply(Pass(hero="wren"))
     game.apply(Rest(hero="wren", eat=True))
-    assert game.state.event == "rnd-fog" and game.state.event_discards == ["ev-arrival"]
+    assert game.state.event == "ev-storm" and game.state.event_discards == []
+    game.apply(Pass(hero="wren"))
+    game.apply(Rest(hero="wren", eat=False))  # the Storm took the last Food
+    assert game.state.event == "rnd-fog" and game.state.event_discards == ["ev-storm"]
     assert game.state.random_events == []  # revealed, it is no longer unseen
+
+
+def test_an_event_holding_a_quest_stays_on_the_table_out_of_the_discard_pile_EVENT_2_EVENT_3_DAY_START_5(
+        minimal: Campaign) -> None:
+    """ "Al contrario que los Eventos normales, activos durante 1 Día, los que contengan una
+    Misión se quedan en la mesa hasta que la carta lo indique", and the discard pile is what
+    "te permite contar el tiempo": Landfall, holding its Quest, is no Day gone."""
+    game = Game.new(minimal, ["wren"], seed=1)
+    for day in (2, 3, 4):
+        game.apply(Pass(hero="wren"))
+        game.apply(next(action for action in game.legal_actions() if isinstance(action, Rest)))
+        assert game.state.day == day
+        assert game.state.quests == ["q-stone"] and "ev-arrival" not in game.state.event_discards
+    assert game.state.event_discards == ["ev-storm"]  # the Days gone: the Storm's alone
 
 
 def test_challenge_mode_places_one_random_event_fewer(minimal: Campaign) -> None:
@@ -177,8 +195,8 @@ def test_a_random_event_discarded_goes_to_the_bottom_of_its_deck_and_comes_again
         assert game.state.day == day
     state = game.state
     assert state.event == "ev-storm"
-    assert state.event_discards == ["ev-arrival"] and state.random_bottom == ["rnd-fog"]
+    assert state.event_discards == [] and state.random_bottom == ["rnd-fog"]  # [EVENT-3]
     assert put_random_events(minimal, state, 2)[0].what == "1 Random Event on the Event deck"
     reveal_event(minimal, state)
     assert state.event == "rnd-fog" and state.random_bottom == []
-    assert state.event_discards == ["ev-arrival", "ev-storm"]
+    assert state.event_discards == ["ev-storm"]

@@ -156,6 +156,30 @@ def test_a_team_travel_starts_from_a_click(ennor: Campaign, app: App) -> None:
     assert game.state.team is not None and game.state.team.to == 102  # who joins? [TEAM-1]
 
 
+def test_a_join_a_dying_card_closes_is_a_button_that_says_why_DEATH_1_TEAM_1(
+        ennor: Campaign, app: App) -> None:
+    """Beside the team's choices the window shows the Join the card closes, as grail text
+    lists it, and a click on it says why instead of joining."""
+    from grail.content.campaign import DyingCard
+
+    from .conftest import changed
+
+    card = DyingCard(dies_when=[], may_not=["travel"])
+    game = Game.new(changed(ennor, manifest=ennor.manifest.model_copy(update={"dying": card})),
+                    ["tamsin", "jago", "kerra"], seed=3)
+    game.state.hero("tamsin").health = 0
+    game.settle()
+    game.apply(Travel(hero="jago", to=102))
+    scene = scene_on(app, game)
+    closed = scene.actions.by_text("Tamsin Vell joins")
+    assert closed is not None and not closed.enabled
+    assert closed.why.startswith("Tamsin Vell is dying: the 'You Are Dying' card forbids travel")
+    assert scene.actions.by_text("Kerra") is not None  # Kerra may join
+    click(app, closed.rect.center)
+    assert scene.notice == closed.why and game.state.team is not None
+    assert game.state.team.members == ["jago"]
+
+
 def test_the_own_card_opens_its_actions(ennor: Campaign, app: App) -> None:
     game = Game.new(ennor, ["tamsin"], seed=3)
     scene = scene_on(app, game)

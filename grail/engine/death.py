@@ -16,16 +16,21 @@ from .state import GameState, HeroState
 
 
 def check(campaign: Campaign, state: GameState) -> list[Event]:
-    """Between decisions: a death a "You Are Dying" card called for happens, one at a time
-    (the first is still dying when a new Day starts, where the card says so); a character
-    healed above 0 Health gives the card back; one at 0 Health takes it [SURV-4], [DEATH-1]."""
+    """Before each decision: a death a "You Are Dying" card called for happens, one at a
+    time (the first is still dying when a new Day starts, where the card says so); a
+    character healed above 0 Health gives the card back; one at 0 Health takes it, at once,
+    in the middle of a reading or a fight: "añade la carta ..., Escapa inmediatamente de
+    cualquier Encuentro y resuelve todas las reglas adicionales de esta carta" [SURV-4],
+    [DEATH-1]. A member of an Encounter under way leaves it first [COMBAT-26]."""
     if state.stage == "start_of_day":
         dying.day_begins(campaign, state)
-    for hero in state.heroes:
+    fighting = state.encounter.heroes if state.encounter is not None else []
+    heroes = [hero for hero in state.heroes if hero.id not in fighting]
+    for hero in heroes:
         if hero.death_due is not None:
             return die(campaign, state, hero, hero.death_due)
     events: list[Event] = []
-    for hero in state.heroes:
+    for hero in heroes:
         if hero.dying and hero.health > 0:
             events += dying.heal(hero)
         elif hero.health == 0 and not hero.dying:
@@ -44,6 +49,9 @@ def die(campaign: Campaign, state: GameState, hero: HeroState,
     state.dead.append(hero.id)
     for frame in state.frames:
         frame.heroes = [h for h in frame.heroes if h != hero.id]
+    if state.encounter is not None:  # dead after leaving a fight the others go on with
+        below = state.frames[:state.encounter.floor]
+        state.encounter.floor = sum(1 for frame in below if frame.heroes)
     state.frames = [frame for frame in state.frames if frame.heroes]
     if not state.heroes or not unused_heroes(campaign, state):
         state.fallen = hero  # as it fell, for Mother's Mercy [MERCY-1]
@@ -81,12 +89,13 @@ def replace(campaign: Campaign, state: GameState, action: ChooseReplacement) -> 
 
 
 def lose(campaign: Campaign, state: GameState) -> list[Event]:
-    """The game is lost for everyone [DEATH-6]; the players may still ask for Mother's
-    Mercy, where the campaign has it [MERCY-1]."""
+    """The game is lost for everyone [DEATH-6], in the middle of a fight too; the players
+    may still ask for Mother's Mercy, where the campaign has it [MERCY-1]."""
     state.outcome = "lost"
     state.stage = "mercy" if mercy.offered(campaign, state) else "over"
     state.frames.clear()
     state.facing.clear()
+    state.encounter = None
     return [WorldChanged(what="the game is lost")]
 
 

@@ -167,8 +167,7 @@ def _out_of_place(campaign: Campaign, state: GameState, action: Any,
             "campaign offers it (never under the Challenge's no_mercy) [MODE-CHALLENGE-11]"
     barred = _barred_by_dying(campaign, state, action)
     if barred is not None:
-        return "DEATH-1", f"{action.hero} is dying: the 'You Are Dying' card forbids " \
-            f"{barred.replace('_', ' ')} until Health rises above 0"
+        return "DEATH-1", barred
     if isinstance(action, FaceGuardian):
         return "GUARD-6", "the players choose the order only among Guardians waiting " \
             "together to be faced"
@@ -186,12 +185,20 @@ def _out_of_place(campaign: Campaign, state: GameState, action: Any,
     return None
 
 
-def _barred_by_dying(campaign: Campaign, state: GameState, action: Any) -> DyingLimit | None:
-    """What of the action the acting character's "You Are Dying" card forbids [DEATH-1]."""
-    limit = DYING_LIMITS.get(action.type)
+def _barred_by_dying(campaign: Campaign, state: GameState, action: Any) -> str | None:
+    """Why the acting character's "You Are Dying" card forbids the action, if it does: to
+    join a team's action, joining or that action itself [DEATH-1], [DAY-7]."""
     hero = next((hero for hero in state.heroes if hero.id == getattr(action, "hero", None)),
                 None)
-    return limit if hero is not None and limit is not None \
+    if hero is None:
+        return None
+    team = state.team
+    if isinstance(action, Join) and team is not None and not team.paying:  # [TEAM-1]
+        kept = dying.kept_out(campaign, state, hero, team.action)
+        return None if kept is None \
+            else dying.refusal(hero.id, kept, teams.TEAM_ACTIONS[team.action])
+    limit = DYING_LIMITS.get(action.type)
+    return dying.refusal(hero.id, limit) if limit is not None \
         and dying.forbids(campaign, state, hero, limit) else None
 
 

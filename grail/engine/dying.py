@@ -36,6 +36,37 @@ def forbids(campaign: Campaign, state: GameState, hero: HeroState, what: DyingLi
     return what in barred(campaign, state, hero)
 
 
+TEAM_ACTIONS: dict[str, DyingLimit] = {
+    "travel": "travel", "explore": "explore", "location_action": "location_action",
+    "activate_menhir": "activate_menhir"}
+"""What a card must forbid, besides joining, to keep its holder out of a team's action of
+each kind. Not a character action: the one a card forbids is the holder's own, and who
+joins another's only helps pay it, its effects the owner's alone [ACT-CHAR-1]."""
+
+
+def kept_out(campaign: Campaign, state: GameState, hero: HeroState,
+             action: str) -> DyingLimit | None:
+    """What of the character's card keeps it out of a team's ``action``: joining at all, or
+    the action itself, since the members "forman un equipo y hacen la acción juntos" and a
+    team action counts as the action of each member: joining a Travel is travelling
+    [DEATH-1], [TEAM-1], [DAY-7]."""
+    for limit in ("join_team", TEAM_ACTIONS.get(action)):
+        if limit is not None and forbids(campaign, state, hero, limit):
+            return limit
+    return None
+
+
+def refusal(hero: str, limit: DyingLimit, joining: str = "") -> str:
+    """Why the card refuses the character an action, or a place in a team's action
+    (``joining``, the action as a noun: "Travel") whose kind it forbids [DEATH-1], [DAY-7]."""
+    text = f"{hero} is dying: the 'You Are Dying' card forbids {limit.replace('_', ' ')} " \
+        "until Health rises above 0"
+    if joining and limit != "join_team":
+        text += f", and so joining a team's {joining}: a team action counts as the action " \
+            "of each member"
+    return text
+
+
 def take(campaign: Campaign, state: GameState, hero: HeroState) -> list[Event]:
     """At 0 Health the character takes the card and follows it [SURV-4], [DEATH-1]."""
     hero.dying = True

@@ -119,8 +119,9 @@ def finish(campaign: Campaign, state: GameState, result: EncounterResult) -> lis
         events = [*ended, WorldChanged(what=f"{encounter.name} goes to the bottom of its deck")]
     if begun.origin is not None:
         playing = {hero.id for hero in state.heroes}
-        state.frames.append(begun.origin.ended(
-            won, [hero for hero in begun.origin.heroes if hero in playing]))
+        alive = [hero for hero in begun.origin.heroes if hero in playing]
+        if alive:  # who began it died in the fight: nothing of it follows [DEATH-1]
+            state.frames.append(begun.origin.ended(won, alive))
     return events
 
 

@@ -67,11 +67,17 @@ def reveal_event(campaign: Campaign, state: GameState) -> list[Event]:
 
 
 def discard_event(campaign: Campaign, state: GameState, event_id: str) -> None:
-    """A story Event goes to the Event discard pile, which measures time [EVENT-2]; a Random
-    Event to the bottom of the Random Event deck, as every discarded card but an Event
-    ("Evento Aleatorio ... déjala al final del mazo de robo") [DISC-1]; one the chapter's
-    new Random Event deck already holds stays there."""
-    if not isinstance(campaign.event.get(event_id), RandomEvent):
+    """A story Event goes to the Event discard pile, which measures time [EVENT-2]; one
+    holding a Quest with the red lock does not: "los que contengan una Misión se quedan en la
+    mesa hasta que la carta lo indique", in the Quest display, and leave the table with their
+    Quest, never counted as a Day gone [EVENT-3]. A Random Event goes to the bottom of the
+    Random Event deck, as every discarded card but an Event ("Evento Aleatorio ... déjala al
+    final del mazo de robo") [DISC-1]; one the chapter's new Random Event deck already holds
+    stays there."""
+    event = campaign.event.get(event_id)
+    if isinstance(event, StoryEvent) and event.quest is not None and event.quest.lock:
+        return
+    if not isinstance(event, RandomEvent):
         state.event_discards.append(event_id)
     elif event_id not in state.random_events and event_id not in state.random_bottom:
         state.random_bottom.append(event_id)

@@ -39,7 +39,7 @@ from .telling import PROPOSED, proposing, tell
 
 AnyAction = Actions
 
-RULES_EDITION = 1
+RULES_EDITION = 2
 """The edition of the rules this engine plays, which every save's write records (grail/save):
 raise it with any change that makes a logged action play otherwise (refused, or with
 another outcome), so that a save played under earlier rules whose last actions these rules
@@ -353,7 +353,11 @@ class Game:
             if state.frames:
                 events += journal.resolve(self.campaign, state)
                 if state.frames and not _fighting(state):
-                    return events  # a choice waits
+                    # a choice waits; first, who fell to 0 Health takes its card [DEATH-1]
+                    dying = [] if state.asked else death.check(self.campaign, state)
+                    if not dying:
+                        return events
+                    events += dying
                 continue
             if state.stage in ("over", "mercy") or state.hand_over or state.replacing:
                 return events

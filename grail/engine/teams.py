@@ -60,17 +60,25 @@ or a journal option."""
 # --- forming the team --------------------------------------------------------------------
 
 
-def joiners(campaign: Campaign, state: GameState, members: list[str]) -> list[HeroState]:
-    """Who may join: on the same Location, not passed nor held back by a "You Are Dying"
-    card [DEATH-1], and not acted this round
-    while others wait to act [TEAM-1], [DAY-3]. A character without Energy may join too
-    (``join_without_energy``); the others then pay for them [TEAM-6]."""
+def joiners(campaign: Campaign, state: GameState, members: list[str],
+            action: str) -> list[HeroState]:
+    """Who may join ``action``: who could (:func:`_free`), unless held back by a "You Are
+    Dying" card that forbids joining, or forbids the action itself, which a member takes as
+    much as its proposer [DEATH-1], [DAY-7]."""
+    return [hero for hero in _free(campaign, state, members)
+            if dying.kept_out(campaign, state, hero, action) is None]
+
+
+def _free(campaign: Campaign, state: GameState, members: list[str]) -> list[HeroState]:
+    """Who could join, a "You Are Dying" card aside: on the same Location, not passed, and
+    not acted this round while others wait to act [TEAM-1], [DAY-3]. A character without
+    Energy could join too (``join_without_energy``); the others then pay for them
+    [TEAM-6]."""
     here = state.hero(members[0]).location
     waiting = any(day.can_act(hero) and not hero.acted for hero in state.heroes)
     carried = campaign.manifest.rules.join_without_energy
     return [hero for hero in state.heroes if hero.id not in members and hero.location == here
-            and not hero.passed and not dying.forbids(campaign, state, hero, "join_team")
-            and not (hero.acted and waiting)
+            and not hero.passed and not (hero.acted and waiting)
             and (carried or hero.energy > 0)]
 
 
@@ -81,8 +89,9 @@ def may_propose_location_action(campaign: Campaign, state: GameState, hero: Hero
         return False
     action = campaign.location[hero.location].action
     assert action is not None
+    helpers = joiners(campaign, state, [hero.id], "location_action")
     return action.cost is None or can_pay_together(campaign, state, [hero], action.cost) \
-        or can_pay_together(campaign, state, [hero, *joiners(campaign, state, [hero.id])],
+        or can_pay_together(campaign, state, [hero, *helpers],
                             action.cost)  # who could join only adds to what is paid
 
 
@@ -93,7 +102,7 @@ def may_propose_menhir(campaign: Campaign, state: GameState, hero: HeroState) ->
     la ayuda de todos los jugadores"."""
     if campaign.location[hero.location].menhir is None:
         return False
-    members = [hero, *joiners(campaign, state, [hero.id])]
+    members = [hero, *joiners(campaign, state, [hero.id], "activate_menhir")]
     return menhirs.requirements_met(campaign, state, members) \
         and _covered("activate_menhir", members,
                      _action_cost(campaign, state, "activate_menhir", hero))
@@ -104,25 +113,51 @@ def may_propose_character_action(campaign: Campaign, state: GameState,
     """Its owner, paying at least 1 Energy, and those who could join can pay its cost
     [ACT-CHAR-1], [ACT-CHAR-2], [TEAM-6]."""
     cost = _action_cost(campaign, state, "character_action", hero)
+    helpers = _helpers(joiners(campaign, state, [hero.id], "character_action"), cost)
     return _covered("character_action", [hero], cost) \
-        or _covered("character_action", [hero, *_helpers(campaign, state, [hero.id], cost)],
-                    cost)
+        or _covered("character_action", [hero, *helpers], cost)
 
 
 def _may_join(campaign: Campaign, state: GameState, team: TeamAction) -> list[HeroState]:
-    """Who may join this action [TEAM-1]."""
+    """Who may join this action [TEAM-1], [DEATH-1]."""
+    return [hero for hero in _candidates(campaign, state, team)
+            if dying.kept_out(campaign, state, hero, team.action) is None]
+
+
+def _candidates(campaign: Campaign, state: GameState, team: TeamAction) -> list[HeroState]:
+    """Who could join this action, a "You Are Dying" card aside [TEAM-1]: for a character
+    action, only who could help pay it."""
+    free = _free(campaign, state, team.members)
     if team.action == "character_action":
-        return _helpers(campaign, state, team.members, _cost(campaign, state, team))
-    return joiners(campaign, state, team.members)
+        return _helpers(free, _cost(campaign, state, team))
+    return free
 
 
-def _helpers(campaign: Campaign, state: GameState, members: list[str],
-             cost: list[tuple[str, int]]) -> list[HeroState]:
-    """Who may join a character action: only who can help pay its Energy or Magic, since
-    its effects are its owner's alone [ACT-CHAR-1], [ACT-CHAR-2]."""
+def _helpers(heroes: list[HeroState], cost: list[tuple[str, int]]) -> list[HeroState]:
+    """Who of ``heroes`` may join a character action: only who can help pay its Energy or
+    Magic, since its effects are its owner's alone [ACT-CHAR-1], [ACT-CHAR-2]."""
     helped = [what for what, amount in cost if what in HELPED and amount]
-    return [hero for hero in joiners(campaign, state, members)
-            if any(getattr(hero, what) > 0 for what in helped)]
+    return [hero for hero in heroes if any(getattr(hero, what) > 0 for what in helped)]
+
+
+def kept_out(campaign: Campaign, state: GameState) -> list[tuple[Join, str]]:
+    """Who would be offered to join the action being proposed but for a "You Are Dying"
+    card, each with the card's refusal: a choice the players see closed, and why
+    [DEATH-1], [DAY-7]."""
+    team = state.team
+    if team is None or team.paying:
+        return []
+    return _kept_out(campaign, state, team)
+
+
+def _kept_out(campaign: Campaign, state: GameState, team: TeamAction) -> list[tuple[Join, str]]:
+    found = []
+    for hero in _candidates(campaign, state, team):
+        limit = dying.kept_out(campaign, state, hero, team.action)
+        if limit is not None:
+            found.append((Join(hero=hero.id),
+                          dying.refusal(hero.id, limit, TEAM_ACTIONS[team.action])))
+    return found
 
 
 def _option_team(state: GameState, frame: Frame) -> list[HeroState]:
@@ -170,14 +205,17 @@ PROPOSALS = {"travel": "travel", "explore": "explore",
 def propose(campaign: Campaign, state: GameState,
             action: Explore | Travel | LocationAction | CharacterAction | ActivateMenhir
             ) -> list[Event]:
-    """A character proposes an action: others on the Location may join first [TEAM-1]."""
+    """A character proposes an action: others on the Location may join first [TEAM-1];
+    who may not, for their "You Are Dying" card, is told why [DEATH-1]."""
     state.team = _proposal(action)
+    kept: list[Event] = [WorldChanged(what=why)
+                         for _, why in _kept_out(campaign, state, state.team)]
     if _may_join(campaign, state, state.team):
         where = f" to {action.to}" if isinstance(action, Travel) else ""  # [MAP-6]
         return [WorldChanged(what=f"{action.hero} proposes to {PROPOSALS[action.type]}{where}; "
-                             "others on the Location may join [TEAM-1]")]
+                             "others on the Location may join [TEAM-1]"), *kept]
     state.team.paying = True
-    return _settle(campaign, state)
+    return kept + _settle(campaign, state)
 
 
 def would_propose(campaign: Campaign, state: GameState, action: Any) -> bool:

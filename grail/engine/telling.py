@@ -116,7 +116,7 @@ def _cost(campaign: Campaign, state: GameState, hero: HeroState, cost: Amounts |
 
 
 def _encounter_action(campaign: Campaign, state: GameState, action: Any, whose: bool) -> str:
-    """An Encounter action in words (RULES.md 17, 18); its plain text when no Encounter is
+    """An Encounter action in words (the rulebook's Combat and Diplomacy); its plain text when no Encounter is
     under way. ``whose``: a card played in a team names who plays it (the terminal, undo),
     not on a button beside the member's own hand."""
     encounter = state.encounter

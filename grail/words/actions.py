@@ -11,6 +11,7 @@ from grail.engine.actions import (
     DAY_ACTIONS,
     Choose,
     EndCampaign,
+    Join,
     LeaveGame,
     LeaveStoryMode,
     PlayCard,
@@ -21,7 +22,7 @@ from grail.engine.actions import (
 from grail.engine.game import Game
 from grail.engine.items import card_name, uses_of
 from grail.engine.journal import closed_options, pending_choice, waiting_effect
-from grail.engine.teams import would_propose
+from grail.engine.teams import kept_out, would_propose
 from grail.engine.telling import PROPOSED, tell
 
 from .effects import cost_words, leads_to
@@ -35,12 +36,24 @@ campaign, a player's part in it, or Story mode [DEATH-6], [PLAYERS-1], [MODE-STO
 
 
 def action_lines(game: Game) -> list[str]:
-    """The legal actions as numbered lines of plain text."""
+    """The legal actions as numbered lines of plain text, then the choices not open, each
+    with why not."""
     lines = [f"{number}. {action_text(game, action)}"
              for number, action in enumerate(game.legal_actions(), start=1)]
     for _, text, why in closed_options(game.campaign, game.state):
         lines.append(f"-. (not open: {said(game.campaign, why)}) {text}")
+    for _, text, why in closed_joins(game):
+        lines.append(f"-. (not open: {why}) {text}")
     return lines
+
+
+def closed_joins(game: Game) -> list[tuple[Join, str, str]]:
+    """The characters a "You Are Dying" card keeps out of the action being proposed, as
+    the choices the players see closed: (the Join, its words, why not, in the card's
+    refusal) [DEATH-1], [DAY-7]."""
+    campaign = game.campaign
+    return [(join, action_text(game, join), said(campaign, why))
+            for join, why in kept_out(campaign, game.state)]
 
 
 def action_text(game: Game, action: Any, where: bool = True) -> str:

@@ -10,6 +10,7 @@ from grail.engine.modes import CHALLENGE_RULES
 from grail.engine.pending import Pending
 from grail.engine.state import GameState
 from grail.engine.survival import panics
+from grail.engine.teams import kept_out
 
 from .encounter import encounter_lines
 from .events import dying_text, entry_words
@@ -116,6 +117,8 @@ def summary(game: Game) -> str:
         members = ", ".join(hero_name(campaign, member) for member in team.members)
         lines.append(f"Team {'paying' if team.paying else 'forming'}: "
                      f"{what}{where}, {members}")
+        lines += [f"May not join: {said(campaign, why)}"
+                  for _, why in kept_out(campaign, state)]  # [DEATH-1]
     if state.frames:
         entry = state.frames[-1].key
         source = state.frames[-1].source

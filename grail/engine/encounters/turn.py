@@ -9,7 +9,9 @@ step 3, the enemy attack or the Response [COMBAT-13], [DIPLO-5]; step 4, the nex
 
 Each step function changes the step, pushes frames, or returns None when a decision waits;
 the game resolves pushed frames and comes back (``Game._advance``). Before every step,
-members at 0 Health leave [COMBAT-26] and a Thief strikes if it can [TRAIT-10].
+members at 0 Health leave [COMBAT-26] and a Thief strikes if it can [TRAIT-10]; who has
+left at 0 Health takes "You Are Dying" there and then, its rules resolved before the others
+fight on, and a death it calls for comes at once too [DEATH-1], [TEAM-4].
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from grail.content import Campaign
 from grail.content import effects as fx
 from grail.content.amounts import Amounts
 
-from .. import world
+from .. import death, world
 from ..events import Activated, Event, WorldChanged
 from ..frames import push
 from ..state import GameState, HeroState
@@ -40,6 +42,10 @@ def advance(campaign: Campaign, state: GameState) -> list[Event]:
             return events
         if encounter.escaping is not None:
             events += leaving.escaped(campaign, state)
+            continue
+        taken = death.check(campaign, state)  # who fell takes the card at once [DEATH-1]
+        if taken:
+            events += taken
             continue
         if encounter.result is None:
             fallen = _fallen(campaign, state)

@@ -25,7 +25,7 @@ from grail.engine.game import IllegalAction, UndoError
 from grail.engine.journal import ContentLoop
 from grail.save import SaveError
 from grail.session import Session
-from grail.words.actions import ASKED_FIRST, action_label
+from grail.words.actions import ASKED_FIRST, action_label, closed_joins
 from grail.words.names import capitalized, said
 from grail.words.summary import summary
 
@@ -103,18 +103,20 @@ class GameScene(Scene):
         self._shown: dict[str, tuple[object, ...]] = {}
         """What the banner, the action bar and the log showed in the last frame."""
         self._labels: tuple[tuple[int, int], dict[int, str]] = ((-1, -1), {})
-        """The buttons' words by the action's place in the legal list, for the revision and
+        """The buttons' words by the action's place in the bar, for the revision and
         game they were made for: made once, not at every frame."""
+        self._bar_entries: tuple[tuple[int, int], list[tuple[Any, str]]] = ((-1, -1), [])
+        """The bar's actions, each with why it is not open, for the revision and game."""
 
     # --- what is where -----------------------------------------------------------------
 
     def regions(self, app: App) -> dict[str, pygame.Rect]:
         """The screen's parts: ``banner`` on top, ``main`` and ``side`` below it, ``actions``
         and ``log`` at the bottom. Worked out again only when the window, the theme, the
-        log's opening, the page or the number of legal actions changed (a frame asks three
+        log's opening, the page or the number of the bar's entries changed (a frame asks three
         times)."""
         theme = app.theme
-        key = (app.size, theme, self.log_open, self.page, len(self.session.legal()))
+        key = (app.size, theme, self.log_open, self.page, len(self.bar_entries()))
         if self._regions[0] != key:
             self._regions = (key, self._lay_out(app))
         return {name: rect.copy() for name, rect in self._regions[1].items()}
@@ -137,19 +139,29 @@ class GameScene(Scene):
         of the bar holds twice as many actions."""
         px = app.theme.px
         room = min(px(230), app.size[1] * 2 // 5) - px(10)
-        if len(self.session.legal()) > 2 * max(1, min(5, room // px(36))):
+        if len(self.bar_entries()) > 2 * max(1, min(5, room // px(36))):
             room -= px(PAGE_LINE)
         return max(1, min(5, room // px(36)))
 
     def paged(self, app: App) -> bool:
-        return len(self.session.legal()) > 2 * self.bar_rows(app)
+        return len(self.bar_entries()) > 2 * self.bar_rows(app)
+
+    def bar_entries(self) -> list[tuple[Any, str]]:
+        """The action bar's entries, each with why it is not open (empty for a legal one):
+        the legal actions, then the characters a "You Are Dying" card keeps out of the team
+        being formed, shown closed as grail text lists them [DEATH-1]."""
+        seen = (self.session.revision, id(self.session.game))
+        if self._bar_entries[0] != seen:
+            closed = [(join, why) for join, _, why in closed_joins(self.session.game)]
+            self._bar_entries = (seen, [(action, "") for action in self.session.legal()] + closed)
+        return self._bar_entries[1]
 
     def bar_height(self, app: App) -> int:
         """The action bar's height: as many rows as the page's actions need (at least 3), so
         that few actions leave the view more room; and the page's line if need be."""
         px = app.theme.px
         fit = self.bar_rows(app)
-        left = len(self.session.legal()) - self.page * 2 * fit
+        left = len(self.bar_entries()) - self.page * 2 * fit
         rows = max(min(3, fit), min(fit, -(-left // 2)))
         return rows * px(36) - px(6) + px(16) + (px(PAGE_LINE) if self.paged(app) else 0)
 
@@ -199,7 +211,7 @@ class GameScene(Scene):
             self.notice = reload_pack(self.session)
 
     def turn_page(self, step: int) -> None:
-        pages = max(1, -(-len(self.session.legal()) // self.per_page))
+        pages = max(1, -(-len(self.bar_entries()) // self.per_page))
         self.page = max(0, min(pages - 1, self.page + step))
 
     def undo(self) -> None:
@@ -273,23 +285,23 @@ class GameScene(Scene):
         if self.per_page != 2 * self.bar_rows(app):  # a large scale, a small window
             self.per_page, self.page = 2 * self.bar_rows(app), 0
         rows = max(1, min(self.per_page // 2, (area.height + gap) // px(36)))
-        legal = self.session.legal()
-        shown = legal[self.page * self.per_page:(self.page + 1) * self.per_page]
+        shown = self.bar_entries()[self.page * self.per_page:(self.page + 1) * self.per_page]
         columns = 2 if len(shown) > rows else 1  # a few actions: the whole width each
         width = (area.width - gap * (columns - 1)) // columns
         height = max(app.theme.px(30), (area.height - gap * (rows - 1)) // rows)
         buttons = []
-        for index, action in enumerate(shown):
+        for index, (action, why) in enumerate(shown):
             column, row = divmod(index, rows)
             rect = pygame.Rect(area.x + column * (width + gap), area.y + row * (height + gap),
                                width, height)
             buttons.append(Button(rect, self._label(self.page * self.per_page + index, action),
-                                  action, key=KEYS[index]))
+                                  action, key=KEYS[index], why=why))
         cursor = min(self.actions.cursor, max(0, len(buttons) - 1))
         self.actions = Buttons(buttons, cursor)
 
     def _label(self, place: int, action: Any) -> str:
-        """The words of the legal action at ``place``, made once per revision of the game."""
+        """The words of the action at ``place`` in the bar, made once per revision of the
+        game."""
         seen = (self.session.revision, id(self.session.game))
         if self._labels[0] != seen:
             self._labels = (seen, {})
@@ -333,7 +345,7 @@ class GameScene(Scene):
                     for index, button in enumerate(buttons.buttons))
         looks: dict[str, tuple[object, ...]] = {
             "banner": (self.notice, self.session.revision, id(self.session.game)),
-            "actions": (bar, self.page, self.per_page, len(self.session.legal())),
+            "actions": (bar, self.page, self.per_page, len(self.bar_entries())),
             "log": (tuple(self.session.log[-60:]),)}
         now: dict[str, tuple[object, ...]] = {
             name: (*look, tuple(regions[name]), theme) for name, look in looks.items()}
@@ -388,9 +400,9 @@ class GameScene(Scene):
 
 
     def draw_pages(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        legal = len(self.session.legal())
-        if legal > self.per_page:
-            pages = -(-legal // self.per_page)
+        entries = len(self.bar_entries())
+        if entries > self.per_page:
+            pages = -(-entries // self.per_page)
             font = app.theme.font(16)
             text = f"page {self.page + 1} of {pages} (Page Up/Down)"
             draw_text(surface, text, (rect.right - app.theme.px(8) - font.size(text)[0],
