@@ -112,8 +112,9 @@ def test_commands_on_a_save_import_only_what_they_need(tmp_path: Path) -> None:
     alone."""
     save = _new_save(tmp_path)
     unneeded = ("pygame", "grail.ui", "grail.sim", "multiprocessing", "distributed",
-                "grail.cli.author", "grail.cli.play", "yaml", "grail.content.loader",
-                "grail.content.checks", "grail.content.crossref", "grail.content.locate")
+                "grail.cli.author", "grail.cli.play", "grail.cli.translate", "yaml", "babel",
+                "grail.content.loader", "grail.content.checks", "grail.content.crossref",
+                "grail.content.locate")
     script = ("import sys; from grail.cli.main import main; main(['legal', sys.argv[1]]); "
               f"print(sorted({{m for m in sys.modules for u in {unneeded!r} "
               "if m == u or m.startswith(u + '.')}))")
@@ -136,10 +137,10 @@ def test_a_command_keeps_its_imports_from_the_collector_and_collects_after(
 
 def test_the_window_on_a_cached_pack_imports_no_checks_lint_or_yaml(tmp_path: Path) -> None:
     """The window's start reads its pack from the content cache: it imports none of the
-    pack's checks, the author's lint (the map's Menhir sites are facts of their own) or
-    YAML."""
+    pack's checks, the author's lint (the map's Menhir sites are facts of their own), YAML
+    or the catalogs' reader (Babel)."""
     save = _new_save(tmp_path)
-    unneeded = ("yaml", "grail.content.loader", "grail.content.checks",
+    unneeded = ("yaml", "babel", "grail.content.loader", "grail.content.checks",
                 "grail.content.lint_map", "grail.content.survey", "grail.content.origin",
                 "grail.content.locate")
     script = ("import sys; from grail.cli.main import main; "

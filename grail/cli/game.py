@@ -32,10 +32,11 @@ from grail.engine.chance import ChanceMismatch
 from grail.engine.game import Game, IllegalAction, UndoError
 from grail.engine.modes import CHALLENGE_RULES
 from grail.engine.setup import SetupError
+from grail.lang import language
 from grail.save import SaveError, export_save, load_game, save_game
 from grail.save.saves import saved_log, saved_pack
-from grail.save.store import SaveFile
-from grail.session import Session, open_save
+from grail.save.store import Mark, SaveFile
+from grail.session import Session
 from grail.words.actions import action_lines, action_text
 from grail.words.events import story
 from grail.words.names import full_name, said
@@ -79,11 +80,13 @@ def unknown_hero(campaign: Campaign, hero: str) -> CommandError:
                         f"{', '.join(sorted(campaign.hero))}")
 
 
-def open_game(path: str) -> Game:
-    """The game saved at ``path``, with its own pack; notes (content changed) on stderr."""
+def open_game(path: str, lang: str | None = None) -> Game:
+    """The game saved at ``path``, with its own pack in the language ``lang`` (default: the
+    language grail speaks); notes (content changed) on stderr."""
     notes: list[str] = []
     try:
-        game = load_game(Path(path), open_pack(saved_pack(Path(path))), notes)
+        game = load_game(Path(path), open_pack(saved_pack(Path(path)), lang or language()),
+                         notes)
     except SaveError as error:
         raise CommandError(str(error)) from None
     for note in notes:
@@ -91,10 +94,20 @@ def open_game(path: str) -> Game:
     return game
 
 
-def open_session(path: str) -> Session:
-    """The save at ``path`` to play on, with its own pack; notes on stderr."""
+def saved_session(path: Path, pack: str | None = None, mark: Mark | None = None,
+                  lang: str | None = None) -> Session:
+    """The save at ``path`` opened with the pack it was made with (``pack`` if it names
+    none) in the language ``lang`` (default: the language grail speaks), or the game a
+    checkpoint or autosave of it holds (``mark``); a :class:`grail.save.SaveError` or
+    :class:`grail.content.PackError` says why it cannot be."""
+    return Session.open(path, open_pack(saved_pack(path, pack), lang or language()), mark)
+
+
+def open_session(path: str, lang: str | None = None) -> Session:
+    """The save at ``path`` to play on, with its own pack in the language ``lang`` (default:
+    the language grail speaks); notes on stderr."""
     try:
-        session = open_save(Path(path))
+        session = saved_session(Path(path), lang=lang)
     except SaveError as error:
         raise CommandError(str(error)) from None
     for note in session.log[:-1]:
@@ -120,7 +133,7 @@ def may_write(path: Path, force: bool, source: Path | None = None) -> None:
 def cmd_new(args: argparse.Namespace) -> int:
     path = Path(args.save)
     may_write(path, args.force)
-    campaign = open_pack(args.pack)
+    campaign = open_pack(args.pack, language())
     try:
         game = Game.new(campaign, args.hero, args.seed, args.mode, args.challenge_rule,
                         companion=args.companion)
@@ -295,7 +308,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
         if mark is None:
             raise CommandError(f"{args.save} keeps no checkpoint or autosave "
                                f"'{args.name}' (it keeps: {names})")
-        session = open_save(Path(args.save), mark=mark)
+        session = saved_session(Path(args.save), mark=mark)
         session.save(target)
         session.close()
     except SaveError as error:
@@ -335,7 +348,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     where it stops, if it does, by the action's number and the rule it breaks."""
     path = Path(args.save)
     try:
-        campaign = open_pack(saved_pack(path))
+        campaign = open_pack(saved_pack(path), language())
         setup, log = saved_log(path)
     except SaveError as error:
         raise CommandError(str(error)) from None

@@ -151,6 +151,11 @@ def _add_author(commands: Any) -> None:
     add_author_commands(commands)
 
 
+def _add_translate(commands: Any) -> None:
+    from grail.cli.translate import add_translate_command
+    add_translate_command(commands)
+
+
 def _add_balance(commands: Any) -> None:
     from grail.cli.balance import add_balance_command
     add_balance_command(commands)
@@ -163,7 +168,7 @@ def _add_play(commands: Any) -> None:
 
 IN_ITS_OWN_MODULE: dict[str, Callable[[Any], None]] = {
     "text": _add_text, "odds": _add_odds, "lint": _add_author, "map": _add_author,
-    "balance": _add_balance, "play": _add_play,
+    "translate": _add_translate, "balance": _add_balance, "play": _add_play,
 }
 """The commands whose parser a module of their own adds, in the order of the help; each
 module imported only for its commands or for the list of every command."""

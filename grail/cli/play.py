@@ -17,9 +17,10 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-from grail.cli.game import CommandError, seed_number
+from grail.cli.game import CommandError, saved_session, seed_number
 from grail.cli.text import tried
 from grail.content.cache import keep_loaded, open_pack
+from grail.lang import language
 from grail.save import SaveError
 
 GAME_SCENES = ("map", "journal", "encounter", "end-of-day", "menu")
@@ -81,12 +82,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _open(path: Path, pack: str | None, session_class: Any) -> Any:
-    """The save, with ``--pack`` if given, else with the pack it was made with."""
-    from grail.session import open_save
-
+def _open(path: Path, pack: str | None, session_class: Any, lang: str | None = None) -> Any:
+    """The save, with ``--pack`` if given, else with the pack it was made with; the pack in
+    the language ``lang`` (default: the language grail speaks)."""
     try:
-        return open_save(path) if pack is None else session_class.open(path, open_pack(pack))
+        return saved_session(path, lang=lang) if pack is None else \
+            session_class.open(path, open_pack(pack, lang or language()))
     except SaveError as error:
         raise CommandError(str(error)) from None
 

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from grail.cli.game import CommandError, open_session, seed_number, unknown_hero
+from grail.cli.game import CommandError, open_session, saved_session, seed_number, unknown_hero
 from grail.content.cache import open_pack
 from grail.engine.actions import Action, MalformedAction
 from grail.engine.game import Game, IllegalAction, UndoError
@@ -29,6 +29,7 @@ from grail.engine.journal import ContentLoop
 from grail.engine.modes import MODES
 from grail.engine.setup import SetupError
 from grail.engine.trying import TryError, target, try_entry
+from grail.lang import language
 from grail.save import SaveError, save_game
 from grail.save.folder import (
     SaveInfo,
@@ -40,7 +41,7 @@ from grail.save.folder import (
     saves_folder,
 )
 from grail.save.store import cannot_write_in
-from grail.session import Session, open_save
+from grail.session import Session
 from grail.sim.hints import hint
 from grail.words.actions import ASKED_FIRST, action_lines, action_text
 from grail.words.encounter import encounter_lines
@@ -203,13 +204,14 @@ def play(session: Session) -> int:
             print("\n".join(encounter_lines(session.game, full=not fighting)))
 
 
-def _menu(folder: Path, pack: str | None) -> Session | None:
+def _menu(folder: Path, pack: str | None, lang: str | None = None) -> Session | None:
     """List the saves in ``folder`` with the checkpoints and autosaves each keeps; the game
     chosen (a checkpoint or autosave goes on as a save of its own), a new game, or None to
-    quit."""
+    quit; the pack in the language ``lang`` (default: the language grail speaks)."""
+    lang = lang or language()
     saves = list_saves(folder)
     print(f"Saves in {folder}:" if saves else f"No saves yet in {folder}.")
-    campaign = open_pack(pack) if saves else None  # the heroes' names, as the window says them
+    campaign = open_pack(pack, lang) if saves else None  # the heroes' names, as the window says them
     for number, info in enumerate(saves, start=1):
         if info.problem:
             print(f"{number}. {info.name}: {info.problem}")
@@ -229,24 +231,24 @@ def _menu(folder: Path, pack: str | None) -> Session | None:
                   ". Go on with a save, or start grail text with --saves FOLDER.")
             continue  # said before the questions, not after them
         if answer == "n":
-            path = _new_game(folder, pack)
-            return None if path is None else open_session(str(path))
+            path = _new_game(folder, pack, lang)
+            return None if path is None else open_session(str(path), lang)
         if answer.isdigit() and 1 <= int(answer) <= len(saves):
             info = saves[int(answer) - 1]
             if info.problem:
                 print(f"{info.name} cannot be opened: {info.problem.removeprefix('unreadable: ')}.")
                 continue
-            return _chosen(info, pack)
+            return _chosen(info, pack, lang)
         print(f"There is no choice {answer!r}.")
 
 
-def _chosen(info: SaveInfo, pack: str | None) -> Session:
+def _chosen(info: SaveInfo, pack: str | None, lang: str | None = None) -> Session:
     """The game of a row of the menu: a save, or a checkpoint or autosave going on as a save
-    of its own."""
+    of its own; its pack in the language ``lang`` (default: the language grail speaks)."""
     if info.kind == "save":
-        return open_session(str(info.path))
+        return open_session(str(info.path), lang)
     try:
-        session = open_save(info.path, pack, info.mark)
+        session = saved_session(info.path, pack, info.mark, lang)
         target = going_on(info)
         session.save(target)
     except SaveError as error:
@@ -255,9 +257,10 @@ def _chosen(info: SaveInfo, pack: str | None) -> Session:
     return session
 
 
-def _new_game(folder: Path, pack: str | None) -> Path | None:
-    """Ask for heroes, mode, seed and a save name; set the game up and save it."""
-    campaign = open_pack(pack)
+def _new_game(folder: Path, pack: str | None, lang: str | None = None) -> Path | None:
+    """Ask for heroes, mode, seed and a save name; set the game up and save it; the pack in
+    the language ``lang`` (default: the language grail speaks)."""
+    campaign = open_pack(pack, lang or language())
     heroes = sorted(campaign.hero)
     fewest, most = campaign.manifest.players
     most = min(most, len(heroes))
@@ -338,10 +341,11 @@ def _ask_name(folder: Path) -> Path | None:
         return path
 
 
-def tried(args: argparse.Namespace) -> tuple[Game, list[str]]:
+def tried(args: argparse.Namespace, lang: str | None = None) -> tuple[Game, list[str]]:
     """A throwaway game that starts reading the entry ``--at`` asks for (``--hero``,
-    ``--seed``, ``--pack``), and what to say of it: where it stands, then what happened."""
-    campaign = open_pack(args.pack)
+    ``--seed``, ``--pack``), its pack in the language ``lang`` (default: the language grail
+    speaks), and what to say of it: where it stands, then what happened."""
+    campaign = open_pack(args.pack, lang or language())
     heroes = sorted(campaign.heroes, key=lambda hero: hero.number)
     hero = args.hero or heroes[0].id
     if hero not in campaign.hero:
@@ -378,7 +382,7 @@ def cmd_text(args: argparse.Namespace) -> int:
         path = Path(args.save)
     else:
         if args.pack is not None:
-            open_pack(args.pack)  # a pack that does not load is refused before the menu
+            open_pack(args.pack, language())  # a pack that does not load is refused before the menu
         chosen = _menu(saves_folder(args.saves), args.pack)
         return 0 if chosen is None else play(chosen)
     return play(open_session(str(path)))

@@ -181,8 +181,15 @@ Slug = Annotated[
 ]
 """A lower-case identifier: letters, digits, '-' and '_' (e.g. ``grey-vagrant``)."""
 
-Text = Annotated[str, StringConstraints(min_length=1)]
-"""Non-empty text shown to players."""
+@dataclass(frozen=True)
+class Translated:
+    """Marks text a player reads: a pack's translation gives it in another language, found
+    by this marker (``translations.py``), so that a new prose field is translated as soon as
+    it is declared."""
+
+
+Text = Annotated[str, StringConstraints(min_length=1), Translated()]
+"""Non-empty text shown to players, in the pack's language or a translation's."""
 
 CardNumber = Annotated[str, StringConstraints(pattern=CARD_NUMBER_PATTERN)]
 """A printed card number with its colour letter [COMP-9]."""

@@ -1,8 +1,9 @@
 """A cache of validated content, so that a second start skips YAML parsing and checks.
 
 The cache lives outside the pack (the user's cache folder, or ``GRAIL_CACHE_DIR``), one
-JSON file per pack folder, named by the hash of every file the pack holds. A changed,
-added or removed file changes the hash, so the old entry is never read again; an entry
+JSON file per pack folder and language, named by the hash of every file the pack holds (and
+of the translation laid over it: ``translations.py``). A changed, added or removed file
+changes the hash, so the old entry is never read again; an entry
 that does not load (truncated, edited, from another grail version) is ignored, removed
 and rebuilt. The entry is plain JSON (no pickle) under lines with its hash, read back
 into the content models without validating again (``trusted.py``): validating it would
@@ -25,9 +26,11 @@ from pathlib import Path
 import platformdirs
 
 from .. import __version__
+from ..lang import PSEUDO, SOURCE, normal
 from .folder import MAX_FILE_BYTES, bundled_pack, pack_files, paused_gc
 from .pack import Campaign
 from .problems import PackError
+from .translations import catalog_file, in_language, speaks_source
 from .trusted import rebuild
 
 FORMAT = 2
@@ -81,8 +84,11 @@ def pack_digest(root: Path, files: dict[str, bytes] | None = None) -> str | None
     return digest.hexdigest()[:32]
 
 
-def _entry(cache_dir: Path, root: Path, digest: str) -> Path:
-    folder = hashlib.sha256(str(root.resolve()).encode()).hexdigest()[:16]
+def _entry(cache_dir: Path, root: Path, digest: str, code: str = SOURCE) -> Path:
+    """The entry of a pack folder in a language (each language's entries are their own:
+    writing one never removes another's)."""
+    named = str(root.resolve()) if code == SOURCE else f"{root.resolve()}\n{code}"
+    folder = hashlib.sha256(named.encode()).hexdigest()[:16]
     return cache_dir / f"{folder}-{digest}.json"
 
 
@@ -104,30 +110,76 @@ def keep_loaded() -> None:
 
 
 def load_cached(root: Path | str, cache_dir: Path | None = None,
-                max_bytes: int = MAX_FILE_BYTES) -> Campaign:
-    """The pack at ``root``, from the cache when its files are unchanged.
+                max_bytes: int = MAX_FILE_BYTES, lang: str = SOURCE) -> Campaign:
+    """The pack at ``root`` in the language ``lang`` (the source text by default), from the
+    cache when its files and its translation are unchanged.
 
-    Raises :class:`PackError` for a broken pack, exactly like :func:`load_pack`.
+    Raises :class:`PackError` for a broken pack, exactly like :func:`load_pack`, and
+    :class:`~grail.content.translations.TranslationError` for a translation that cannot be
+    read.
     """
     root = Path(root)
     cache_dir = cache_dir or default_cache_dir()
+    code = normal(lang)
+    catalog = None if speaks_source(code) or code == PSEUDO else catalog_file(root, code)
+    if speaks_source(code) or (code != PSEUDO and catalog is None):
+        return _load_source(root, cache_dir, max_bytes)
+    entry = _translated_entry(cache_dir, root, code, catalog)
+    if entry is not None:
+        found = _from_entry(entry)
+        if found is not None:
+            return found
+    campaign = in_language(_load_source(root, cache_dir, max_bytes), root, code)
+    if entry is not None:
+        _store(cache_dir, entry, campaign)
+        _keep(entry, campaign)
+    return settled(campaign)
+
+
+def _translated_entry(cache_dir: Path, root: Path, code: str, catalog: Path | None) -> Path | None:
+    """The entry of the pack at ``root`` in the language ``code``, named by the hash of its
+    files and of its ``catalog`` (None: the pseudo-language's, which has none); None when
+    the pack or the catalog cannot be read, which is then never cached."""
+    digest = pack_digest(root) if root.is_dir() else None
+    if digest is None:
+        return None
+    try:
+        said = b"" if catalog is None else catalog.read_bytes()
+    except OSError:  # reading it again says why, at its place
+        return None
+    named = f"{digest}\n{code}\n{catalog.name if catalog else ''}\n".encode()
+    return _entry(cache_dir, root, hashlib.sha256(named + hashlib.sha256(said).digest())
+                  .hexdigest()[:32], code)
+
+
+def _from_entry(entry: Path) -> Campaign | None:
+    """The campaign an entry holds (the one kept in this process, if kept); None when there
+    is no such entry or it does not load, which is then removed."""
+    if _kept is not None and entry in _kept:
+        return _kept[entry]
+    try:
+        gc.collect(1)  # the young garbage, before the content exists: the old holds
+        # what the imports made (a full walk of it, 15-20 ms a command, freed 5 objects)
+        with paused_gc():  # reading JSON into models makes no cycles to collect after
+            campaign = settled(_read(entry.read_bytes()))
+        with contextlib.suppress(OSError):
+            os.utime(entry)  # used now: kept another UNUSED_DAYS
+        _keep(entry, campaign)
+        return campaign
+    except (OSError, ValueError):  # Unexpected too
+        with contextlib.suppress(OSError):
+            entry.unlink(missing_ok=True)
+    return None
+
+
+def _load_source(root: Path, cache_dir: Path, max_bytes: int) -> Campaign:
+    """The pack at ``root`` in its own language, from the cache when its files are
+    unchanged."""
     digest = pack_digest(root) if root.is_dir() else None
     if digest is not None:
-        entry = _entry(cache_dir, root, digest)
-        if _kept is not None and entry in _kept:
-            return _kept[entry]
-        try:
-            gc.collect(1)  # the young garbage, before the content exists: the old holds
-            # what the imports made (a full walk of it, 15-20 ms a command, freed 5 objects)
-            with paused_gc():  # reading JSON into models makes no cycles to collect after
-                campaign = settled(_read(entry.read_bytes()))
-            with contextlib.suppress(OSError):
-                os.utime(entry)  # used now: kept another UNUSED_DAYS
-            _keep(entry, campaign)
-            return campaign
-        except (OSError, ValueError):  # Unexpected too
-            with contextlib.suppress(OSError):
-                entry.unlink(missing_ok=True)
+        found = _from_entry(_entry(cache_dir, root, digest))
+        if found is not None:
+            return found
     from .loader import check_pack  # a start from the cache never imports the checks
 
     report = check_pack(root, max_bytes)
@@ -135,7 +187,7 @@ def load_cached(root: Path | str, cache_dir: Path | None = None,
         raise PackError(report.problems, str(root))
     digest = pack_digest(root, report.files)
     if digest is not None:
-        _store(cache_dir, root, digest, report.campaign)
+        _store(cache_dir, _entry(cache_dir, root, digest), report.campaign)
         _keep(_entry(cache_dir, root, digest), report.campaign)
     return settled(report.campaign)
 
@@ -182,10 +234,9 @@ def _read(written: bytes) -> Campaign:
     return campaign
 
 
-def _store(cache_dir: Path, root: Path, digest: str, campaign: Campaign) -> None:
-    """Write the entry atomically, drop this pack's older entries and any entry unused for
-    :data:`UNUSED_DAYS` days; never fails loudly."""
-    entry = _entry(cache_dir, root, digest)
+def _store(cache_dir: Path, entry: Path, campaign: Campaign) -> None:
+    """Write the entry atomically, drop the older entries of its pack (in its language) and
+    any entry unused for :data:`UNUSED_DAYS` days; never fails loudly."""
     written: str | None = None
     try:
         cache_dir.mkdir(parents=True, exist_ok=True)
@@ -222,7 +273,8 @@ def pack_folder(pack: str | Path | None) -> Path:
     return Path(pack) if pack else bundled_pack()
 
 
-def open_pack(pack: str | Path | None) -> Campaign:
-    """The pack at ``pack``, or the bundled campaign when None, through the cache; raises
-    :class:`PackError` for a pack with problems."""
-    return load_cached(pack_folder(pack))
+def open_pack(pack: str | Path | None, lang: str = SOURCE) -> Campaign:
+    """The pack at ``pack``, or the bundled campaign when None, in the language ``lang``
+    (the source text by default), through the cache; raises :class:`PackError` for a pack
+    with problems or a translation that cannot be read."""
+    return load_cached(pack_folder(pack), lang=lang)

@@ -17,6 +17,8 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from grail.lang import SOURCE
+
 from .base import content_models
 from .checks import cross_check
 from .crossref import Entities
@@ -27,6 +29,7 @@ from .pack import KINDS, Campaign, Kind
 from .problems import PackError, Problem
 from .references import held
 from .salvage import sound_parts
+from .translations import in_language
 from .yamlsource import Document, SourceError, read_document
 
 
@@ -159,9 +162,12 @@ def _counts(entities: Entities) -> dict[str, int]:
     return {name: counts[name] for name in order}
 
 
-def load_pack(root: Path | str, max_bytes: int = MAX_FILE_BYTES) -> Campaign:
-    """The validated campaign at ``root``; raises :class:`PackError` with every problem."""
+def load_pack(root: Path | str, max_bytes: int = MAX_FILE_BYTES, lang: str = SOURCE) -> Campaign:
+    """The validated campaign at ``root``, in the language ``lang`` (its translation laid
+    over it: ``translations.py``; the source text by default); raises :class:`PackError`
+    with every problem, :class:`~grail.content.translations.TranslationError` for a
+    translation that cannot be read."""
     report = check_pack(Path(root), max_bytes)
     if report.campaign is None:
         raise PackError(report.problems, str(root))
-    return report.campaign
+    return in_language(report.campaign, Path(root), lang)

@@ -1,0 +1,207 @@
+"""``grail translate``: a pack's translations, kept inside the pack as a Battle for Wesnoth
+add-on keeps its own (grail/content/translations.py, docs/translating.md).
+
+``extract`` writes ``PACK/translations/template.pot``, every string a player reads with its
+context and where it is written, and brings each ``PACK/translations/<lang>.po`` up to it
+(``--lang CODE`` starts one). ``check`` says what each catalog still lacks, at its line;
+it exits 1 when anything does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from grail.cli.game import CommandError
+from grail.content import Campaign, PackError, bundled_pack
+from grail.content.translations import (
+    CODE,
+    FOLDER,
+    TEMPLATE,
+    Counts,
+    Gap,
+    Translatable,
+    TranslationError,
+    catalogs,
+    extract,
+    gaps,
+    merged,
+    new_catalog,
+    read_catalog,
+    speaks_source,
+    template,
+    written,
+)
+from grail.lang import PSEUDO, normal
+
+
+def _shown(pack: str | None) -> str:
+    return pack if pack is not None else str(bundled_pack())
+
+
+def _in(pack: str, file: str) -> str:
+    """A file of the pack as the user names it: under the pack folder as it was given."""
+    return file if pack in ("", ".") else f"{pack.rstrip('/')}/{file}"
+
+
+def _code(text: str) -> str:
+    """A ``--lang`` as a catalog is named by it: ``es``, ``pt_BR``."""
+    code = normal(text)
+    if speaks_source(code):
+        raise CommandError(f"'{text}' is English, the language packs are written in: it "
+                           "needs no catalog")
+    if code == PSEUDO:
+        raise CommandError(f"'{text}' is the pseudo-language, made from the English: it needs "
+                           "no catalog")
+    if not CODE.fullmatch(code):
+        raise CommandError(f"--lang takes a language code such as es or pt_BR, not '{text}'")
+    return code
+
+
+def _checked(root: Path) -> tuple[Campaign, list[Translatable]]:
+    """The pack at ``root`` and its translatable strings; :class:`PackError` when it has
+    problems (a pack that does not validate cannot be translated)."""
+    from grail.content.loader import check_pack
+
+    report = check_pack(root)
+    if report.campaign is None:
+        raise PackError(report.problems, str(root))
+    return report.campaign, extract(report.campaign, report.files)
+
+
+def _write(path: Path, text: bytes) -> bool:
+    """Write ``text`` at ``path`` whole or not at all (a translator's work is never left
+    cut short); False when the file holds it already."""
+    with contextlib.suppress(OSError):
+        if path.read_bytes() == text:
+            return False
+    with tempfile.NamedTemporaryFile("wb", dir=path.parent, prefix=f".{path.name}.",
+                                     delete=False) as out:
+        out.write(text)
+    try:
+        os.replace(out.name, path)
+    except OSError:
+        os.unlink(out.name)
+        raise
+    return True
+
+
+def _counted(counts: Counts) -> str:
+    said = [f"{counts.translated} translated"]
+    if counts.review:
+        said.append(f"{counts.review} needing review")
+    if counts.untranslated:
+        said.append(f"{counts.untranslated} untranslated")
+    obsolete = f"; {counts.obsolete} obsolete" if counts.obsolete else ""
+    return ", ".join(said) + obsolete
+
+
+def cmd_extract(args: argparse.Namespace) -> int:
+    """Write the template, then merge it into every catalog (and a new one for --lang)."""
+    root, pack = Path(_shown(args.pack)), _shown(args.pack)
+    wanted = _code(args.lang) if args.lang else None
+    campaign, found = _checked(root)
+    manifest = campaign.manifest
+    folder = root / FOLDER
+    folder.mkdir(exist_ok=True)
+    pot = folder / TEMPLATE
+    fresh = template(found, manifest)
+    if pot.is_file():
+        with contextlib.suppress(TranslationError):  # a damaged template is written anew
+            kept = template(found, manifest, read_catalog(pot, root).creation_date)
+            if written(kept) == pot.read_bytes():
+                fresh = kept  # nothing changed: not even its date
+    changed = _write(pot, written(fresh))
+    print(f"{_in(pack, f'{FOLDER}/{TEMPLATE}')}: {len(found)} strings"
+          f"{'' if changed else ', unchanged'}")
+    targets: dict[str, Path | None] = dict(catalogs(root))
+    if wanted is not None:
+        targets.setdefault(wanted, None)
+    for code, path in sorted(targets.items()):
+        old = read_catalog(path, root) if path is not None else \
+            new_catalog(code, manifest, fresh.creation_date)
+        catalog, counts = merged(fresh, old)
+        target = folder / f"{code}.po"
+        changed = _write(target, written(catalog))
+        state = "new, " if path is None else "" if changed else "unchanged, "
+        print(f"{_in(pack, f'{FOLDER}/{code}.po')}: {state}{_counted(counts)}")
+    return 0
+
+
+_LACKS = {"untranslated": "untranslated", "review": "needs review (its English changed)",
+          "placeholders": "placeholders differ"}
+
+
+def _gap_line(gap: Gap, pack: str, catalog: str) -> str:
+    where = f"{catalog}:{gap.line}" if gap.line is not None else catalog
+    lack = _LACKS[gap.lack]
+    if gap.detail:
+        lack += f" ({gap.detail})"
+    string = gap.string
+    return f"{where}: {lack}: {string.context} ({_in(pack, string.file)}:{string.line})"
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """Say what each catalog lacks, one line a string, then a line of counts; exit 1 when
+    any lacks anything."""
+    root, pack = Path(_shown(args.pack)), _shown(args.pack)
+    _, found = _checked(root)
+    targets = dict(catalogs(root))
+    if args.lang:
+        code = _code(args.lang)
+        if code not in targets:
+            raise CommandError(f"{pack} has no catalog for '{code}' "
+                               f"({_in(pack, f'{FOLDER}/{code}.po')}): 'grail translate "
+                               f"extract --lang {code}' starts one")
+        targets = {code: targets[code]}
+    if not targets:
+        print(f"{pack}: no translations to check ({_in(pack, FOLDER)}/ holds no .po file)")
+        return 0
+    lacking = False
+    for code, path in targets.items():
+        shown = _in(pack, path.relative_to(root).as_posix())
+        found_gaps = gaps(found, read_catalog(path, root))
+        for gap in found_gaps:
+            print(_gap_line(gap, pack, shown))
+        lacking = lacking or bool(found_gaps)
+        print(f"{code}: {len(found)} strings, {_summed(found_gaps, len(found))}")
+    return 1 if lacking else 0
+
+
+def _summed(found_gaps: list[Gap], strings: int) -> str:
+    untranslated = sum(gap.lack == "untranslated" for gap in found_gaps)
+    review = sum(gap.lack == "review" for gap in found_gaps)
+    placeholders = sum(gap.lack == "placeholders" for gap in found_gaps)
+    if not found_gaps:
+        return "all translated"
+    said = [f"{strings - untranslated - review} translated", f"{untranslated} untranslated",
+            f"{review} needing review"]
+    if placeholders:
+        said.append(f"{placeholders} with other placeholders than the English's")
+    return ", ".join(said)
+
+
+def add_translate_command(commands: Any) -> None:
+    """Add ``grail translate extract`` and ``grail translate check`` to the parser."""
+    translate = commands.add_parser("translate", help="extract a pack's strings for "
+                                    "translation and check its translations")
+    actions = translate.add_subparsers(dest="action", required=True, metavar="ACTION")
+    extracting = actions.add_parser(
+        "extract", help="write PACK/translations/template.pot and merge it into each "
+        "PACK/translations/<lang>.po")
+    extracting.add_argument("pack", nargs="?", help="pack folder (default: the bundled campaign)")
+    extracting.add_argument("--lang", metavar="CODE",
+                            help="start the catalog of this language (es, pt_BR...) if the "
+                            "pack has none")
+    extracting.set_defaults(run=cmd_extract)
+    checking = actions.add_parser(
+        "check", help="say what each translation lacks: untranslated strings, strings "
+        "needing review, placeholders that differ; exit 1 when any")
+    checking.add_argument("pack", nargs="?", help="pack folder (default: the bundled campaign)")
+    checking.add_argument("--lang", metavar="CODE",
+                          help="check this language only (default: every catalog)")
+    checking.set_defaults(run=cmd_check)
