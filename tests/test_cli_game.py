@@ -150,6 +150,31 @@ def test_a_companion_game_asks_the_table(tmp_path: Path, capsys: pytest.CaptureF
     assert "5 actions and 2 chance outcomes replay" in capsys.readouterr().out
 
 
+def test_a_checkpoint_kept_while_the_table_is_asked_leaves_the_save_whole(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A checkpoint (or Save as) taken while a companion game waits for the table keeps a
+    snapshot between an action and its chance outcomes; the save goes on opening, and the
+    checkpoint plays again, once the table answers."""
+    path = tmp_path / "table.grail"
+    assert main(["new", str(path), "--pack", str(MINIMAL), "--hero", "wren", "--companion"]) == 0
+    for action in ('{"type": "travel", "hero": "wren", "to": 104}',
+                   '{"type": "activate_menhir", "hero": "wren"}',
+                   '{"type": "pass", "hero": "wren"}', '{"type": "rest", "hero": "wren", "eat": true}',
+                   '{"type": "deck_upgrade", "hero": "wren", "deck": "combat"}'):
+        assert main(["act", str(path), action]) == 0
+    assert main(["checkpoint", str(path), "asked"]) == 0
+    assert main(["act", str(path), "2"]) == 0
+    capsys.readouterr()
+    assert main(["show", str(path)]) == 0
+    assert "Waiting for Wren of the Marsh: which card to keep" in capsys.readouterr().out
+    assert main(["replay", str(path)]) == 0
+    assert "5 actions and 2 chance outcomes replay" in capsys.readouterr().out
+    assert main(["restore", str(path), "asked", str(tmp_path / "again.grail")]) == 0
+    capsys.readouterr()
+    assert main(["show", str(tmp_path / "again.grail")]) == 0
+    assert "Waiting for the table: draw from the Advanced combat pool" in capsys.readouterr().out
+
+
 def test_show_of_a_damaged_save_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "bad.json"
     path.write_text("{}")

@@ -136,9 +136,16 @@ class Game:
         game = cls(campaign, state.model_copy(deep=True), setup=dict(setup), log=list(log[:start]))
         game._told = [""] * start
         groups = _by_action(log[start:])
-        if groups[0][1]:
-            raise chance.ChanceMismatch("a snapshot lies between an action and its chance "
-                                        "outcomes")
+        answered = start + len(groups[0][1])
+        while len(game.log) < answered:  # the table's answers to a chance point it awaits
+            if game.state.chance is None or game.log != log[:len(game.log)]:
+                raise chance.ChanceMismatch("a snapshot lies between an action and its chance "
+                                            "outcomes")
+            events = game.apply(log[len(game.log)])  # and those that then came by themselves
+            if heard is not None:
+                heard(game, events)
+        if game.log != log[:answered]:
+            raise chance.ChanceMismatch("the chance outcomes after a snapshot do not follow it")
         for action, answers in groups[1:]:
             assert action is not None
             game._check_legal(action)
