@@ -22,8 +22,9 @@ from grail.engine.actions import (
     Share,
 )
 from grail.engine.encounters import effects as board_effects
-from grail.engine.events import WorldChanged
+from grail.engine.events import DamagePrevented
 from grail.engine.state import Frame
+from grail.words.events import event_text
 
 from .encounter_helpers import FIRST, Table, ended, pack, with_rules
 
@@ -289,10 +290,13 @@ def test_damage_prevented_twice_says_how_much_more_and_in_all_EX_COMBAT_5() -> N
     table = solo("t-jab-1", "t-strike", "t-lunge")
     frame = Frame(source="ability", key="t-jab-1", heroes=["tamsin"])
     prevent = Prevent.model_validate({"prevent": 2})
-    said = [event.what for _ in range(2)
+    said = [event for _ in range(2)
             for event in board_effects.apply(table.game.campaign, table.game.state, frame,
                                              prevent)
-            if isinstance(event, WorldChanged)]
-    assert said == ["2 damage of the enemy attack will be prevented",
-                    "2 more damage of the enemy attack will be prevented (4 in all)"]
+            if isinstance(event, DamagePrevented)]
+    assert said == [DamagePrevented(amount=2, total=2, feint=False),
+                    DamagePrevented(amount=2, total=4, feint=False)]
+    assert [event_text(table.game.campaign, event) for event in said] == [
+        "2 damage of the enemy attack will be prevented.",
+        "2 more damage of the enemy attack will be prevented (4 in all)."]
     assert table.encounter.prevent == 4

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from grail.engine.actions import Activate, DiscardCard, Escape, PlayCard, Ready
-from grail.engine.events import WorldChanged
+from grail.engine.events import DamagePrevented, DefensiveTrait
 from grail.engine.state import Guardian
 
 from .encounter_helpers import Table, ended, pack, with_rules
@@ -64,12 +64,11 @@ def test_defensive_each_activations_first_card_adds_one_marker_fewer_TRAIT_3() -
     table = solo("green-snapper", "t-strike", "t-lunge", "t-jab-1")
     events = table.play("t-strike")  # 2 + 1, one fewer
     assert table.encounter.pool == 2
-    told = [event.what for event in events if isinstance(event, WorldChanged)]
-    assert told == ["the enemy is Defensive: 1 marker less from the activation's first card "
-                    "[TRAIT-3]"]  # the narration says why the pool rose by less
+    told = [event for event in events if isinstance(event, DefensiveTrait)]
+    assert told == [DefensiveTrait(less=1)]  # the narration says why the pool rose by less
     events = table.play("t-lunge")  # the second card in full
     assert table.encounter.pool == 3
-    assert not [event for event in events if isinstance(event, WorldChanged)]
+    assert not [event for event in events if isinstance(event, DefensiveTrait)]
     table.end_play("t-double")
     table.play("t-double")  # turn 2, a first card again: 2 - 1
     assert table.encounter.pool == 4
@@ -89,10 +88,9 @@ def test_swift_allows_at_most_two_cards_an_activation_TRAIT_4(enemy: str, third:
 def test_feint_damage_in_the_attack_cannot_be_prevented_TRAIT_5(enemy: str, health: int) -> None:
     table = solo(enemy, "t-guard", "t-jab-1", "t-jab-2")
     table.play("t-guard")  # prevents 2 during the enemy attack
-    said = [e.what for e in table.end_play("t-jab-3") if isinstance(e, WorldChanged)]
+    said = [e for e in table.end_play("t-jab-3") if isinstance(e, DamagePrevented)]
     assert table.hero("tamsin").health == health
-    feint = "2 damage would be prevented, but the enemy's Feint lets none be"
-    assert (feint in said) == (enemy == "grey-duellist")  # not "will be prevented"
+    assert [e.feint for e in said] == [enemy == "grey-duellist"]  # not "will be prevented"
 
 
 def test_a_guardian_not_defeated_stays_on_the_map_TRAIT_6() -> None:

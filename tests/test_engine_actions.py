@@ -19,7 +19,7 @@ from grail.engine.actions import (
     Rest,
     Travel,
 )
-from grail.engine.events import LocationRevealed, WorldChanged
+from grail.engine.events import LocationRevealed, MenhirUnlit
 from grail.engine.game import Game, IllegalAction
 from grail.engine.state import Menhir
 from grail.engine.world import apply_effect, go
@@ -127,8 +127,7 @@ def test_no_menhir_is_lit_on_a_location_off_the_map_MENHIR_2(minimal: Campaign) 
     lit = PlaceMenhir.model_validate({"place_menhir": {"location": 106, "dial": 5}})
     events = apply_effect(minimal, game.state, lit, [game.state.hero("wren")])
     assert game.state.menhirs == before
-    assert [event.what for event in events if isinstance(event, WorldChanged)] == \
-        ["Location 106 is not on the map: no Menhir is lit there"]
+    assert events == [MenhirUnlit(location=106)]
 
 
 def test_a_menhir_needs_its_requirements(minimal: Campaign) -> None:  # [ACT-MENHIR-1]

@@ -36,7 +36,7 @@ from grail.engine.events import (
     GoingMadChanged,
     HeroDied,
     HeroMoved,
-    WorldChanged,
+    KeptOut,
 )
 from grail.engine.game import Game, IllegalAction
 from grail.engine.survival import settle
@@ -349,8 +349,7 @@ def test_a_team_travels_without_a_member_whose_card_forbids_travel_DEATH_1_ACT_T
     assert HeroMoved(hero="ash", origin=101, to=102) in events
     assert [event for event in events if isinstance(event, HeroMoved) and event.hero == "wren"] == []
     assert game.state.hero("wren").location == 101
-    assert any(isinstance(event, WorldChanged) and event.what.startswith(
-        "wren is dying: the 'You Are Dying' card forbids travel") for event in events)
+    assert KeptOut(hero="wren", limit="travel", action="travel") in events
 
 
 @pytest.mark.parametrize(("limit", "proposal"), [

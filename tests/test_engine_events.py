@@ -5,6 +5,7 @@ from __future__ import annotations
 from grail.content import Campaign
 from grail.engine.actions import ActivateMenhir, Explore, Pass, Rest, Travel
 from grail.engine.encounter_decks import take_out
+from grail.engine.events import DialFlipped, RandomEventsPlaced
 from grail.engine.game import Game
 from grail.engine.state import UNSEEN
 
@@ -157,13 +158,13 @@ def test_a_flipped_dial_resolves_one_face(minimal: Campaign) -> None:  # [DIAL-1
         game.apply(Explore(hero="wren"))  # 104 becomes 106
         health = game.state.hero("wren").health
         events = game.apply(Explore(hero="wren"))  # 106 flips a dial
-        face = next(e.what for e in events if getattr(e, "what", "").startswith("a dial"))
+        face = next(e.face for e in events if isinstance(e, DialFlipped))
         faces.add(face)
-        if face.endswith("skull"):
+        if face == "skull":
             assert game.state.hero("wren").health == health - 1
         else:
             assert any(m.location == 106 and m.dial == 3 for m in game.state.menhirs)
-    assert faces == {"a dial is flipped: skull", "a dial is flipped: grail"}
+    assert faces == {"skull", "grail"}
 
 
 def test_time_dials_turn_down_each_start_of_day(minimal: Campaign) -> None:  # [DAY-START-4]
@@ -196,7 +197,7 @@ def test_a_random_event_discarded_goes_to_the_bottom_of_its_deck_and_comes_again
     state = game.state
     assert state.event == "ev-storm"
     assert state.event_discards == [] and state.random_bottom == ["rnd-fog"]  # [EVENT-3]
-    assert put_random_events(minimal, state, 2)[0].what == "1 Random Event on the Event deck"
+    assert put_random_events(minimal, state, 2) == [RandomEventsPlaced(count=1)]
     reveal_event(minimal, state)
     assert state.event == "rnd-fog" and state.random_bottom == []
     assert state.event_discards == ["ev-storm"]

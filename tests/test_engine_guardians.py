@@ -8,7 +8,7 @@ import pytest
 from grail.content import Campaign
 from grail.engine.actions import FaceGuardian, FinishUpgrades, Pass, Rest, Travel
 from grail.engine.encounter_decks import take_out
-from grail.engine.events import HeroMoved, WorldChanged
+from grail.engine.events import GuardianMoved, HeroMoved
 from grail.engine.game import Game, IllegalAction
 from grail.engine.state import Guardian, StatusMarks
 
@@ -158,5 +158,4 @@ def test_a_guardian_on_a_location_the_wyrdness_takes_goes_with_it_DISC_1(
     events = game.apply(Rest(hero="wren", eat=True))
     assert 103 in game.state.discarded and game.state.guardians == []
     assert game.state.encounter_decks["grey"][-1] == "grey-warden"
-    assert WorldChanged(what="the Guardian The Ridge Warden leaves the map: the Wyrdness took "
-                             "the Location under it") in events
+    assert GuardianMoved(encounter="grey-warden", face="wyrdness", location=None) in events

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from grail.content import Campaign
 from grail.engine.actions import Action, AnyAction, MalformedAction, PlayCard, Travel
-from grail.engine.events import WorldChanged
+from grail.engine.events import StageWon
 from grail.engine.game import Game
 from grail.engine.reading import Unreadable, read, reader
 from grail.engine.state import Frame, GameState
@@ -171,6 +171,6 @@ def test_grail_writes_pydantic_s_bytes_for_any_text_and_number(text: str, number
     """Escapes, control characters, characters beyond the first plane, large numbers: a
     value's own JSON (``to_json``, what a save's log holds) is pydantic's, byte for byte,
     and reads back to the same value."""
-    for made in (WorldChanged(what=text), Travel(hero=text, to=number)):
+    for made in (StageWon(stage=text, last=False), Travel(hero=text, to=number)):
         assert made.to_json() == made.model_dump_json()
         assert read(type(made), json.loads(made.to_json())) == made

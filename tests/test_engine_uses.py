@@ -8,7 +8,7 @@ import pytest
 from grail.content import Campaign, load_pack
 from grail.content.effects import AddEvent, GainItem, GainSecret
 from grail.engine.actions import Explore, FaceUp, Pass, Rest, Travel, UseCard
-from grail.engine.events import ResourcesChanged, WorldChanged
+from grail.engine.events import DialGone, EventRevealed, ResourcesChanged
 from grail.engine.game import Game, IllegalAction
 from grail.engine.journal import resolve
 from grail.engine.world import apply_effect
@@ -111,7 +111,7 @@ def test_a_time_dial_placed_by_a_use_resolves_its_expired_effects_DIAL_1(
     events = _next_day(game)  # at 1 it cannot turn lower: it leaves play [DAY-START-4]
     assert game.state.dials == []
     assert game.state.hero("wren").exp == exp + 1
-    assert WorldChanged(what="dial omen runs out") in events
+    assert DialGone(dial="omen", ran_out=True) in events
 
 
 def test_a_journal_dials_expired_effects_resolve_when_it_runs_out_DAY_START_4(
@@ -125,7 +125,7 @@ def test_a_journal_dials_expired_effects_resolve_when_it_runs_out_DAY_START_4(
     _next_day(game)
     assert [(d.id, d.value) for d in game.state.dials] == [("toll", 1)]
     events = _next_day(game)
-    ran_out = events.index(WorldChanged(what="dial toll runs out"))
+    ran_out = events.index(DialGone(dial="toll", ran_out=True))
     after = [e for e in events[ran_out:] if isinstance(e, ResourcesChanged)]
     assert after[0] == ResourcesChanged(hero="wren", changes={"terror": 1})  # its expired
 
@@ -161,8 +161,8 @@ def test_a_dial_that_runs_out_puts_its_event_in_before_the_days_event_is_reveale
     assert game.state.event_deck[0] != "ev-storm"
     events = _next_day(game)
     assert game.state.event == "ev-storm"
-    assert events.index(WorldChanged(what="dial " + dial.id + " runs out")) < \
-        events.index(WorldChanged(what="Event revealed: The Storm"))
+    assert events.index(DialGone(dial=dial.id, ran_out=True)) < \
+        events.index(EventRevealed(event="ev-storm"))
 
 
 def test_an_end_of_day_use_is_offered_at_that_characters_rest_END_DAY_1(

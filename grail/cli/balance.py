@@ -19,7 +19,7 @@ from grail.cli.workers import (
 from grail.content import Campaign
 from grail.content.cache import keep_loaded, open_pack, pack_folder
 from grail.sim.balance import MOST_FIGHTS, MOST_RUNS, Report, encounters, report
-from grail.words.events import DEATH_CAUSES
+from grail.words.events import death_cause
 
 
 def cmd_balance(args: argparse.Namespace) -> int:
@@ -79,7 +79,7 @@ def _loss_words(campaign: Campaign, cause: str) -> str:
     """What lost a run, in words: a death and its cause, or the entry that ended it."""
     kind, _, what = cause.partition(": ")
     if kind == "death":
-        return f"a death: {DEATH_CAUSES[what]}"
+        return f"a death: {death_cause(what)}"
     entry = campaign.entry.get(what)
     title = entry.title if entry is not None and entry.title else what
     return f"the story: {title} (entry {what})"

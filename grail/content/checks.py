@@ -5,10 +5,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
+
+from pydantic import BaseModel
 
 from .cards import PlayerCard
 from .crossref import Entities, Names, References
+from .effects import RaiseAttributes
 from .events import RandomEvent, StoryEvent
 from .grid import Families, check_keys, place
 from .heroes import Hero
@@ -16,6 +20,7 @@ from .locations import Location
 from .loops import loop_problems
 from .origin import Origin
 from .problems import Problem
+from .uses import Use
 
 
 def cross_check(entities: Entities) -> list[Problem]:
@@ -27,7 +32,37 @@ def cross_check(entities: Entities) -> list[Problem]:
     _check_chapters(entities, names, problems)
     _check_map(entities, problems)
     problems.extend(loop_problems(entities))
+    problems.extend(_misplaced_bonuses(entities))
     return problems
+
+
+def _misplaced_bonuses(entities: Entities) -> list[Problem]:
+    """An ``attribute_bonus`` raises Attributes while its card is face up: it belongs to a
+    passive use, and any other list that is resolved would do nothing with it."""
+    found: list[Problem] = []
+    for thing, origin in entities.everything():
+        for path in _bonuses(thing, ()):
+            found.append(origin.problem(path, "'attribute_bonus' raises Attributes while its "
+                                        "card is face up: write it in a use with 'when: "
+                                        "passive', where it counts, not here"))
+    return found
+
+
+def _bonuses(value: Any, path: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
+    """The paths of the Attribute bonuses in ``value`` outside passive uses."""
+    if isinstance(value, RaiseAttributes):
+        yield path
+    elif isinstance(value, Use) and value.when == "passive":
+        return
+    elif isinstance(value, BaseModel):
+        for name, info in type(value).model_fields.items():
+            yield from _bonuses(getattr(value, name), (*path, info.alias or name))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _bonuses(item, (*path, index))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _bonuses(item, (*path, key))
 
 
 def _check_heroes(entities: Entities, names: Names, problems: list[Problem]) -> None:

@@ -306,7 +306,9 @@ _KEYWORD = re.compile(r"(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)(?=\s|\"|
 
 def _scanned(text: str) -> tuple[int, int, str] | None:
     """The first line of a catalog's text that no catalog could hold, as ``(line, column,
-    what is wrong)``: Babel's reader passes some by (a quote never closed)."""
+    what is wrong)``: Babel's reader passes some by (a quote never closed), and says others
+    otherwise from one version to the next."""
+    unanswered: int | None = None  # the line of a msgid that has no msgstr yet
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         indent = len(raw) - len(raw.lstrip())
@@ -319,6 +321,13 @@ def _scanned(text: str) -> tuple[int, int, str] | None:
         if not line:
             continue
         keyword = _KEYWORD.fullmatch(line)
+        if keyword is not None and keyword.group(1) in ("msgctxt", "msgid") \
+                and unanswered is not None:
+            return unanswered, 1, "a msgid with no msgstr after it"
+        if keyword is not None and keyword.group(1) == "msgid":
+            unanswered = number
+        elif keyword is not None and keyword.group(1).startswith("msgstr"):
+            unanswered = None
         quoted = keyword.group(2) if keyword else line
         column = indent + 1 + (len(line) - len(quoted))
         if keyword is None and not line.startswith('"'):
@@ -334,6 +343,8 @@ def _scanned(text: str) -> tuple[int, int, str] | None:
             after = quoted[closed.end():]
             return number, column + len(quoted) - len(after.lstrip()), \
                 "unexpected text after the closing quote"
+    if unanswered is not None:
+        return unanswered, 1, "a msgid with no msgstr after it"
     return None
 
 

@@ -15,7 +15,7 @@ from grail.content import Campaign
 from . import world
 from .actions import DiscardCard, ItemCap, MoveTo, PickSkill
 from .encounters.effects import discarded
-from .events import Event, WorldChanged
+from .events import Event, ItemLeft, SkillKept
 from .pending import Pending
 from .state import DestinationAsked, DiscardAsked, GameState, ItemOffered, SkillAsked
 
@@ -70,13 +70,13 @@ def take(campaign: Campaign, state: GameState, answer: Answer) -> list[Event]:
     if isinstance(asked, SkillAsked) and isinstance(answer, PickSkill):
         hero = state.hero(asked.hero)
         hero.skills = sorted([*hero.skills, answer.skill])  # the other side is lost [ATTR-5]
-        return [WorldChanged(what=f"{hero.id} keeps Skill {answer.skill} ({asked.attribute})")]
+        return [SkillKept(hero=hero.id, skill=answer.skill, attribute=asked.attribute)]
     if isinstance(asked, DestinationAsked) and isinstance(answer, MoveTo):
         heroes = [state.hero(hero_id) for hero_id in asked.heroes]
         return world.go(campaign, state, answer.to, heroes)
     assert isinstance(asked, ItemOffered) and isinstance(answer, ItemCap)
     if answer.discard is None:
-        return [WorldChanged(what=f"{asked.hero} leaves Item {asked.item}")]
+        return [ItemLeft(hero=asked.hero, item=asked.item)]
     events = world.discard_card(campaign, state, f"item:{answer.discard}")
     return events + world.take_item(campaign, state, state.hero(asked.hero), asked.item,
                                     asked.location)

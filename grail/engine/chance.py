@@ -25,6 +25,7 @@ Each outcome is remembered so that the log can record it after the action.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -34,6 +35,43 @@ from .actions import Actions, AnyAction, ChanceOutcome
 from .pending import Pending
 from .reading import read
 from .state import ChancePoint, GameState, PendingChance
+
+POINTS: dict[str, str] = {
+    "hero_draws": "{hero} draws a card",
+    "hero_turns_top": "{hero} turns the top card",
+    "hero_discards_top": "{hero} discards the top card",
+    "encounter_draw": "draw {deck} Encounter",
+    "advanced_pool": "draw from the Advanced {deck} pool",
+    "random_event": "reveal Random Event",
+    "event_place": "place of Event {event} in the Event deck",
+    "item_deck": "Item deck",
+    "guardian_die": "guardian die",
+    "dial_flip": "dial flip",
+    "escape_dial": "escape dial",
+}
+"""Every kind of chance point, and the form of its name in the log: a stable identifier,
+which saves keep (its words are grail/words')."""
+
+_POINT_FORMS = [(kind, re.compile(re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^ ]+)", re.escape(form))
+                                   + "$")) for kind, form in POINTS.items()]
+
+
+def point(kind: str, **fields: str) -> str:
+    """A chance point's name in the log: ``point("hero_draws", hero="wren")``."""
+    return POINTS[kind].format(**fields)
+
+
+def point_of(name: str) -> tuple[str, dict[str, str]]:
+    """A chance point's kind and fields, read back from its name in the log.
+
+    >>> point_of("wren draws a card")
+    ('hero_draws', {'hero': 'wren'})
+    """
+    for kind, form in _POINT_FORMS:
+        found = form.match(name)
+        if found is not None:
+            return kind, found.groupdict()
+    raise ValueError(f"no chance point is named {name!r}")
 
 
 class Unanswered(Exception):

@@ -10,13 +10,13 @@ from .encounter_decks import move_guardians
 from .events import (
     DayBegan,
     Event,
+    GuardianMoved,
     HeroMoved,
     HeroPassed,
     LocationDiscarded,
     LocationRevealed,
     MenhirDialTurned,
     MenhirRemoved,
-    WorldChanged,
 )
 from .events_deck import discard_event, reveal_event
 from .frames import push, read_entry
@@ -145,7 +145,7 @@ def start_of_day(campaign: Campaign, state: GameState) -> list[Event]:
     if state.menhirs:
         events += _discard_outside_radius(campaign, state)  # [DAY-START-2]
     elif not gone or campaign.manifest.rules.last_menhir_penalty_same_day:
-        events += [wyrdness(campaign, state, hero, "no Menhir is left [MENHIR-9]")
+        events += [wyrdness(campaign, state, hero, "no_menhir")
                    for hero in state.heroes]
     state.stage = "dials"
     return events
@@ -217,13 +217,12 @@ def _discard_outside_radius(campaign: Campaign, state: GameState) -> list[Event]
             state.guardians.remove(guardian)  # and the Guardian card lying on it [DISC-1]
             card = campaign.encounter[guardian.id]
             state.encounter_decks[card.deck].append(guardian.id)
-            events.append(WorldChanged(what=f"the Guardian {card.name} leaves the map: the "
-                                            "Wyrdness took the Location under it"))
+            events.append(GuardianMoved(encounter=guardian.id, face="wyrdness", location=None))
     moved: dict[int, list[str]] = {}
     for place in outside:
         for hero in state.heroes:
             if hero.location == place.number:  # [MENHIR-3]
-                events.append(wyrdness(campaign, state, hero, "the Wyrdness took the Location"))
+                events.append(wyrdness(campaign, state, hero, "wyrdness"))
                 to = nearest(campaign, state, (place.x, place.y))
                 events.append(HeroMoved(hero=hero.id, origin=hero.location, to=to))
                 hero.location = to

@@ -9,7 +9,7 @@ from grail.content import Campaign
 
 from . import dying, items, mercy
 from .actions import ChooseReplacement, GiveSecret
-from .events import DeathCause, Event, HeroDied, WorldChanged
+from .events import DeathCause, Event, GameLost, HeroDied, PlayerJoined, SecretPassed
 from .pending import Pending
 from .setup import seat
 from .state import GameState, HeroState
@@ -75,7 +75,7 @@ def give_secret(campaign: Campaign, state: GameState, action: GiveSecret) -> lis
     state.hand_over.remove(secret)
     state.hero(to).secrets.append(secret)
     items.took(campaign, state, state.hero(to), f"secret:{secret}")
-    return [WorldChanged(what=f"Secret {secret} goes to {to}")]
+    return [SecretPassed(secret=secret, to=to)]
 
 
 def replace(campaign: Campaign, state: GameState, action: ChooseReplacement) -> list[Event]:
@@ -85,7 +85,7 @@ def replace(campaign: Campaign, state: GameState, action: ChooseReplacement) -> 
     where = min(place.number for place in state.placed)
     seat(campaign, state, hero_id, where)
     state.replacing = None
-    return [WorldChanged(what=f"{hero_id} joins at {where}")]
+    return [PlayerJoined(hero=hero_id, at=where, replacing=True)]
 
 
 def lose(campaign: Campaign, state: GameState) -> list[Event]:
@@ -96,7 +96,7 @@ def lose(campaign: Campaign, state: GameState) -> list[Event]:
     state.frames.clear()
     state.facing.clear()
     state.encounter = None
-    return [WorldChanged(what="the game is lost")]
+    return [GameLost()]
 
 
 # --- the decision after a death: its Secrets, then who replaces it [DEATH-3], [DEATH-5] ----

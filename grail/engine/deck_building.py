@@ -10,7 +10,7 @@ from typing import Literal
 from grail.content import Campaign
 
 from .actions import SetAside, TakeBack
-from .events import Event, WorldChanged
+from .events import DeckChanged, Event
 from .state import HeroState
 
 Deck = Literal["combat", "diplomacy"]
@@ -48,7 +48,7 @@ def set_aside(campaign: Campaign, hero: HeroState, card: str) -> list[Event]:
     which = deck_of(campaign, card)
     _deck(hero, which).remove(card)
     hero.set_aside = sorted([*hero.set_aside, card])
-    return [WorldChanged(what=f"{hero.id} sets {card} aside from the {which} deck")]
+    return [DeckChanged(hero=hero.id, card=card, deck=which, change="set_aside")]
 
 
 def take_back(campaign: Campaign, hero: HeroState, card: str) -> list[Event]:
@@ -58,4 +58,4 @@ def take_back(campaign: Campaign, hero: HeroState, card: str) -> list[Event]:
     deck = _deck(hero, which)
     deck.append(card)
     deck.sort()
-    return [WorldChanged(what=f"{hero.id} puts {card} back in the {which} deck")]
+    return [DeckChanged(hero=hero.id, card=card, deck=which, change="taken_back")]

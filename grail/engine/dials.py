@@ -12,7 +12,7 @@ from grail.content import Campaign
 from grail.content import effects as fx
 
 from .amounts import amount_of
-from .events import Event, WorldChanged
+from .events import DialGone, DialSet, Event
 from .state import Dial, Frame, GameState, HeroState
 
 
@@ -25,7 +25,7 @@ def place(campaign: Campaign, state: GameState, placed: fx.DialPlace, hero: Hero
     value = amount_of(campaign, placed.value, state, hero)
     state.dials.append(Dial(id=placed.id, value=value, token=placed.token,
                             location=placed.location, expired=keep))
-    return [WorldChanged(what=f"dial {placed.id} set to {value}")]
+    return [DialSet(dial=placed.id, value=value)]
 
 
 def turn_time_dials(state: GameState) -> tuple[list[Event], list[Frame]]:
@@ -40,7 +40,7 @@ def turn_time_dials(state: GameState) -> tuple[list[Event], list[Frame]]:
             dial.value -= 1
             continue
         state.dials.remove(dial)
-        events.append(WorldChanged(what=f"dial {dial.id} runs out"))
+        events.append(DialGone(dial=dial.id, ran_out=True))
         if dial.expired is not None:
             frames.append(_for_whom(state, dial.expired))
     return events, frames

@@ -15,7 +15,7 @@ from grail.content import effects as fx
 from grail.content.encounters import CombatEncounter
 
 from . import chance
-from .events import EncounterEnded, Event, WorldChanged
+from .events import EncounterBegan, EncounterCardGone, EncounterEnded, Event, GuardianMoved
 from .frames import push
 from .guardians import meet
 from .map import connected, neighbour
@@ -51,7 +51,7 @@ def draw(state: GameState, deck: str, level: int | None, campaign: Campaign) -> 
             fitting = [c for c in unseen if level is None or campaign.encounter[c].level == level]
             if not fitting:
                 continue
-            card = chance.pick(state, f"draw {deck} Encounter", fitting)
+            card = chance.pick(state, chance.point("encounter_draw", deck=deck), fitting)
             unseen.remove(card)
             del pile[place]
             return card
@@ -80,7 +80,7 @@ def begin(campaign: Campaign, state: GameState, effect: Any, origin: Frame) -> l
         card = effect.start_encounter.id
         take_out(state, card)
     if card is None:
-        return [WorldChanged(what="the Encounter deck is empty")]
+        return [EncounterBegan(encounter=None, fight=False)]
     encounter = campaign.encounter[card]
     where = state.hero(origin.heroes[0]).location
     if encounter.right:  # with no keys, only its text resolves [NOTE-28]
@@ -92,8 +92,8 @@ def begin(campaign: Campaign, state: GameState, effect: Any, origin: Frame) -> l
     if encounter.effects:  # the card's text first, before any fight
         push(state, "encounter_text", card, origin.heroes)
     if not encounter.right:
-        return [WorldChanged(what=f"Encounter {encounter.name}: its text only")]
-    return [WorldChanged(what=f"Encounter begins: {encounter.name}")]
+        return [EncounterBegan(encounter=card, fight=False)]
+    return [EncounterBegan(encounter=card, fight=True)]
 
 
 def finish(campaign: Campaign, state: GameState, result: EncounterResult) -> list[Event]:
@@ -111,12 +111,12 @@ def finish(campaign: Campaign, state: GameState, result: EncounterResult) -> lis
     if isinstance(encounter, CombatEncounter) and encounter.guardian and result in stays:
         if on_map is None:
             state.guardians.append(Guardian(id=begun.id, location=begun.location))
-        events = [*ended, WorldChanged(what=f"{encounter.name} stays on the map")]
+        events = [*ended, EncounterCardGone(encounter=begun.id, stays=True)]
     else:
         if on_map is not None:
             state.guardians.remove(on_map)  # a defeated Guardian leaves the map [GUARD-5]
         state.encounter_decks[encounter.deck].append(begun.id)  # [DISC-1]
-        events = [*ended, WorldChanged(what=f"{encounter.name} goes to the bottom of its deck")]
+        events = [*ended, EncounterCardGone(encounter=begun.id, stays=False)]
     if begun.origin is not None:
         playing = {hero.id for hero in state.heroes}
         alive = [hero for hero in begun.origin.heroes if hero in playing]
@@ -129,12 +129,11 @@ def move_guardians(campaign: Campaign, state: GameState) -> list[Event]:
     """Roll the Guardian die for each Guardian and move it [DAY-START-6], [GUARD-2], [GUARD-3]."""
     events: list[Event] = []
     for guardian in list(state.guardians):
-        face = chance.pick(state, "guardian die", campaign.manifest.rules.guardian_die)
-        name = campaign.encounter[guardian.id].name
+        face = chance.pick(state, chance.point("guardian_die"), campaign.manifest.rules.guardian_die)
         if face == "discard":
             state.guardians.remove(guardian)
             state.encounter_decks[campaign.encounter[guardian.id].deck].append(guardian.id)
-            events.append(WorldChanged(what=f"the Guardian {name} leaves the map"))
+            events.append(GuardianMoved(encounter=guardian.id, face="discard", location=None))
             continue
         if face != "stay":
             edge = {"north": "up", "east": "right", "south": "down", "west": "left"}[face]
@@ -143,7 +142,7 @@ def move_guardians(campaign: Campaign, state: GameState) -> list[Event]:
             if target not in ways:
                 target = max(ways) if ways else guardian.location  # [GUARD-3]
             guardian.location = target
-        events.append(WorldChanged(what=f"the Guardian {name} rolls {face}, at {guardian.location}"))
+        events.append(GuardianMoved(encounter=guardian.id, face=face, location=guardian.location))
         here = [hero.id for hero in state.heroes if hero.location == guardian.location]
         meet(state, guardian.location, here, [guardian.id])  # fought at once [GUARD-4]
     return events

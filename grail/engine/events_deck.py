@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from grail.content import Campaign
 from grail.content.events import RandomEvent, StoryEvent
 
 from . import chance
 from .conditions import holds
 from .encounter_decks import set_up_decks
-from .events import Event, QuestChanged, WorldChanged
+from .events import (
+    CampaignEnded,
+    ChapterBegan,
+    Event,
+    EventAdded,
+    EventRevealed,
+    QuestChanged,
+    RandomEventsPlaced,
+)
 from .frames import push
 from .modes import challenge
 from .state import UNSEEN, GameState
@@ -28,13 +38,13 @@ def end_chapter(campaign: Campaign, state: GameState) -> list[Event]:
     if state.chapter >= len(campaign.manifest.chapters):
         state.outcome, state.stage = "won", "over"
         state.frames.clear()
-        return [WorldChanged(what="the last chapter ends: the campaign is won")]
+        return [CampaignEnded(outcome="won", how="last_chapter")]
     state.chapter += 1
     set_up_chapter(campaign, state)
     set_up_decks(campaign, state, frozenset(guardian.id for guardian in state.guardians),
                  first_on_top=False)
     start_chapter(campaign, state)
-    return [WorldChanged(what=f"chapter {state.chapter} begins")]
+    return [ChapterBegan(chapter=state.chapter)]
 
 
 def start_chapter(campaign: Campaign, state: GameState) -> None:
@@ -53,10 +63,10 @@ def reveal_event(campaign: Campaign, state: GameState) -> list[Event]:
         return []
     state.event = state.event_deck.pop(0)
     if state.event == UNSEEN:  # a Random Event put there unseen [EVENT-1]
-        state.event = chance.draw_from(state, "reveal Random Event", state.random_events) \
+        state.event = chance.draw_from(state, chance.point("random_event"), state.random_events) \
             if state.random_events else state.random_bottom.pop(0)
     event = campaign.event[state.event]
-    events: list[Event] = [WorldChanged(what=f"Event revealed: {event.title}")]
+    events: list[Event] = [EventRevealed(event=event.id)]
     quest = event.quest if isinstance(event, StoryEvent) else None
     if quest is not None and quest.lock and quest.id not in state.quests:
         state.quests.append(quest.id)
@@ -91,10 +101,11 @@ def put_random_events(campaign: Campaign, state: GameState, count: int) -> list[
     left = len(state.random_events) + len(state.random_bottom) - state.event_deck.count(UNSEEN)
     moved = min(max(0, count), left)
     state.event_deck = [UNSEEN] * moved + state.event_deck
-    return [WorldChanged(what=f"{moved} Random Event{'s' * (moved != 1)} on the Event deck")] if moved else []
+    return [RandomEventsPlaced(count=moved)] if moved else []
 
 
-def add_event(state: GameState, event_id: str, where: str) -> list[Event]:
+def add_event(state: GameState, event_id: str,
+              where: Literal["top", "bottom", "shuffle"]) -> list[Event]:
     """Put a story Event into the Event deck."""
     state.event_deck = [e for e in state.event_deck if e != event_id]
     if where == "top":
@@ -103,9 +114,9 @@ def add_event(state: GameState, event_id: str, where: str) -> list[Event]:
         state.event_deck.append(event_id)
     else:  # shuffled in: which place it took is a chance point
         places = [str(place) for place in range(1, len(state.event_deck) + 2)]
-        place = chance.pick(state, f"place of Event {event_id} in the Event deck", places)
+        place = chance.pick(state, chance.point("event_place", event=event_id), places)
         state.event_deck.insert(int(place) - 1, event_id)
-    return [WorldChanged(what=f"Event {event_id} put in the Event deck ({where})")]
+    return [EventAdded(event=event_id, where=where)]
 
 
 def met_quests(campaign: Campaign, state: GameState) -> list[Event]:

@@ -25,7 +25,7 @@ def read_entry(campaign: Campaign, state: GameState, entry: str, heroes: list[st
     """Start reading ``entry``: count the visit and push its frame [JOURNAL-1]."""
     state.entry_visits[entry] = state.entry_visits.get(entry, 0) + 1
     state.frames.append(Frame(source="entry", key=entry, heroes=list(heroes)))
-    return [EntryRead(entry=entry, text=campaign.entry[entry].text)]
+    return [EntryRead(entry=entry)]
 
 
 def push(state: GameState, source: FrameSource, key: Any, heroes: list[str]) -> None:

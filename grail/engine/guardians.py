@@ -13,7 +13,7 @@ from typing import Any
 from grail.content import Campaign
 
 from .actions import FaceGuardian
-from .events import Event, WorldChanged
+from .events import Event, GuardianAttacks
 from .pending import Pending
 from .state import EncounterState, Facing, GameState
 
@@ -68,7 +68,7 @@ def face(campaign: Campaign, state: GameState, action: FaceGuardian) -> list[Eve
                                      floor=len(state.frames))
     if not facing.guardians:
         state.facing.pop(0)
-    return [WorldChanged(what=f"the Guardian {campaign.encounter[guardian].name} attacks")]
+    return [GuardianAttacks(encounter=guardian)]
 
 
 # --- the decision: which Guardian first [GUARD-6] -----------------------------------------

@@ -21,7 +21,7 @@ from .actions import Choose, Share, Trade
 from .amounts import amount_of
 from .conditions import holds
 from .encounters import effects as board
-from .events import EntryRead, Event, ExplorationEnded, HeroMoved, WorldChanged
+from .events import DialFlipped, EntryRead, Event, ExplorationEnded, HeroMoved, NoOptionOpen
 from .frames import base_effects, read_entry, take_option
 from .pending import Pending
 from .state import Frame, GameState, HeroState
@@ -152,6 +152,14 @@ class ContentLoop(Exception):
         return ContentLoop, (self.way, self.after)
 
 
+FLOW = frozenset({fx.Choose, fx.If, fx.Goto, fx.DrawEncounter, fx.StartEncounter, fx.FlipDial,
+                  fx.EndExploration, fx.PlaceDial})
+"""The effects the reading resolves itself, since they decide what is read next or where
+it waits: a choice, a condition, a goto, an Encounter, a flipped dial, the end of the
+exploration, a dial that remembers its expired effects' place. Every other effect is the
+board's or the world's (``world.EFFECTS``)."""
+
+
 def resolve(campaign: Campaign, state: GameState, floor: int = 0) -> list[Event]:
     """Resolve effects until a choice waits or no frame is left above ``floor`` (the frames
     an Encounter's effects stand on); past ``STEPS_WITHOUT_A_DECISION``, stop with
@@ -172,7 +180,7 @@ def resolve(campaign: Campaign, state: GameState, floor: int = 0) -> list[Event]
             if any(option_open(campaign, state, option) for option in effect.choose):
                 return events  # a decision: legal actions list the open options
             frame.index += 1  # no option can be taken: the reading goes on past it
-            events.append(WorldChanged(what="no option of the choice is open"))
+            events.append(NoOptionOpen())
             continue
         if not teams.split_settled(campaign, state, frame, effect):
             return events  # a decision: who takes which share [ACT-EXPLORE-2]
@@ -193,11 +201,11 @@ def resolve(campaign: Campaign, state: GameState, floor: int = 0) -> list[Event]
             if state.encounter is not None:
                 return events  # a decision: the fight
         elif isinstance(effect, fx.FlipDial):  # a chance point [DIAL-1]
-            face = chance.pick(state, "dial flip", ["skull", "grail"])
+            face = chance.pick(state, chance.point("dial_flip"), ["skull", "grail"])
             state.frames.append(Frame(source=frame.source, key=frame.key,
                                       path=[*frame.path, frame.index - 1, face],
                                       heroes=list(frame.heroes)))
-            events.append(WorldChanged(what=f"a dial is flipped: {face}"))
+            events.append(DialFlipped(face="skull" if face == "skull" else "grail"))
         elif isinstance(effect, fx.EndExploration):
             _end_reading(state, frame)
             events.append(ExplorationEnded())

@@ -7,7 +7,7 @@ from grail.content import Campaign
 from .amounts import amount_of
 from .conditions import holds
 from .day import acted
-from .events import Event, LocationRevealed, MenhirDialTurned, WorldChanged
+from .events import Event, LocationRevealed, MenhirDialTurned, MenhirUnlit
 from .frames import push
 from .map import reveal_around
 from .modes import menhir_dial
@@ -46,7 +46,7 @@ def light(campaign: Campaign, state: GameState, where: int, days: int) -> list[E
     Locations holding characters name and is now within radius is revealed [MENHIR-6]. A
     Menhir stands on its Location's card: with the card not on the map, none is lit."""
     if state.spot_of(where) is None:
-        return [WorldChanged(what=f"Location {where} is not on the map: no Menhir is lit there")]
+        return [MenhirUnlit(location=where)]
     dial = menhir_dial(state, days)
     state.menhirs = [m for m in state.menhirs if m.location != where]
     state.menhirs.append(Menhir(location=where, dial=dial))

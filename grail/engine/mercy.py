@@ -20,7 +20,7 @@ from grail.content import Campaign
 from .actions import AcceptMercy, EndCampaign
 from .day import new_day
 from .encounter_decks import set_up_decks
-from .events import Event, WorldChanged
+from .events import CampaignEnded, Event, MercyGiven
 from .events_deck import set_up_chapter, start_chapter
 from .frames import read_entry
 from .map import card_for_key, place, reveal_around
@@ -67,15 +67,14 @@ def accept(campaign: Campaign, state: GameState, action: AcceptMercy) -> list[Ev
     new_day(state)
     entry = verse(campaign, state)
     assert entry is not None
-    return [WorldChanged(what=f"Saved by the Goddess: back to the start of chapter "
-                              f"{state.chapter}"),
+    return [MercyGiven(chapter=state.chapter),
             *read_entry(campaign, state, entry, [hero.id for hero in state.heroes])]
 
 
 def decline(campaign: Campaign, state: GameState, action: EndCampaign) -> list[Event]:
     """No Mercy: the campaign ends, lost [DEATH-6]."""
     state.stage = "over"
-    return [WorldChanged(what="the campaign ends")]
+    return [CampaignEnded(outcome="lost", how="no_mercy")]
 
 
 def _restore(campaign: Campaign, hero: HeroState, where: int) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from grail.content import Campaign
 
 from .actions import LeaveStoryMode
-from .events import Event, WorldChanged
+from .events import Event, StoryModeLeft
 from .state import ChallengeRule, GameState, HealthMarker, HeroState, Mode
 
 MODES: tuple[Mode, ...] = ("story", "normal", "challenge")
@@ -86,4 +86,4 @@ def leave_story(campaign: Campaign, state: GameState, action: LeaveStoryMode) ->
     [MODE-STORY-1], [MODE-STORY-2]. What was set up already stays as it is."""
     state.mode = "normal"
     set_health_markers(state)
-    return [WorldChanged(what="Story mode is left: the game goes on in normal mode")]
+    return [StoryModeLeft()]

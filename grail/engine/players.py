@@ -14,7 +14,7 @@ from grail.content import Campaign
 
 from .actions import JoinGame, LeaveGame
 from .death import unused_heroes
-from .events import Event, WorldChanged
+from .events import Event, PlayerJoined, PlayerLeft
 from .setup import players_changed, seat
 from .state import GameState
 
@@ -45,7 +45,7 @@ def join(campaign: Campaign, state: GameState, action: JoinGame) -> list[Event]:
     """A new character, as set up, beside a veteran [PLAYERS-2]."""
     hero_id, at = action.hero, action.at
     seat(campaign, state, hero_id, at)
-    return [WorldChanged(what=f"{hero_id} joins the game at {at}")]
+    return [PlayerJoined(hero=hero_id, at=at, replacing=False)]
 
 
 def leave(campaign: Campaign, state: GameState, action: LeaveGame) -> list[Event]:
@@ -54,5 +54,5 @@ def leave(campaign: Campaign, state: GameState, action: LeaveGame) -> list[Event
     state.heroes.remove(hero)
     state.hand_over = list(hero.secrets)
     players_changed(campaign, state)  # a solo Story game's plain marker [MODE-STORY-2]
-    return [WorldChanged(what=f"{hero.id} leaves the game")]
+    return [PlayerLeft(hero=hero.id)]
 

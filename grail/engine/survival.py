@@ -5,7 +5,7 @@ from __future__ import annotations
 from grail.content import Campaign
 
 from . import dying
-from .events import Event, MetersChanged
+from .events import Event, MeterReason, MetersChanged
 from .state import GameState, HeroState
 
 
@@ -43,13 +43,13 @@ def settle(campaign: Campaign, hero: HeroState) -> None:
         hero.energy = min(hero.energy, bar)
 
 
-def changed(hero: HeroState, reason: str) -> MetersChanged:
+def changed(hero: HeroState, reason: MeterReason) -> MetersChanged:
     return MetersChanged(hero=hero.id, energy=hero.energy, health=hero.health,
                          terror=hero.terror, food=hero.food, reason=reason)
 
 
 def wyrdness(campaign: Campaign, state: GameState, hero: HeroState,
-             reason: str) -> MetersChanged:
+             reason: MeterReason) -> MetersChanged:
     """The Wyrdness hurts: lose Health, gain Terror [MENHIR-3], [MENHIR-9], [NOTE-6]."""
     rules = campaign.manifest.rules
     hero.health -= rules.wyrdness_health
@@ -84,4 +84,4 @@ def rest(campaign: Campaign, state: GameState, hero_id: str, eat: bool) -> list[
     settle(campaign, hero)
     hero.rested = True
     dying.rested(campaign, state, hero, was_dying)
-    return [changed(hero, "rest: ate 1 Food" if eat else "rest: went hungry")]
+    return [changed(hero, "rest_ate" if eat else "rest_hungry")]

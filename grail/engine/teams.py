@@ -24,6 +24,7 @@ from typing import Any
 from grail.content import Campaign
 from grail.content import effects as fx
 from grail.content.amounts import Amounts
+from grail.content.campaign import DyingLimit
 
 from . import day, dying, menhirs, world
 from .actions import (
@@ -41,7 +42,7 @@ from .actions import (
 )
 from .amounts import amount_of
 from .costs import can_pay_together, pay
-from .events import EnergySpent, Event, WorldChanged
+from .events import EnergySpent, Event, KeptOut, TeamChanged, TeamProposed
 from .frames import take_option
 from .modes import room
 from .pending import Kind, Pending
@@ -140,7 +141,7 @@ def _helpers(heroes: list[HeroState], cost: list[tuple[str, int]]) -> list[HeroS
     return [hero for hero in heroes if any(getattr(hero, what) > 0 for what in helped)]
 
 
-def kept_out(campaign: Campaign, state: GameState) -> list[tuple[Join, str]]:
+def kept_out(campaign: Campaign, state: GameState) -> list[tuple[Join, DyingLimit]]:
     """Who would be offered to join the action being proposed but for a "You Are Dying"
     card, each with the card's refusal: a choice the players see closed, and why
     [DEATH-1], [DAY-7]."""
@@ -150,13 +151,13 @@ def kept_out(campaign: Campaign, state: GameState) -> list[tuple[Join, str]]:
     return _kept_out(campaign, state, team)
 
 
-def _kept_out(campaign: Campaign, state: GameState, team: TeamAction) -> list[tuple[Join, str]]:
+def _kept_out(campaign: Campaign, state: GameState,
+              team: TeamAction) -> list[tuple[Join, DyingLimit]]:
     found = []
     for hero in _candidates(campaign, state, team):
         limit = dying.kept_out(campaign, state, hero, team.action)
         if limit is not None:
-            found.append((Join(hero=hero.id),
-                          dying.refusal(hero.id, limit, TEAM_ACTIONS[team.action])))
+            found.append((Join(hero=hero.id), limit))
     return found
 
 
@@ -195,25 +196,17 @@ TEAM_ACTIONS = {"travel": "Travel", "explore": "exploration",
                 "activate_menhir": "Menhir activation", "option": "journal option"}
 """A team's action as a noun ("Kerra joins Tamsin's exploration") [TEAM-1]."""
 
-PROPOSALS = {"travel": "travel", "explore": "explore",
-             "location_action": "use the Location's action",
-             "character_action": "use their character action",
-             "activate_menhir": "activate the Menhir"}
-"""What a character proposes, by the action's kind, in the words of the proposal [TEAM-1]."""
-
-
 def propose(campaign: Campaign, state: GameState,
             action: Explore | Travel | LocationAction | CharacterAction | ActivateMenhir
             ) -> list[Event]:
     """A character proposes an action: others on the Location may join first [TEAM-1];
     who may not, for their "You Are Dying" card, is told why [DEATH-1]."""
     state.team = _proposal(action)
-    kept: list[Event] = [WorldChanged(what=why)
-                         for _, why in _kept_out(campaign, state, state.team)]
+    kept: list[Event] = [KeptOut(hero=join.hero, limit=limit, action=action.type)
+                         for join, limit in _kept_out(campaign, state, state.team)]
     if _may_join(campaign, state, state.team):
-        where = f" to {action.to}" if isinstance(action, Travel) else ""  # [MAP-6]
-        return [WorldChanged(what=f"{action.hero} proposes to {PROPOSALS[action.type]}{where}; "
-                             "others on the Location may join [TEAM-1]"), *kept]
+        to = action.to if isinstance(action, Travel) else None  # [MAP-6]
+        return [TeamProposed(hero=action.hero, action=action.type, to=to), *kept]
     state.team.paying = True
     return kept + _settle(campaign, state)
 
@@ -253,15 +246,16 @@ def act(campaign: Campaign, state: GameState, step: TeamStep) -> list[Event]:
     if isinstance(step, Join):
         joined = {*team.members[1:], step.hero}
         team.members = team.members[:1] + [hero.id for hero in state.heroes if hero.id in joined]
-        events.append(WorldChanged(what=f"{step.hero} joins {team.members[0]}'s "
-                                        f"{TEAM_ACTIONS[team.action]}"))
+        events.append(TeamChanged(hero=step.hero, change="joined", proposer=team.members[0],
+                                  action=team.action))
     elif isinstance(step, Leave):
         events.append(_leave(team, step.hero))
     elif isinstance(step, Begin):
         team.paying = True
     elif isinstance(step, Cancel):
         state.team = None
-        return [WorldChanged(what=f"{step.hero} takes back the {TEAM_ACTIONS[team.action]}")]
+        return [TeamChanged(hero=step.hero, change="cancelled", proposer=team.members[0],
+                            action=team.action)]
     else:
         team.paid.append(Portion(hero=step.hero, what=step.what, amount=step.amount))
     if team.paying:
@@ -326,11 +320,10 @@ def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
         "join, leave, begin or cancel it first"
 
 
-def _leave(team: TeamAction, hero: str) -> WorldChanged:
+def _leave(team: TeamAction, hero: str) -> TeamChanged:
     team.members.remove(hero)
-    if team.paying:  # [TEAM-3]
-        return WorldChanged(what=f"{hero} cannot pay their share and is not covered: leaves")
-    return WorldChanged(what=f"{hero} leaves before the action starts")
+    return TeamChanged(hero=hero, change="unpaid" if team.paying else "left",  # [TEAM-3]
+                       proposer=team.members[0], action=team.action)
 
 
 # --- paying ------------------------------------------------------------------------------

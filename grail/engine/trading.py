@@ -12,7 +12,7 @@ from grail.content import Campaign
 
 from . import dying, items
 from .actions import Trade
-from .events import Event, WorldChanged
+from .events import Event, Traded
 from .modes import room
 from .state import GameState, HeroState
 from .world import may_take_item
@@ -121,4 +121,4 @@ def trade(campaign: Campaign, state: GameState, action: Trade) -> list[Event]:
         card = f"{action.what}:{action.number}"
         items.dropped(campaign, state, giver, card)
         items.took(campaign, state, taker, card)
-    return [WorldChanged(what=action.describe())]
+    return [Traded(hero=action.hero, to=action.to, what=action.what, number=action.number)]

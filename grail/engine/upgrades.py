@@ -8,7 +8,7 @@ from grail.content import Campaign
 from grail.content.base import ATTRIBUTES, OPPOSED
 
 from . import chance, items
-from .events import Event, ResourcesChanged, WorldChanged
+from .events import AttributeRaised, DeckChanged, Event, ResourcesChanged, UpgradeOffered
 from .modes import challenge
 from .state import GameState, HeroState
 
@@ -80,8 +80,7 @@ def buy_attribute(campaign: Campaign, state: GameState, hero_id: str, name: str,
     else:
         hero.skills = sorted([*hero.skills, skill])
     return [ResourcesChanged(hero=hero.id, changes={"exp": -cost}),
-            WorldChanged(what=f"{hero.id} raises {name.capitalize()} to "
-                              f"{attribute(campaign, hero, name)}")]
+            AttributeRaised(hero=hero.id, attribute=name, value=attribute(campaign, hero, name))]
 
 
 def deck_upgrade_cost(campaign: Campaign, state: GameState) -> tuple[int, int, int]:
@@ -99,11 +98,11 @@ def draw_offer(campaign: Campaign, state: GameState, hero_id: str, deck: Deck) -
     hero.exp -= cost
     pool = hero.combat_pool if deck == "combat" else hero.diplomacy_pool
     unseen = list(pool)
-    state.offer = sorted(chance.draw_from(state, f"draw from the Advanced {deck} pool", unseen)
+    state.offer = sorted(chance.draw_from(state, chance.point("advanced_pool", deck=deck), unseen)
                          for _ in range(min(drawn, len(pool))))
     state.offer_deck = deck
     return [ResourcesChanged(hero=hero.id, changes={"exp": -cost}),
-            WorldChanged(what=f"{hero.id} draws {len(state.offer)} {deck} cards to choose from")]
+            UpgradeOffered(hero=hero.id, deck=deck, count=len(state.offer))]
 
 
 def keep(state: GameState, hero_id: str, card: str) -> list[Event]:
@@ -116,4 +115,4 @@ def keep(state: GameState, hero_id: str, card: str) -> list[Event]:
     deck.append(card)
     deck.sort()
     state.offer, state.offer_deck = [], None
-    return [WorldChanged(what=f"{hero.id} adds {card} to the {which} deck")]
+    return [DeckChanged(hero=hero.id, card=card, deck=which, change="kept")]

@@ -8,6 +8,7 @@ member their part of a shared one, so here 'share' touches the active character 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from grail.content import Campaign
@@ -19,15 +20,21 @@ from .amounts import amount_of
 from .day import enter
 from .death import die, lose
 from .events import (
+    CampaignEnded,
     CardGained,
-    EffectDeferred,
+    DialGone,
+    DialTurned,
     Event,
     HeroMoved,
+    ItemCapReached,
+    LocationReplaced,
+    MoveAsked,
     QuestChanged,
     ResourcesChanged,
+    SkillOffered,
     StatusMarked,
     TaskLogged,
-    WorldChanged,
+    TokenMoved,
 )
 from .events_deck import add_event, end_chapter, put_random_events
 from .frames import push
@@ -81,97 +88,164 @@ def _change(campaign: Campaign, state: GameState, hero: HeroState, amounts: Amou
 
 def apply_effect(campaign: Campaign, state: GameState, effect: Any,
                  heroes: list[HeroState]) -> list[Event]:
-    """Resolve one effect for the acting ``heroes`` (the active one first)."""
-    if isinstance(effect, fx.Gain):
-        return [_change(campaign, state, h, effect.gain, +1) for h in _who(campaign, effect, heroes)]
-    if isinstance(effect, fx.Lose):
-        return [_change(campaign, state, h, effect.lose, -1) for h in _who(campaign, effect, heroes)]
-    if isinstance(effect, fx.SetMeters):
-        return [_change(campaign, state, h, effect.set, 0, setting=True)
-                for h in _who(campaign, effect, heroes)]
-    if isinstance(effect, fx.Damage):
-        amount = amount_of(campaign, effect.damage, state, heroes[0])
-        return [_change(campaign, state, h, Amounts.worked_out(health=amount), -1)
-                for h in _who(campaign, effect, heroes)]
-    if isinstance(effect, fx.Mark | fx.Unmark):
-        return _mark(state, effect)
-    if isinstance(effect, fx.GainSecret):
-        return _gain_secret(campaign, state, effect.gain_secret, heroes[0])
-    if isinstance(effect, fx.LoseSecret):
-        return _lose(campaign, state, "secret", effect.lose_secret)
-    if isinstance(effect, fx.GainItem):
-        return _gain_item(campaign, state, effect.gain_item, _who(campaign, effect, heroes))
-    if isinstance(effect, fx.LoseItem):
-        return _lose_items(campaign, state, effect.lose_item, _who(campaign, effect, heroes))
-    if isinstance(effect, fx.AddTask):
-        task = effect.add_task
-        logged = Task(id=task.id, text=task.text, location=task.location)
-        if logged in state.tasks:
-            return []  # a task is logged once, however often what logs it is read [TASK-1]
-        state.tasks = [kept for kept in state.tasks if kept.id != task.id] + [logged]
-        return [TaskLogged(task=task.id, open=True)]
-    if isinstance(effect, fx.CompleteTask):
-        state.tasks = [task for task in state.tasks if task.id != effect.complete_task]
-        return [TaskLogged(task=effect.complete_task, open=False)]
-    if isinstance(effect, fx.StartQuest):
-        if effect.start_quest not in state.quests:
-            state.quests.append(effect.start_quest)
-        return [QuestChanged(quest=effect.start_quest, change="started")]
-    if isinstance(effect, fx.CompleteQuest):  # follow its Success section [EVENT-3]
-        state.quests = [q for q in state.quests if q != effect.complete_quest]
-        push(state, "quest", effect.complete_quest, [hero.id for hero in heroes])
-        return [QuestChanged(quest=effect.complete_quest, change="completed")]
-    if isinstance(effect, fx.RemoveQuest):
-        state.quests = [q for q in state.quests if q != effect.remove_quest]
-        return [QuestChanged(quest=effect.remove_quest, change="removed")]
-    if isinstance(effect, fx.RandomEvents):
-        return put_random_events(campaign, state, amount_of(campaign, effect.random_events, state))
-    if isinstance(effect, fx.AddEvent):
-        return add_event(state, effect.add_event.id, effect.add_event.where)
-    if isinstance(effect, fx.Move):
-        return _move(campaign, state, effect.move, heroes)
-    if isinstance(effect, fx.EndChapter):
-        return end_chapter(campaign, state)
-    if isinstance(effect, fx.Die):
-        return die(campaign, state, heroes[0])
-    if isinstance(effect, fx.GainSkill):
-        return _gain_skill(campaign, state, heroes[0], effect.gain_skill)
-    if isinstance(effect, fx.EndCampaign):
-        if effect.end_campaign == "lost":
-            return lose(campaign, state)  # Mother's Mercy may still be asked [MERCY-1]
-        state.outcome, state.stage = effect.end_campaign, "over"
-        state.frames.clear()
-        return [WorldChanged(what=f"the campaign is {effect.end_campaign}")]
-    return _world(campaign, state, effect, heroes)
+    """Resolve one effect for the acting ``heroes`` (the active one first): its handler in
+    :data:`EFFECTS`."""
+    return EFFECTS[type(effect)](campaign, state, effect, heroes)
 
 
-def _world(campaign: Campaign, state: GameState, effect: Any,
+Handler = Callable[[Campaign, GameState, Any, list[HeroState]], list[Event]]
+
+
+def _resources(field: str, sign: int, setting: bool = False) -> Handler:
+    """Gain, lose or set the amounts an effect names, for whom it touches."""
+    def handler(campaign: Campaign, state: GameState, effect: Any,
+                heroes: list[HeroState]) -> list[Event]:
+        return [_change(campaign, state, hero, getattr(effect, field), sign, setting)
+                for hero in _who(campaign, effect, heroes)]
+    return handler
+
+
+def _damage(campaign: Campaign, state: GameState, effect: fx.Damage,
+            heroes: list[HeroState]) -> list[Event]:
+    amount = amount_of(campaign, effect.damage, state, heroes[0])
+    return [_change(campaign, state, hero, Amounts.worked_out(health=amount), -1)
+            for hero in _who(campaign, effect, heroes)]
+
+
+def _add_task(campaign: Campaign, state: GameState, effect: fx.AddTask,
+              heroes: list[HeroState]) -> list[Event]:
+    task = effect.add_task
+    logged = Task(id=task.id, text=task.text, location=task.location)
+    if logged in state.tasks:
+        return []  # a task is logged once, however often what logs it is read [TASK-1]
+    state.tasks = [kept for kept in state.tasks if kept.id != task.id] + [logged]
+    return [TaskLogged(task=task.id, open=True)]
+
+
+def _complete_task(campaign: Campaign, state: GameState, effect: fx.CompleteTask,
+                   heroes: list[HeroState]) -> list[Event]:
+    state.tasks = [task for task in state.tasks if task.id != effect.complete_task]
+    return [TaskLogged(task=effect.complete_task, open=False)]
+
+
+def _start_quest(campaign: Campaign, state: GameState, effect: fx.StartQuest,
+                 heroes: list[HeroState]) -> list[Event]:
+    if effect.start_quest not in state.quests:
+        state.quests.append(effect.start_quest)
+    return [QuestChanged(quest=effect.start_quest, change="started")]
+
+
+def _complete_quest(campaign: Campaign, state: GameState, effect: fx.CompleteQuest,
+                    heroes: list[HeroState]) -> list[Event]:
+    """Follow its Success section [EVENT-3]."""
+    state.quests = [q for q in state.quests if q != effect.complete_quest]
+    push(state, "quest", effect.complete_quest, [hero.id for hero in heroes])
+    return [QuestChanged(quest=effect.complete_quest, change="completed")]
+
+
+def _remove_quest(campaign: Campaign, state: GameState, effect: fx.RemoveQuest,
+                  heroes: list[HeroState]) -> list[Event]:
+    state.quests = [q for q in state.quests if q != effect.remove_quest]
+    return [QuestChanged(quest=effect.remove_quest, change="removed")]
+
+
+def _end_campaign(campaign: Campaign, state: GameState, effect: fx.EndCampaign,
+                  heroes: list[HeroState]) -> list[Event]:
+    if effect.end_campaign == "lost":
+        return lose(campaign, state)  # Mother's Mercy may still be asked [MERCY-1]
+    state.outcome, state.stage = "won", "over"
+    state.frames.clear()
+    return [CampaignEnded(outcome="won", how="story")]
+
+
+def _token(campaign: Campaign, state: GameState, effect: fx.PlaceToken | fx.RemoveToken,
            heroes: list[HeroState]) -> list[Event]:
-    """Tokens, dials, Menhirs and changed Locations."""
-    here = heroes[0].location
-    if isinstance(effect, fx.PlaceToken | fx.RemoveToken):
-        token = effect.place_token if isinstance(effect, fx.PlaceToken) else effect.remove_token
-        where = token.location or here
-        pile = state.time_tokens if token.token == "time" else state.quest_tokens
-        if isinstance(effect, fx.PlaceToken):
-            pile.append(where)
-        elif where in pile:
-            pile.remove(where)
-        return [WorldChanged(what=f"{token.token} token at {where}")]
-    if isinstance(effect, fx.TurnDial):
-        for dial in state.dials:
-            if dial.id == effect.turn_dial.id:
-                dial.value += effect.turn_dial.by
-        return [WorldChanged(what=f"dial {effect.turn_dial.id} turned")]
-    if isinstance(effect, fx.RemoveDial):
-        state.dials = [d for d in state.dials if d.id != effect.remove_dial]
-        return [WorldChanged(what=f"dial {effect.remove_dial} removed")]
-    if isinstance(effect, fx.PlaceMenhir):
-        days = amount_of(campaign, effect.place_menhir.dial, state, heroes[0])
-        return menhirs.light(campaign, state, effect.place_menhir.location or here, days)
-    if isinstance(effect, fx.ReplaceLocation):
-        return _replace(campaign, state, effect.replace_location)
-    return [EffectDeferred(effect=effect.KEY)]
+    placed = isinstance(effect, fx.PlaceToken)
+    token = effect.place_token if isinstance(effect, fx.PlaceToken) else effect.remove_token
+    where = token.location or heroes[0].location
+    pile = state.time_tokens if token.token == "time" else state.quest_tokens
+    if placed:
+        pile.append(where)
+    elif where in pile:
+        pile.remove(where)
+    return [TokenMoved(token=token.token, location=where, placed=placed)]
+
+
+def _turn_dial(campaign: Campaign, state: GameState, effect: fx.TurnDial,
+               heroes: list[HeroState]) -> list[Event]:
+    turned = effect.turn_dial
+    events: list[Event] = []
+    for dial in state.dials:
+        if dial.id == turned.id:
+            dial.value += turned.by
+            events.append(DialTurned(dial=dial.id, by=turned.by, value=dial.value))
+    return events
+
+
+def _remove_dial(campaign: Campaign, state: GameState, effect: fx.RemoveDial,
+                 heroes: list[HeroState]) -> list[Event]:
+    gone = [dial for dial in state.dials if dial.id == effect.remove_dial]
+    state.dials = [dial for dial in state.dials if dial.id != effect.remove_dial]
+    return [DialGone(dial=dial.id, ran_out=False) for dial in gone]
+
+
+def _place_menhir(campaign: Campaign, state: GameState, effect: fx.PlaceMenhir,
+                  heroes: list[HeroState]) -> list[Event]:
+    days = amount_of(campaign, effect.place_menhir.dial, state, heroes[0])
+    return menhirs.light(campaign, state, effect.place_menhir.location or heroes[0].location,
+                         days)
+
+
+def _passive(campaign: Campaign, state: GameState, effect: fx.RaiseAttributes,
+             heroes: list[HeroState]) -> list[Event]:
+    """A passive use's Attribute bonus is counted where Attributes are (``items.bonus``),
+    never resolved: validation keeps it out of every list that is resolved."""
+    raise AssertionError("an Attribute bonus belongs to a passive use and is never resolved")
+
+
+EFFECTS: dict[type, Handler] = {
+    fx.Gain: _resources("gain", +1),
+    fx.Lose: _resources("lose", -1),
+    fx.SetMeters: _resources("set", 0, setting=True),
+    fx.Damage: _damage,
+    fx.Mark: lambda campaign, state, effect, heroes: _mark(state, effect),
+    fx.Unmark: lambda campaign, state, effect, heroes: _mark(state, effect),
+    fx.GainSecret: lambda campaign, state, effect, heroes: _gain_secret(
+        campaign, state, effect.gain_secret, heroes[0]),
+    fx.LoseSecret: lambda campaign, state, effect, heroes: _lose(
+        campaign, state, "secret", effect.lose_secret),
+    fx.GainItem: lambda campaign, state, effect, heroes: _gain_item(
+        campaign, state, effect.gain_item, _who(campaign, effect, heroes)),
+    fx.LoseItem: lambda campaign, state, effect, heroes: _lose_items(
+        campaign, state, effect.lose_item, _who(campaign, effect, heroes)),
+    fx.GainSkill: lambda campaign, state, effect, heroes: _gain_skill(
+        campaign, state, heroes[0], effect.gain_skill),
+    fx.RaiseAttributes: _passive,
+    fx.AddTask: _add_task,
+    fx.CompleteTask: _complete_task,
+    fx.StartQuest: _start_quest,
+    fx.CompleteQuest: _complete_quest,
+    fx.RemoveQuest: _remove_quest,
+    fx.RandomEvents: lambda campaign, state, effect, heroes: put_random_events(
+        campaign, state, amount_of(campaign, effect.random_events, state)),
+    fx.AddEvent: lambda campaign, state, effect, heroes: add_event(
+        state, effect.add_event.id, effect.add_event.where),
+    fx.Move: lambda campaign, state, effect, heroes: _move(campaign, state, effect.move, heroes),
+    fx.EndChapter: lambda campaign, state, effect, heroes: end_chapter(campaign, state),
+    fx.Die: lambda campaign, state, effect, heroes: die(campaign, state, heroes[0]),
+    fx.EndCampaign: _end_campaign,
+    fx.PlaceToken: _token,
+    fx.RemoveToken: _token,
+    fx.TurnDial: _turn_dial,
+    fx.RemoveDial: _remove_dial,
+    fx.PlaceMenhir: _place_menhir,
+    fx.ReplaceLocation: lambda campaign, state, effect, heroes: _replace(
+        campaign, state, effect.replace_location),
+}
+"""What each effect on the characters and the world does, by its type. The reading's own
+effects (a choice, a condition, a goto...) are the journal's (``journal.FLOW``), and those
+on an Encounter's board the board's (``encounters.effects.ON_THE_BOARD``): together they
+cover every effect of the content language (tests/test_engine_effects.py)."""
 
 
 def _mark(state: GameState, effect: fx.Mark | fx.Unmark) -> list[Event]:
@@ -242,7 +316,7 @@ def _gain_item(campaign: Campaign, state: GameState, pick: Any,
         if not fitting:
             continue
         number = fitting[0] if pick.number is not None else \
-            int(chance.pick(state, "Item deck", [str(n) for n in sorted(fitting)]))
+            int(chance.pick(state, chance.point("item_deck"), [str(n) for n in sorted(fitting)]))
         events += take_item(campaign, state, hero, number)
     return events
 
@@ -260,7 +334,7 @@ def take_item(campaign: Campaign, state: GameState, hero: HeroState, number: int
     Challenge cap it is a decision instead [MODE-CHALLENGE-10]."""
     if not may_take_item(campaign, state, hero):
         state.asked.append(ItemOffered(hero=hero.id, item=number, location=location))
-        return [WorldChanged(what=f"{hero.id} holds the most Items allowed: keep Item {number}?")]
+        return [ItemCapReached(hero=hero.id, item=number)]
     if location is not None:
         state.left_items[str(location)].remove(number)
         if not state.left_items[str(location)]:
@@ -289,9 +363,9 @@ def _gain_skill(campaign: Campaign, state: GameState, hero: HeroState,
     [ATTR-5]; with none left, nothing is gained."""
     options = free_skills(campaign, state, attribute)
     if not options:
-        return [WorldChanged(what=f"no Skill card of {attribute} is left")]
+        return [SkillOffered(hero=hero.id, attribute=attribute, left=False)]
     state.asked.append(SkillAsked(hero=hero.id, attribute=attribute, options=options))
-    return [WorldChanged(what=f"{hero.id} chooses a Skill of {attribute}")]
+    return [SkillOffered(hero=hero.id, attribute=attribute, left=True)]
 
 
 def _lose_items(campaign: Campaign, state: GameState, loss: Any,
@@ -330,10 +404,10 @@ def _ask_destination(campaign: Campaign, state: GameState, rule: str,
     options = connected(campaign, state, here) if rule == "any_connected" else \
         sorted(p.number for p in state.placed if p.number != here)
     if not options:
-        return [WorldChanged(what="no Location to move to")]
+        return [MoveAsked(hero=heroes[0].id, outcome="nowhere", to=None)]
     state.asked.append(DestinationAsked(hero=heroes[0].id, heroes=[h.id for h in heroes],
                                         options=options))
-    return [WorldChanged(what=f"{heroes[0].id} chooses where to go")]
+    return [MoveAsked(hero=heroes[0].id, outcome="choose", to=None)]
 
 
 def go(campaign: Campaign, state: GameState, target: int, heroes: list[HeroState]) -> list[Event]:
@@ -343,8 +417,7 @@ def go(campaign: Campaign, state: GameState, target: int, heroes: list[HeroState
     if state.spot_of(target) is None:
         spot = campaign.grid[target]
         if state.at(*spot) is not None:
-            return [WorldChanged(what=f"the way to {target} is closed: another card holds "
-                                 "its place")]
+            return [MoveAsked(hero=heroes[0].id, outcome="closed", to=target)]
         place(state, target, spot)
     for hero in heroes:
         events.append(HeroMoved(hero=hero.id, origin=hero.location, to=target))
@@ -375,4 +448,4 @@ def _replace(campaign: Campaign, state: GameState, number: int) -> list[Event]:
             if hero.location == old:
                 hero.location = number
         reveal_around(campaign, state, number)
-    return [WorldChanged(what=f"Location {old} replaced by {number}")]
+    return [LocationReplaced(old=old, new=number)]

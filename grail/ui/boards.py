@@ -29,7 +29,7 @@ from grail.engine.state import HeroState
 from grail.engine.survival import health_bar
 from grail.engine.upgrades import attribute
 from grail.words.events import dying_text
-from grail.words.names import dial_name, hero_name
+from grail.words.names import dial_words, hero_name
 from grail.words.summary import STAGE_TITLES
 
 from .budget import Budget, allows, spend
@@ -600,4 +600,4 @@ class Painter:
         if loose:
             self.heading("Dials")
             for dial in loose:
-                self.text(f"{dial_name(dial.id)}: {dial.value} ({dial.token} dial)", 15)
+                self.text(f"{dial_words(dial.id)}: {dial.value} ({dial.token} dial)", 15)

@@ -27,6 +27,7 @@ from grail.engine.telling import PROPOSED, tell
 
 from .effects import cost_words, leads_to
 from .encounter import gain
+from .events import dying_refusal
 from .names import hero_name, said, secret_name
 from .table import rest_lines
 
@@ -51,9 +52,10 @@ def closed_joins(game: Game) -> list[tuple[Join, str, str]]:
     """The characters a "You Are Dying" card keeps out of the action being proposed, as
     the choices the players see closed: (the Join, its words, why not, in the card's
     refusal) [DEATH-1], [DAY-7]."""
-    campaign = game.campaign
-    return [(join, action_text(game, join), said(campaign, why))
-            for join, why in kept_out(campaign, game.state)]
+    campaign, team = game.campaign, game.state.team
+    action = team.action if team is not None else ""
+    return [(join, action_text(game, join), dying_refusal(campaign, join.hero, limit, action))
+            for join, limit in kept_out(campaign, game.state)]
 
 
 def action_text(game: Game, action: Any, where: bool = True) -> str:

@@ -32,6 +32,7 @@ from grail.engine.encounters.sequence import (
 from grail.engine.game import Game
 from grail.engine.state import EncounterState
 from grail.engine.upgrades import attribute
+from grail.lang import _, listed, ngettext
 
 from .effects import ability_lines, effects_words
 from .names import full_name, player_card_name, said
@@ -49,12 +50,6 @@ TRAITS = {"ambush": "the first active character discards down to 1 card",
           "slow": "each member draws 1 card more"}
 """The traits in a few words [TRAIT-1]..[TRAIT-12]."""
 
-RESULTS = {"won": "won", "fled": "the enemy fled", "failed": "Failure",
-           "escaped": "everyone escaped", "robbed": "the Thief took everything",
-           "avoided": "avoided", "fallen": "nobody was left standing"}
-"""How an Encounter ended, in words [ENC-4]."""
-
-
 def encounter_lines(game: Game, full: bool = True) -> list[str]:
     """The Encounter under way, or nothing when there is none. ``full``: with all the card
     says (traits, the whole Combat table, the Affinity track, Response and Failure); else
@@ -67,7 +62,8 @@ def encounter_lines(game: Game, full: bool = True) -> list[str]:
     lines = _combat(game, card, encounter, full) if isinstance(card, CombatEncounter) \
         else _diplomacy(game, card, encounter, full)
     if encounter.result is not None:
-        return [*lines, f"The Encounter is over: {RESULTS.get(encounter.result, encounter.result)}."]
+        return [*lines, _("The Encounter is over: {result}.").format(
+            result=result_words(encounter.result))]
     return [*lines, *_turn(game, encounter), *_sequence(game, encounter), *_hands(game, encounter)]
 
 
@@ -306,47 +302,75 @@ def _icon_words(kind: str, count: int) -> str:
     return kind + times  # continue
 
 
-ENCOUNTER_EVENTS = frozenset({"activated", "card_played", "pool_changed", "affinity_moved",
-                              "cards_drawn", "card_discarded", "magic_paid", "encounter_ended"})
-"""The events of an Encounter that :func:`encounter_event_text` tells."""
+def result_words(result: str) -> str:
+    """How an Encounter ended, in words [ENC-4]."""
+    return {"won": _("won"), "fled": _("the enemy fled"), "failed": _("Failure"),
+            "escaped": _("everyone escaped"), "robbed": _("the Thief took everything"),
+            "avoided": _("avoided"), "fallen": _("nobody was left standing")}.get(result, result)
 
 
-def encounter_event_text(campaign: Campaign, event: Any) -> str:
-    """One of an Encounter's events as a sentence, with hero and card names."""
-    def hero(hero_id: str) -> str:
-        return full_name(campaign, hero_id)
+def _card_played(campaign: Campaign, event: Any) -> str:
+    keys = [_connected(campaign, event.card, key) for key in event.connected]
+    hero, card = full_name(campaign, event.hero), player_card_name(campaign, event.card)
+    gives = icons_text([_icon(icon) for icon in event.icons], False) if event.icons else ""
+    if keys and gives:  # what the keys give; an enemy's trait may change it
+        return ngettext("{hero} plays {card}: {keys} connects; its keys: {gives}.",
+                        "{hero} plays {card}: {keys} connect; its keys: {gives}.",
+                        len(keys)).format(hero=hero, card=card, keys=listed(keys), gives=gives)
+    if keys:
+        return ngettext("{hero} plays {card}: {keys} connects.",
+                        "{hero} plays {card}: {keys} connect.", len(keys)).format(
+            hero=hero, card=card, keys=listed(keys))
+    if gives:
+        return _("{hero} plays {card}; its keys: {gives}.").format(hero=hero, card=card,
+                                                                  gives=gives)
+    return _("{hero} plays {card}.").format(hero=hero, card=card)
 
-    def card(card_id: str) -> str:
-        return player_card_name(campaign, card_id)
 
-    kind = event.type
-    if kind == "activated":
-        return f"Turn {event.turn}: {hero(event.hero)} is active."
-    if kind == "card_played":
-        keys = _and([_connected(campaign, event.card, key) for key in event.connected])
-        connect = f": {keys} connect{'s' * (len(event.connected) == 1)}" if keys else ""
-        gained = f"; its keys: {icons_text([_icon(icon) for icon in event.icons], False)}" \
-            if event.icons else ""  # what they give; an enemy's trait may change it
-        return f"{hero(event.hero)} plays {card(event.card)}{connect}{gained}."
-    if kind in ("pool_changed", "affinity_moved"):
-        what, now = ("The Combat pool", event.pool) if kind == "pool_changed" \
-            else ("The Affinity marker", event.affinity)
-        way = "goes up" if event.change > 0 else "goes down" if event.change < 0 else "stays"
-        by = f" by {abs(event.change)} to" if event.change else " at"
-        return f"{what} {way}{by} {now}."
-    if kind == "cards_drawn":
-        return f"{hero(event.hero)} draws {_and([card(c) for c in event.cards]) or 'no card'}."
-    if kind == "card_discarded":
-        where = {"hand": "from hand", "deck": "from the top of the deck",
-                 "sequence": "from the Sequence"}.get(event.source, f"from {event.source}")
-        return f"{hero(event.hero)} discards {card(event.card)} {where}."
-    if kind == "magic_paid":
-        return f"{hero(event.hero)} pays 1 Magic for Magic key {event.at}; it stays on the key."
-    name = campaign.encounter[event.encounter].name if event.encounter in campaign.encounter \
-        else event.encounter
+def _moved(what: str, now: int, change: int) -> str:
+    if change > 0:
+        return {"pool": _("The Combat pool goes up by {by} to {now}."),
+                "affinity": _("The Affinity marker goes up by {by} to {now}.")}[what].format(
+            by=change, now=now)
+    if change < 0:
+        return {"pool": _("The Combat pool goes down by {by} to {now}."),
+                "affinity": _("The Affinity marker goes down by {by} to {now}.")}[what].format(
+            by=-change, now=now)
+    return {"pool": _("The Combat pool stays at {now}."),
+            "affinity": _("The Affinity marker stays at {now}.")}[what].format(now=now)
+
+
+def _discarded(campaign: Campaign, event: Any) -> str:
+    return {"hand": _("{hero} discards {card} from hand."),
+            "deck": _("{hero} discards {card} from the top of the deck."),
+            "sequence": _("{hero} discards {card} from the Sequence.")}[event.source].format(
+        hero=full_name(campaign, event.hero), card=player_card_name(campaign, event.card))
+
+
+def _ended(campaign: Campaign, event: Any) -> str:
+    card = campaign.encounter.get(event.encounter)
+    name = card.name if card is not None else event.encounter
     if event.won:
-        return f"The Encounter with {name} is won."
-    return f"The Encounter with {name} is over: {RESULTS.get(event.result, event.result)}."
+        return _("The Encounter with {name} is won.").format(name=name)
+    return _("The Encounter with {name} is over: {result}.").format(
+        name=name, result=result_words(event.result))
+
+
+ENCOUNTER_TOLD: dict[str, Callable[[Campaign, Any], str]] = {
+    "activated": lambda c, e: _("Turn {turn}: {hero} is active.").format(
+        turn=e.turn, hero=full_name(c, e.hero)),
+    "card_played": _card_played,
+    "pool_changed": lambda c, e: _moved("pool", e.pool, e.change),
+    "affinity_moved": lambda c, e: _moved("affinity", e.affinity, e.change),
+    "cards_drawn": lambda c, e: _("{hero} draws {cards}.").format(
+        hero=full_name(c, e.hero), cards=listed([player_card_name(c, card) for card in e.cards])
+        or _("no card")),
+    "card_discarded": _discarded,
+    "magic_paid": lambda c, e: _("{hero} pays 1 Magic for Magic key {at}; it stays on the "
+                                 "key.").format(hero=full_name(c, e.hero), at=e.at),
+    "encounter_ended": _ended,
+}
+"""The events of an Encounter's board, in words (grail/words/events.py tells the rest)."""
 
 
 def _connected(campaign: Campaign, card_id: str, key: str) -> str:
@@ -366,8 +390,3 @@ def _icon(text: str) -> tuple[str, int]:
     """'marker x2' as ('marker', 2)."""
     icon, _, times = text.partition(" x")
     return icon, int(times) if times.isdigit() else 1
-
-
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1] \
-        if words else ""

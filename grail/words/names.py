@@ -26,7 +26,9 @@ from collections.abc import Sequence
 
 from grail.content import Campaign
 from grail.content.cards import AttributeKey, BonusKey
+from grail.engine.chance import point_of
 from grail.engine.items import card_name
+from grail.lang import _, ngettext
 
 
 def hero_name(campaign: Campaign | None, hero_id: str) -> str:
@@ -91,16 +93,92 @@ def encounter_label(campaign: Campaign, encounter_id: str) -> str:
 
 
 def outcome_name(campaign: Campaign, point: str, outcome: str) -> str:
-    """How a chance point's outcome reads on the table: the card, Item or Event it is."""
+    """How a chance point's outcome reads on the table: the card, Item or Event it is, or
+    the face of a die or a dial."""
     if outcome in campaign.encounter:
         return encounter_label(campaign, outcome)
     if outcome in campaign.card:
         return player_card_name(campaign, outcome)
     if outcome in campaign.event:
         return campaign.event[outcome].title
-    if point.startswith("Item") and outcome.isdigit():
+    if outcome.isdigit() and point == "Item deck":
         return item_name(campaign, int(outcome))
-    return capitalized(outcome)
+    if outcome.isdigit():
+        return outcome  # a place in the Event deck
+    return face_words(outcome)
+
+
+def face_words(face: str) -> str:
+    """A face of the Guardian die or of a dial."""
+    return {"north": _("North"), "east": _("East"), "south": _("South"), "west": _("West"),
+            "stay": _("Stay"), "discard": _("Leaves the map"), "skull": _("Skull"),
+            "grail": _("Grail")}.get(face, face)
+
+
+def chance_point(campaign: Campaign, point: str) -> str:
+    """A chance point, in words: "Tamsin Vell draws a card", "draw a green Encounter"."""
+    kind, fields = point_of(point)
+    hero = hero_name(campaign, fields.get("hero", ""))
+    deck = fields.get("deck", "")
+    return {"hero_draws": _("{hero} draws a card"),
+            "hero_turns_top": _("{hero} turns the top card"),
+            "hero_discards_top": _("{hero} discards the top card"),
+            "encounter_draw": _("draw a {deck} Encounter"),
+            "advanced_pool": _("draw from the Advanced {deck} pool"),
+            "random_event": _("reveal a Random Event"),
+            "event_place": _("where {event} goes in the Event deck"),
+            "item_deck": _("reveal from the Item deck"),
+            "guardian_die": _("roll the Guardian die"),
+            "dial_flip": _("flip a dial"),
+            "escape_dial": _("flip the escape dial")}[kind].format(
+        hero=hero, deck=colour_words(deck) if kind == "encounter_draw" else deck_words(deck),
+        event=event_title(campaign, fields.get("event", "")))
+
+
+def colour_words(deck: str) -> str:
+    """An Encounter deck's colour [ENC-1]."""
+    return {"green": _("green"), "grey": _("grey"), "purple": _("purple"),
+            "blue": _("blue")}.get(deck, deck)
+
+
+def deck_words(deck: str) -> str:
+    """A character's deck: Combat or Diplomacy."""
+    return {"combat": _("Combat"), "diplomacy": _("Diplomacy")}.get(deck, deck)
+
+
+def resource_words(name: str) -> str:
+    """A meter, a resource or an Attribute by its name in the game."""
+    return {"energy": _("Energy"), "health": _("Health"), "terror": _("Terror"),
+            "food": _("Food"), "wealth": _("Wealth"), "rep": _("Rep"), "magic": _("Magic"),
+            "exp": _("Exp"), "aggression": _("Aggression"), "empathy": _("Empathy"),
+            "courage": _("Courage"), "caution": _("Caution"), "logic": _("Logic"),
+            "spirituality": _("Spirituality")}.get(name, name)
+
+
+def team_action_noun(action: str) -> str:
+    """A team's action as a noun ("Kerra joins Tamsin's exploration") [TEAM-1]."""
+    return {"travel": _("Travel"), "explore": _("exploration"),
+            "location_action": _("Location action"), "character_action": _("character action"),
+            "activate_menhir": _("Menhir activation"),
+            "option": _("journal option")}.get(action, action)
+
+
+def encounter_name(campaign: Campaign, encounter_id: str) -> str:
+    """An Encounter card's name; its id when the campaign lacks it."""
+    card = campaign.encounter.get(encounter_id)
+    return card.name if card is not None else encounter_id
+
+
+def event_title(campaign: Campaign, event_id: str) -> str:
+    """An Event's title; its id when the campaign lacks it."""
+    event = campaign.event.get(event_id)
+    return event.title if event is not None else event_id
+
+
+def quest_name(campaign: Campaign, quest_id: str) -> str:
+    """A Quest's name; its id when the campaign lacks it."""
+    quest = campaign.quest.get(quest_id)
+    return quest.name if quest is not None else quest_id
 
 
 ICONS = {"marker": "+1 marker", "marker2": "+2 markers", "marker3": "+3 markers",
@@ -185,7 +263,7 @@ def named(campaign: Campaign, text: str) -> str:
         return status_name(campaign, word)
 
     def dial(match: re.Match[str]) -> str:
-        return f"the {dial_name(match.group(1))} dial"
+        return f"the {dial_words(match.group(1))} dial"
 
     text = _DIAL.sub(dial, RULE_TAG.sub("", text))
     return _WORD.sub(name, _NUMBERED.sub(number, text))
@@ -207,10 +285,12 @@ def task_name(campaign: Campaign, task: str) -> str:
 def menhir_left(dial: int | None) -> str:
     """What a Menhir's dial has left [MENHIR-2]: "3 Days left", "1 Day left", its last Day
     once the dial is gone [DAY-START-3]."""
-    return "its last Day" if dial is None else f"{dial} Day{'s' * (dial != 1)} left"
+    if dial is None:
+        return _("its last Day")
+    return ngettext("{count} Day left", "{count} Days left", dial).format(count=dial)
 
 
-def dial_name(dial: str) -> str:
+def dial_words(dial: str) -> str:
     """A dial's name as an author wrote it, in words ("long fog")."""
     return dial.replace("-", " ")
 

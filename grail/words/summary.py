@@ -13,7 +13,7 @@ from grail.engine.survival import panics
 from grail.engine.teams import kept_out
 
 from .encounter import encounter_lines
-from .events import dying_text, entry_words
+from .events import dying_refusal, dying_text, entry_words
 from .names import (
     RULE_TAG,
     capitalized,
@@ -117,12 +117,12 @@ def summary(game: Game) -> str:
         members = ", ".join(hero_name(campaign, member) for member in team.members)
         lines.append(f"Team {'paying' if team.paying else 'forming'}: "
                      f"{what}{where}, {members}")
-        lines += [f"May not join: {said(campaign, why)}"
-                  for _, why in kept_out(campaign, state)]  # [DEATH-1]
+        lines += [f"May not join: {dying_refusal(campaign, join.hero, limit, team.action)}"
+                  for join, limit in kept_out(campaign, state)]  # [DEATH-1]
     if state.frames:
         entry = state.frames[-1].key
         source = state.frames[-1].source
-        lines.append(f"Reading {entry_words(campaign, entry, campaign.entry[entry].text)}"
+        lines.append(f"Reading {entry_words(campaign, entry)}"
                      if source == "entry"
                      else f"Resolving {RESOLVING.get(source, source.replace('_', ' '))}")
     return "\n".join(lines + encounter_lines(game))

@@ -24,7 +24,7 @@ from grail.engine.state import UNSEEN
 from grail.engine.survival import rest
 
 from .effects import cost_words, effects_words
-from .events import DEATH_CAUSES
+from .events import death_cause
 from .names import full_name, hero_name, item_name, menhir_left, place_name, secret_name, skill_name
 
 DIRECTIONS = {"up": "North", "right": "East", "down": "South", "left": "West"}
@@ -147,7 +147,7 @@ def rest_lines(game: Game, hero_id: str, eat: bool) -> list[str]:
     lines = []
     if after.death_due is not None and before.death_due is None:  # [DEATH-1]
         lost = len(state.heroes) == 1 or not unused_heroes(game.campaign, state)  # [DEATH-6]
-        lines.append(f"Dies: {DEATH_CAUSES[after.death_due]}"
+        lines.append(f"Dies: {death_cause(after.death_due)}"
                      + ("; the game is lost" if lost else ""))
     for name in ("health", "terror", "energy", "food"):
         old, new = getattr(before, name), getattr(after, name)

@@ -14,7 +14,7 @@ from grail.content import Campaign
 
 from ..actions import SpendCharges
 from ..amounts import amount_of
-from ..events import Event, WorldChanged
+from ..events import ChargesChanged, Event, TimeTokenLost
 from ..frames import push
 from ..state import GameState, SequenceCard
 from .sequence import covered
@@ -71,7 +71,7 @@ def remove_token(campaign: Campaign, state: GameState) -> list[Event]:
         for number in reversed(range(len(card.abilities))):
             if card.abilities[number].trigger == "delayed":
                 _push(state, placed, number, encounter.active)
-        return [WorldChanged(what=f"{card.name} loses its last Time token")]
+        return [TimeTokenLost(card=placed.card)]
     encounter.step = "play"
     return []
 
@@ -106,5 +106,4 @@ def spend(campaign: Campaign, state: GameState, action: SpendCharges) -> list[Ev
     paid = max(1, amount_of(campaign, ability.charges, state, state.hero(action.hero)))
     placed.charges -= paid
     _push(state, placed, action.ability, action.hero)
-    name = campaign.card[placed.card].name
-    return [WorldChanged(what=f"{action.hero} pays {paid} Charge{'s' * (paid != 1)} of {name}")]
+    return [ChargesChanged(hero=action.hero, card=placed.card, charges=placed.charges, paid=paid)]

@@ -11,7 +11,7 @@ from grail.content import effects as fx
 from grail.content.encounters import CombatEncounter, Trait
 
 from .. import world
-from ..events import Event, WorldChanged
+from ..events import EnemyActs, Event
 from ..frames import push
 from ..state import GameState
 from . import effects, hands, leaving
@@ -64,7 +64,7 @@ def after_play(campaign: Campaign, state: GameState) -> list[Event]:
     if encounter.played >= few:
         return []
     push(state, "opportunity", encounter.id, [encounter.active])
-    return [WorldChanged(what="the enemy makes its Opportunity attack")]
+    return [EnemyActs(encounter=encounter.id, hero=encounter.active, act="opportunity")]
 
 
 def check(campaign: Campaign, state: GameState) -> list[Event]:
@@ -104,8 +104,7 @@ def attack(campaign: Campaign, state: GameState) -> list[Event]:
                and (row.pool[1] is None or encounter.pool <= row.pool[1]))
     push(state, "attack", f"{card.id}/{row}", [encounter.active])
     push_active(campaign, state, "enemy_attack")
-    events: list[Event] = [WorldChanged(what=f"{card.name} attacks {encounter.active} "
-                                        f"(pool {encounter.pool})")]
+    events: list[Event] = [EnemyActs(encounter=card.id, hero=encounter.active, act="attack")]
     if has(campaign, state, "horde"):
         events += hands.discard_top(campaign, state, state.hero(encounter.active), HORDE_DISCARDS)
     return events

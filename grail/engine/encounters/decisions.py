@@ -23,7 +23,7 @@ from ..actions import (
     SpendCharges,
     UseCard,
 )
-from ..events import Event, WorldChanged
+from ..events import ApproachTaken, Event
 from ..modes import challenge
 from ..pending import Pending
 from ..state import GameState
@@ -95,9 +95,7 @@ def act(campaign: Campaign, state: GameState, action: Any) -> list[Event]:
     if isinstance(action, ChooseApproach):
         encounter.approach = action.approach
         encounter.step = "turn"
-        name = play.approach_name(campaign.encounter[encounter.id], action.approach)
-        named = f" ({name})" if name is not None else ""
-        return [WorldChanged(what=f"approach {action.approach + 1}{named} taken")]
+        return [ApproachTaken(encounter=encounter.id, approach=action.approach)]
     if isinstance(action, Activate):
         return activate(campaign, state, action.hero)
     if isinstance(action, PlayCard):

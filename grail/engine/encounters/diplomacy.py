@@ -11,7 +11,7 @@ from grail.content.encounters import DiplomacyEncounter
 
 from ..conditions import holds
 from ..costs import can_pay, pay
-from ..events import Event, WorldChanged
+from ..events import EnemyActs, Event, StageWon
 from ..frames import push
 from ..state import EncounterStep, GameState
 from . import leaving
@@ -40,11 +40,11 @@ def affinity_check(campaign: Campaign, state: GameState, then: EncounterStep) ->
         return []
     won = stages(card, encounter)[encounter.stage].name
     if encounter.stage + 1 == len(stages(card, encounter)):
-        return [WorldChanged(what=f"Stage won: {won}"), *leaving.end(state, "won")]
+        return [StageWon(stage=won, last=True), *leaving.end(state, "won")]
     encounter.stage += 1
     encounter.affinity = 0
     encounter.step = "next"
-    return [WorldChanged(what=f"Stage won: {won}; the marker goes back to grey")]
+    return [StageWon(stage=won, last=False)]
 
 
 def at_an_end(campaign: Campaign, state: GameState) -> bool:
@@ -64,7 +64,7 @@ def response(campaign: Campaign, state: GameState) -> list[Event]:
     push(state, "response", f"{card.id}/{encounter.approach or 0}/{encounter.stage}",
          [encounter.active])
     push_active(campaign, state, "response")
-    return [WorldChanged(what=f"{card.name} responds to {encounter.active}")]
+    return [EnemyActs(encounter=card.id, hero=encounter.active, act="response")]
 
 
 def may_avoid(campaign: Campaign, state: GameState) -> bool:

@@ -17,7 +17,18 @@ from grail.content.encounters import CombatEncounter, DiplomacyEncounter
 
 from .. import world
 from ..amounts import amount_of
-from ..events import AffinityMoved, CardDiscarded, Event, PoolChanged, WorldChanged
+from ..events import (
+    AffinityMoved,
+    AttackPrevented,
+    CardDiscarded,
+    ChargesChanged,
+    ContinueGiven,
+    DamagePrevented,
+    DiscardRequested,
+    Event,
+    NotInAFight,
+    PoolChanged,
+)
 from ..state import DiscardAsked, EncounterState, Frame, GameState, HeroState, SequenceCard
 from . import hands, leaving
 
@@ -38,7 +49,7 @@ def apply(campaign: Campaign, state: GameState, frame: Frame, effect: Any) -> li
     """Resolve an effect on the board, for the frame's character."""
     encounter = state.encounter
     if encounter is None or encounter.result is not None:
-        return [WorldChanged(what=f"no Encounter under way: '{effect.KEY}' does nothing")]
+        return [NotInAFight(effect=effect.KEY)]
     hero = state.hero(frame.heroes[0])
     if isinstance(effect, fx.Damage):
         return _attack_damage(campaign, state, encounter, effect, hero)
@@ -63,16 +74,12 @@ def apply(campaign: Campaign, state: GameState, frame: Frame, effect: Any) -> li
         return _add_charges(campaign, state, frame, amount_of(campaign, effect.add_charges, state, hero))
     if isinstance(effect, board.NextCardConnects):
         encounter.free_continue = True  # [EX-DIPLO-9]
-        return [WorldChanged(what="the next card plays as if it connected a continue key")]
+        return [ContinueGiven()]
     more = amount_of(campaign, effect.prevent, state, hero)
     encounter.prevent += more
     if _feints(campaign, encounter):  # [TRAIT-5]
-        return [WorldChanged(what=f"{more} damage would be prevented, but the enemy's Feint "
-                                  "lets none be")]
-    if encounter.prevent == more:
-        return [WorldChanged(what=f"{more} damage of the enemy attack will be prevented")]
-    return [WorldChanged(what=f"{more} more damage of the enemy attack will be prevented "
-                              f"({encounter.prevent} in all)")]
+        return [DamagePrevented(amount=more, total=encounter.prevent, feint=True)]
+    return [DamagePrevented(amount=more, total=encounter.prevent, feint=False)]
 
 
 def _attack_damage(campaign: Campaign, state: GameState, encounter: EncounterState,
@@ -85,7 +92,7 @@ def _attack_damage(campaign: Campaign, state: GameState, encounter: EncounterSta
         encounter.prevent -= prevented
         damage -= prevented
     if damage == 0:
-        return [WorldChanged(what=f"the attack on {hero.id} is prevented")]
+        return [AttackPrevented(hero=hero.id)]
     return world.apply_effect(campaign, state, fx.Damage.model_construct(damage=damage, who="active"), [hero])
 
 
@@ -141,7 +148,7 @@ def discard(campaign: Campaign, state: GameState, hero: HeroState, count: int) -
         return []
     if len(set(held)) > 1 and count < len(held):
         state.asked.append(DiscardAsked(hero=hero.id, count=count))
-        return [WorldChanged(what=f"{hero.id} chooses {count} card{'s' * (count != 1)} to discard")]
+        return [DiscardRequested(hero=hero.id, count=count)]
     events: list[Event] = [hands.discard(state, hero, card) for card in held[:count]]
     return events + hands.discard_top(campaign, state, hero, count - len(events))
 
@@ -181,8 +188,7 @@ def _add_charges(campaign: Campaign, state: GameState, frame: Frame, count: int)
     if card is None:
         return []
     card.charges += count
-    return [WorldChanged(what=f"{campaign.card[card.card].name} holds {card.charges} "
-                         f"Charge{'s' * (card.charges != 1)}")]
+    return [ChargesChanged(hero=frame.heroes[0], card=card.card, charges=card.charges, paid=0)]
 
 
 def resolving(encounter: EncounterState, frame: Frame) -> SequenceCard | None:

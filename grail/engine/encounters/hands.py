@@ -42,14 +42,15 @@ def draw(campaign: Campaign, state: GameState, hero: HeroState, count: int) -> l
     :func:`can_draw`."""
     assert state.encounter is not None
     pool = deck(campaign, state, hero)
-    drawn = [chance.draw_from(state, f"{hero.id} draws a card", pool) for _ in range(count)]
+    drawn = [chance.draw_from(state, chance.point("hero_draws", hero=hero.id), pool) for _ in range(count)]
     hand(state.encounter, hero.id).extend(drawn)
     return [CardsDrawn(hero=hero.id, cards=drawn)] if drawn else []
 
 
 def draw_top(campaign: Campaign, state: GameState, hero: HeroState) -> str:
     """The top card of the deck, taken out of it (to be played in Panic) [COMBAT-22]."""
-    return chance.draw_from(state, f"{hero.id} turns the top card", deck(campaign, state, hero))
+    return chance.draw_from(state, chance.point("hero_turns_top", hero=hero.id),
+                            deck(campaign, state, hero))
 
 
 def discard(state: GameState, hero: HeroState, card: str) -> CardDiscarded:
@@ -66,7 +67,7 @@ def discard_top(campaign: Campaign, state: GameState, hero: HeroState, count: in
     pool = deck(campaign, state, hero)
     events: list[Event] = []
     for _ in range(min(count, len(pool))):
-        card = chance.draw_from(state, f"{hero.id} discards the top card", pool)
+        card = chance.draw_from(state, chance.point("hero_discards_top", hero=hero.id), pool)
         state.encounter.discards.setdefault(hero.id, []).append(card)
         events.append(CardDiscarded(hero=hero.id, card=card, source="deck"))
     return events

@@ -14,7 +14,7 @@ from grail.content.amounts import Amounts
 from grail.content.encounters import CombatEncounter
 
 from .. import chance, world
-from ..events import Event, WorldChanged
+from ..events import DeckThin, EncounterDecided, EscapeBegun, EscapeDial, Event, MemberLeft
 from ..frames import push
 from ..modes import challenge
 from ..state import DiscardAsked, EncounterResult, GameState
@@ -38,7 +38,7 @@ def end(state: GameState, result: EncounterResult) -> list[Event]:
     encounter.drawing = []
     del state.frames[encounter.floor:]
     state.asked = [asked for asked in state.asked if not isinstance(asked, DiscardAsked)]
-    return [WorldChanged(what=f"the Encounter ends: {result}")]
+    return [EncounterDecided(result=result)]
 
 
 def leave(campaign: Campaign, state: GameState, hero_id: str,
@@ -54,7 +54,7 @@ def leave(campaign: Campaign, state: GameState, hero_id: str,
     state.asked = [asked for asked in state.asked
                    if not (isinstance(asked, DiscardAsked) and asked.hero == hero_id)]
     encounter.drawing = [member for member in encounter.drawing if member != hero_id]
-    events: list[Event] = [WorldChanged(what=f"{hero_id} leaves the Encounter")]
+    events: list[Event] = [MemberLeft(hero=hero_id)]
     if encounter.active == hero_id:
         encounter.active = None
         if encounter.step in ACTIVATION:
@@ -76,7 +76,7 @@ def escape(campaign: Campaign, state: GameState, hero_id: str, forced: bool) -> 
     encounter.escape_tried = encounter.escape_tried or not forced
     state.frames[encounter.floor:] = [frame for frame in state.frames[encounter.floor:]
                                       if frame.heroes != [hero_id]]
-    events: list[Event] = [WorldChanged(what=f"{hero_id} escapes"), *world.apply_effect(
+    events: list[Event] = [EscapeBegun(hero=hero_id), *world.apply_effect(
         campaign, state, fx.Lose(lose=Amounts(energy=ESCAPE_ENERGY), who="active"),
         [state.hero(hero_id)])]
     push(state, "opportunity", encounter.id, [hero_id])
@@ -94,9 +94,9 @@ def escaped(campaign: Campaign, state: GameState) -> list[Event]:
     if hero_id not in encounter.heroes:
         return []  # it fell to the attack and has left already
     if dial:
-        if chance.pick(state, "escape dial", ["skull", "grail"]) == "skull":
-            return [WorldChanged(what=f"the dial shows the Skull: {hero_id} stays")]
-        return [WorldChanged(what="the dial shows the Grail"),
+        if chance.pick(state, chance.point("escape_dial"), ["skull", "grail"]) == "skull":
+            return [EscapeDial(hero=hero_id, face="skull")]
+        return [EscapeDial(hero=hero_id, face="grail"),
                 *leave(campaign, state, hero_id, "escaped")]
     return leave(campaign, state, hero_id, "escaped")
 
@@ -105,7 +105,7 @@ def out_of_cards(campaign: Campaign, state: GameState, hero_id: str) -> list[Eve
     """A character who must draw more cards than the deck holds must Escape a Combat
     [COMBAT-24] and fails a Diplomacy [DIPLO-16]."""
     assert state.encounter is not None
-    said = [WorldChanged(what=f"{hero_id}'s deck is too thin to draw")]
+    said: list[Event] = [DeckThin(hero=hero_id)]
     if isinstance(campaign.encounter[state.encounter.id], CombatEncounter):
         return said + escape(campaign, state, hero_id, forced=True)
     return said + end(state, "failed")

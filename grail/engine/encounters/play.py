@@ -15,7 +15,7 @@ from grail.content.cards import AttributeKey, MagicHalf
 from grail.content.encounters import AttributeBonus, CombatEncounter, DiplomacyEncounter, Stage
 
 from ..actions import PlayCard
-from ..events import CardPlayed, Event, MagicPaid, WorldChanged
+from ..events import CardPlayed, DefensiveTrait, Event, MagicPaid
 from ..state import EncounterState, GameState, HeroState, SequenceCard
 from ..survival import panics
 from ..upgrades import attribute
@@ -211,8 +211,7 @@ def _bonuses(campaign: Campaign, state: GameState, icons: tuple[tuple[str, int],
             count = MARKERS[icon] * times
             less, fewer = min(fewer, count), fewer - min(fewer, count)
             if less:
-                events.append(WorldChanged(what=f"the enemy is Defensive: {less} marker less "
-                                                "from the activation's first card [TRAIT-3]"))
+                events.append(DefensiveTrait(less=less))
             events += effects.add_markers(encounter, count - less)
         elif icon in ("up", "down"):
             events += effects.move_affinity(campaign, encounter, times if icon == "up" else -times)

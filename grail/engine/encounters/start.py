@@ -7,7 +7,7 @@ from grail.content import Campaign
 from grail.content.encounters import DiplomacyEncounter
 
 from ..actions import ChooseApproach, Mulligan, SetItemAside
-from ..events import Event, WorldChanged
+from ..events import Event, ItemSetAside, Mulliganed
 from ..state import GameState
 from . import hands, leaving
 from .combat import has
@@ -42,7 +42,7 @@ def set_aside(state: GameState, action: SetItemAside) -> list[Event]:
     hero = state.hero(action.hero)
     hero.face_up.remove(f"item:{action.item}")
     state.encounter.stowed.append(f"{action.hero}:item:{action.item}")
-    return [WorldChanged(what=f"{action.hero} sets Item {action.item} aside")]
+    return [ItemSetAside(hero=action.hero, item=action.item)]
 
 
 def ready(state: GameState) -> list[Event]:
@@ -94,7 +94,7 @@ def mulligan(campaign: Campaign, state: GameState, action: Mulligan) -> list[Eve
         encounter.discards.setdefault(hero.id, []).extend(held)
     else:
         hands.back_to_deck(campaign, state, hero, held)
-    return [WorldChanged(what=f"{hero.id} draws a new hand of {len(held) - 1}"),
+    return [Mulliganed(hero=hero.id, count=len(held) - 1),
             *hands.draw(campaign, state, hero, len(held) - 1)]
 
 

@@ -23,7 +23,7 @@ from grail.content import effects as fx
 from grail.content.amounts import Amounts
 
 from .. import death, world
-from ..events import Activated, Event, WorldChanged
+from ..events import Activated, Event, Panicked, Robbed, TurnBegan
 from ..frames import push
 from ..state import GameState, HeroState
 from ..survival import panics
@@ -83,7 +83,7 @@ def _fallen(campaign: Campaign, state: GameState) -> list[Event]:
 def _robbed(campaign: Campaign, state: GameState, members: list[HeroState]) -> list[Event]:
     """"Pierden toda su Riqueza y descartan todos sus Objetos"; the Encounter ends
     [TRAIT-10]."""
-    events: list[Event] = [WorldChanged(what="the Thief takes all Wealth and every Item")]
+    events: list[Event] = [Robbed()]
     events += world.apply_effect(campaign, state,
                                  fx.SetMeters(set=Amounts(wealth=0), who="each"), members)
     events += world.apply_effect(campaign, state,
@@ -104,7 +104,7 @@ def _turn(campaign: Campaign, state: GameState) -> list[Event]:
     encounter.turn += 1
     encounter.activated = []
     encounter.step = "choose_active"
-    return [WorldChanged(what=f"turn {encounter.turn}")]
+    return [TurnBegan(turn=encounter.turn)]
 
 
 def _choose_active(campaign: Campaign, state: GameState) -> list[Event] | None:
@@ -160,8 +160,7 @@ def _play(campaign: Campaign, state: GameState) -> list[Event] | None:
         if not hands.can_draw(campaign, state, hero, 1):
             return leaving.out_of_cards(campaign, state, hero.id)
         encounter.forced = hands.draw_top(campaign, state, hero)
-        name = campaign.card[encounter.forced].name
-        return [WorldChanged(what=f"{hero.id} panics: the top card, {name}, is played first")]
+        return [Panicked(hero=hero.id, card=encounter.forced)]
     return None
 
 

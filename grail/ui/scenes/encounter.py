@@ -34,10 +34,11 @@ from grail.engine.actions import (
     SpendCharges,
     UseCard,
 )
+from grail.lang import _
 from grail.session import Session
 from grail.sim.hints import Hint, hint
 from grail.words.actions import action_label
-from grail.words.encounter import RESULTS
+from grail.words.encounter import result_words
 from grail.words.names import said
 
 from ..app import App
@@ -361,7 +362,7 @@ class EncounterScene(GameScene):
         game, encounter = self.session.game, fight.encounter
         names = {member.hero: member.name for member in fight.members}
         if encounter.result is not None:
-            return f"The Encounter is over: {RESULTS.get(encounter.result, encounter.result)}."
+            return _("The Encounter is over: {result}.").format(result=result_words(encounter.result))
         if fight.discarding and fight.shown is not None:
             count = fight.discarding
             return f"{names.get(fight.shown, fight.shown)} discards {count} card" \
