@@ -37,8 +37,8 @@ from grail.save.files import went_on
 from grail.save.fit import misfits
 from grail.save.saves import keep_beside, read_game, read_mark, saved_pack
 from grail.save.store import Mark, SaveFile, is_database
+from grail.words.actions import undone_lines
 from grail.words.events import story
-from grail.words.names import said
 
 LOG_KEPT = 400
 """Lines of the log kept in memory."""
@@ -207,7 +207,7 @@ class Session:
                 snapshot = file.snapshot(min(kept, self.game.state.undo_floor))
                 self.game.undo(count, snapshot)
                 file.record(self.game, len(self.game.log), undone=count)
-        told = said(self.campaign, undoable[-1])
+        told = undone_lines(self.game, undoable[len(undoable) - count:])[0]
         self.last_events = []
         self.revision += 1
         self.log.append(f"Undone: {told}")

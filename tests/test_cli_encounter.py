@@ -34,7 +34,7 @@ from grail.engine.actions import (
     SpendCharges,
 )
 from grail.engine.game import Game
-from grail.engine.telling import tell
+from grail.words.actions import tell
 from grail.words.summary import summary
 
 from .conftest import saved

@@ -151,7 +151,7 @@ def test_a_normal_game_takes_no_outcome_from_outside(minimal: Campaign) -> None:
 def test_an_action_waiting_for_the_table_can_be_taken_back(minimal: Campaign) -> None:
     game = Game.new(minimal, ["wren"], seed=1, companion=True)
     _upgrade(game)
-    assert game.undoable()[-1] == DeckUpgrade(hero="wren", deck="combat").describe()
+    assert game.undoable()[-1] == DeckUpgrade(hero="wren", deck="combat")
     game.undo()  # nothing was revealed yet
     assert game.state.chance is None and game.state.hero("wren").exp == 3
     assert DeckUpgrade(hero="wren", deck="combat") in game.legal_actions()

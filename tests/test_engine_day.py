@@ -21,8 +21,8 @@ from grail.engine.game import Game, IllegalAction
 from grail.engine.journal import resolve
 from grail.engine.setup import SetupError, new_state
 from grail.engine.state import Menhir
-from grail.engine.telling import tell
 from grail.engine.world import apply_effect
+from grail.words.actions import tell, undone_lines
 
 from .conftest import changed, play_out
 
@@ -195,41 +195,31 @@ def test_undo_takes_back_actions_since_the_last_reveal(minimal: Campaign) -> Non
     before = game.state.model_dump_json()
     game.apply(Travel(hero="wren", to=101))
     game.apply(Travel(hero="wren", to=102))
-    assert game.undoable() == ["Travel: wren 104 -> 101, -1 Energy",
-                               "Travel: wren 101 -> 102, -1 Energy"]
+    assert game.undoable() == [Travel(hero="wren", to=101), Travel(hero="wren", to=102)]
     game.undo(2)
     assert game.state.model_dump_json() == before and len(game.log) == 1
-    with pytest.raises(UndoError, match="nothing to undo"):
+    with pytest.raises(UndoError) as refused:
         game.undo()
+    assert refused.value.reason == "revealed"
 
 
 def test_undo_names_where_actions_happened_and_their_cost(minimal: Campaign) -> None:
     game = Game.new(minimal, ["wren"], seed=1)
     game.apply(CharacterAction(hero="wren"))
     game.apply(Travel(hero="wren", to=102))
-    told = ["Character action: wren, Marsh lore, -2 Energy", "Travel: wren 101 -> 102, -1 Energy"]
-    assert game.undoable() == told
+    assert game.undoable() == [CharacterAction(hero="wren"), Travel(hero="wren", to=102)]
     loaded = Game(minimal, game.state, game.setup, list(game.log))  # as read from a save
-    assert loaded.undoable() == told
+    assert loaded.undoable() == game.undoable()
     game.apply(Travel(hero="wren", to=101))
-    assert game.undoable()[-1] == "Travel: wren 102 -> 101, -1 Energy"
-    assert "Location action: wren at 101 (Forage), -1 Energy" in [
+    undone = game.undoable()
+    game.undo(3)
+    assert undone_lines(game, undone) == [  # each told as it was taken, the latest first
+        "Travel: Wren of the Marsh from 102 Bell Hill to 101 The Crossing, -1 Energy",
+        "Travel: Wren of the Marsh from 101 The Crossing to 102 Bell Hill, -1 Energy",
+        "Character action: Wren of the Marsh, Marsh lore, -2 Energy"]
+    assert "Location action: Wren of the Marsh at 101 The Crossing (Forage), -1 Energy" in [
         tell(minimal, game.state, action) for action in game.legal_actions()
         if isinstance(action, LocationAction)]
-
-
-def test_a_simulations_game_tells_nothing_until_undo_asks(minimal: Campaign) -> None:
-    """Words are made only when read: a simulation's game keeps no words for its actions,
-    and undo still names them as a game told as it went would."""
-    told, quiet = (Game.new(minimal, ["wren"], seed=1, telling=telling) for telling in (True, False))
-    for game in (told, quiet):
-        game.apply(CharacterAction(hero="wren"))
-        game.apply(Travel(hero="wren", to=102))
-    assert quiet._told is None and quiet.state == told.state
-    assert quiet.undoable() == told.undoable() == [
-        "Character action: wren, Marsh lore, -2 Energy", "Travel: wren 101 -> 102, -1 Energy"]
-    quiet.apply(Travel(hero="wren", to=101))  # told from now on: undo asked once
-    assert quiet.undoable()[-1] == "Travel: wren 102 -> 101, -1 Energy"
 
 
 def _time_tokens_on(game: Game, *where: int) -> None:

@@ -18,8 +18,9 @@ from grail.content.effects import AddTask, Dial, PlaceDial
 from grail.engine import dials
 from grail.engine.game import Game, IllegalAction
 from grail.engine.world import apply_effect
-from grail.words.actions import action_lines, action_text
-from grail.words.effects import ability_lines
+from grail.words.actions import action_lines, action_text, tell, undone_lines
+from grail.words.actions import refused as refused_words
+from grail.words.effects import ability_lines, effects_words
 from grail.words.encounter import encounter_lines
 from grail.words.events import event_text
 from grail.words.names import said
@@ -66,6 +67,15 @@ def problems(campaign: Campaign, where: str, text: str) -> Iterator[str]:
             yield f"{where}: {placeholder!r} in {text!r}"
 
 
+def told_undoable(game: Game) -> list[str]:
+    """What undo can take back, oldest first, as undo would tell it (on a copy)."""
+    again = Game(game.campaign, game.state.model_copy(deep=True), dict(game.setup), list(game.log))
+    undone = again.undoable()
+    if undone:
+        again.undo(len(undone))
+    return undone_lines(again, undone)[::-1]
+
+
 def texts(game: Game) -> Iterator[tuple[str, str]]:
     """Every text a player reads of the game as it stands."""
     campaign = game.campaign
@@ -74,8 +84,8 @@ def texts(game: Game) -> Iterator[tuple[str, str]]:
         yield "legal", line
     for line in encounter_lines(game):
         yield "encounter", line
-    for told in game.undoable():
-        yield "undo", said(campaign, told)
+    for told in told_undoable(game):
+        yield "undo", told
     yield "waiting", said(campaign, game.pending().text)
     for view, lines in (("characters", hero_lines), ("event", event_lines),
                         ("locations", place_lines), ("map", map_lines)):
@@ -163,7 +173,7 @@ def test_a_refusal_reads_without_ids_or_rule_tags() -> None:
                     and action.hero == travel.hero))
     with pytest.raises(IllegalAction) as refused:
         game.apply(travel)
-    text = said(campaign, str(refused.value))
+    text = refused_words(game, refused.value)
     assert list(problems(campaign, "refusal", text)) == []
     assert "not allowed" in text
 
@@ -231,7 +241,7 @@ def test_a_proposed_action_says_nothing_is_paid_yet() -> None:
     energy = game.state.hero("tamsin").energy
     game.apply(Travel(hero="tamsin", to=102))
     assert game.state.hero("tamsin").energy == energy
-    assert [said(game.campaign, told) for told in game.undoable()] == [
+    assert told_undoable(game) == [
         "Travel: Tamsin Vell from 101 Tallow Cross to 102 The Crown of Nine, -1 Energy; others "
         "here may join before it begins"]
     assert said(game.campaign, game.pending().text) == "Travel: who joins, before it begins"
@@ -259,7 +269,7 @@ def test_a_proposal_and_a_pass_say_what_in_words() -> None:
             f"Tamsin Vell proposes to {words}; others on the Location may join."]
     game = Game.new(ennor(), ["tamsin", "jago"], seed=3)
     game.apply(Pass(hero="tamsin"))
-    assert [said(game.campaign, told) for told in game.undoable()] == [
+    assert told_undoable(game) == [
         "Pass: Tamsin Vell passes for the rest of the Day"]
 
 
@@ -288,7 +298,7 @@ def test_a_game_sheet_part_and_a_team_share_read_as_words(minimal: Campaign) -> 
     game = Game.new(minimal, ["wren"], seed=1)
     game.state.statuses.append(StatusMarks(id="flood", parts=[1]))
     assert "(part 1)" in summary(game) and "(parts 1)" not in summary(game)
-    assert said(minimal, PayShare(hero="wren", what="energy", amount=2).describe()) == \
+    assert tell(minimal, game.state, PayShare(hero="wren", what="energy", amount=2)) == \
         "Pay: Wren of the Marsh pays 2 Energy of the team's cost"
 
 
@@ -310,12 +320,10 @@ def test_an_item_gained_reads_as_words(pick: dict[str, object], said_as: str) ->
     """A Reward's or Loot's Item in words, not its fields ('gain item keyword relic')
     [ITEM-4]."""
     from grail.content.effects import GainItem
-    from grail.engine.telling import effects_text
-
     campaign = ennor()
     game = Game.new(campaign, ["jago"], seed=1)
     effect = GainItem.model_validate({"gain_item": pick})
-    assert said(campaign, effects_text(campaign, game.state, [effect])) == said_as
+    assert effects_words(campaign, game.state, [effect]) == said_as
 
 
 def test_a_new_hand_names_each_card_drawn_once() -> None:  # [COMBAT-4]
@@ -355,7 +363,7 @@ def test_undo_of_a_card_played_in_a_team_says_whose_it_was() -> None:  # [COMBAT
     assert member not in action_label(game, play)
     assert member in action_text(game, play)
     game.apply(play)
-    assert said(campaign, game.undoable()[-1]).endswith(f"by {member}")
+    assert told_undoable(game)[-1].endswith(f"by {member}")
 
 
 @pytest.mark.parametrize(("effect", "said_as"), [
@@ -369,12 +377,10 @@ def test_a_status_marked_reads_as_the_game_sheet_says(
     from pydantic import TypeAdapter
 
     from grail.content.effects import Effect
-    from grail.engine.telling import effects_text
-
     campaign = ennor()
     game = Game.new(campaign, ["jago"], seed=1)
     parsed = TypeAdapter(Effect).validate_python(effect)
-    assert said(campaign, effects_text(campaign, game.state, [parsed])) == said_as
+    assert effects_words(campaign, game.state, [parsed]) == said_as
 
 
 def test_a_status_marked_again_is_told_once() -> None:  # [STATUS-1]

@@ -34,7 +34,7 @@ RECORDED = {
 
 def _plays(campaign: Campaign, heroes: list[str], seed: int) -> str:
     """A seeded random game to its end (or 3,000 actions): its log and its state, hashed."""
-    game = Game.new(campaign, heroes, seed=seed, telling=False)
+    game = Game.new(campaign, heroes, seed=seed)
     chooser = random.Random(seed)
     while not game.is_terminal() and len(game.log) < 3_000:
         legal = game.legal_actions()

@@ -94,8 +94,11 @@ def test_an_undo_refused_after_a_content_change_says_why_and_writes_nothing(
     session = Session.open(path, _edited(minimal_copy))
     with pytest.raises(UndoError) as refused:
         session.undo()
-    assert str(refused.value) == "nothing to undo: the game went on from its saved state (its " \
-        "content or its rules changed since), and no action was taken since"
+    from grail.words.actions import refused as refused_words
+
+    assert refused_words(session.game, refused.value) == "nothing to undo: the game went on " \
+        "from its saved state (its content or its rules changed since), and no action was " \
+        "taken since"
     session.close()
     assert not [found for found in tmp_path.iterdir() if ".before-" in found.name]
 

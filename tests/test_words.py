@@ -46,3 +46,21 @@ def test_a_change_of_nothing_tells_nothing(ennor: Campaign) -> None:
     Response that prevents none."""
     assert event_text(ennor, ev.ResourcesChanged(hero="tamsin", changes={"food": 0})) == ""
     assert event_text(ennor, ev.DamagePrevented(amount=0, total=0, feint=False)) == ""
+
+
+def test_every_action_has_its_wording() -> None:
+    from grail.engine.actions import Actions
+    from grail.words.actions import ACTION_WORDS
+
+    assert sorted(kind.__name__ for kind in set(_members(Actions)) - set(ACTION_WORDS)) == []
+    assert sorted(kind.__name__ for kind in set(ACTION_WORDS) - set(_members(Actions))) == []
+
+
+def test_every_effect_and_condition_has_its_wording() -> None:
+    from grail.content.conditions import CONDITIONS
+    from grail.content.effects import EFFECTS
+    from grail.words.conditions import NEEDS
+    from grail.words.effects import EFFECT_WORDS
+
+    assert sorted(kind.__name__ for kind in set(EFFECTS) ^ set(EFFECT_WORDS)) == []
+    assert sorted(kind.__name__ for kind in set(CONDITIONS) ^ set(NEEDS)) == []

@@ -37,9 +37,9 @@ from grail.save import SaveError, export_save, load_game, save_game
 from grail.save.saves import saved_log, saved_pack
 from grail.save.store import Mark, SaveFile
 from grail.session import Session
-from grail.words.actions import action_lines, action_text
+from grail.words.actions import action_lines, action_text, refused, undone_lines
 from grail.words.events import story
-from grail.words.names import full_name, said
+from grail.words.names import full_name
 from grail.words.summary import ending, mode_words, summary
 from grail.words.table import event_lines, face_up_event
 
@@ -198,7 +198,7 @@ def cmd_act(args: argparse.Namespace) -> int:
     try:
         events = session.act(action)
     except IllegalAction as error:
-        raise CommandError(said(session.campaign, str(error)), 2) from None
+        raise CommandError(refused(game, error), 2) from None
     finally:
         session.close()
     told = [event.to_json() for event in events] if args.json \
@@ -245,7 +245,7 @@ def cmd_players(args: argparse.Namespace) -> int:
         finally:
             session.close()
     except IllegalAction as error:
-        raise CommandError(said(game.campaign, str(error)), 2) from None
+        raise CommandError(refused(game, error), 2) from None
     game = session.game
     print("playing: " + ", ".join(hero.id for hero in game.state.heroes))
     if game.state.hand_over:
@@ -260,11 +260,11 @@ def cmd_undo(args: argparse.Namespace) -> int:
     try:
         session.undo(args.count)
     except UndoError as error:
-        raise CommandError(said(session.campaign, str(error)), 2) from None
+        raise CommandError(refused(session.game, error), 2) from None
     finally:
         session.close()
-    for text in reversed(undone):
-        print(f"undone: {said(session.campaign, text)}")
+    for text in undone_lines(session.game, undone):
+        print(f"undone: {text}")
     return 0
 
 

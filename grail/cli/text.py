@@ -43,7 +43,7 @@ from grail.save.folder import (
 from grail.save.store import cannot_write_in
 from grail.session import Session
 from grail.sim.hints import hint
-from grail.words.actions import ASKED_FIRST, action_lines, action_text
+from grail.words.actions import ASKED_FIRST, action_lines, action_text, refused
 from grail.words.encounter import encounter_lines
 from grail.words.events import story
 from grail.words.names import capitalized, full_name, hero_name, said
@@ -192,7 +192,7 @@ def play(session: Session) -> int:
                 for line in story(game.campaign, session.act(chosen)):
                     print(line)
         except (IllegalAction, UndoError, ContentLoop) as error:
-            print(said(game.campaign, str(error)))
+            print(refused(game, error))
             continue
         except SaveError as error:  # the game stays as the save holds it: nothing is lost
             print(f"Not taken: {error}. Nothing was lost; type it again once that is put "

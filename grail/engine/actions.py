@@ -73,9 +73,6 @@ class Travel(_Action):
     to: int
     """The connected Location."""
 
-    def describe(self) -> str:
-        return f"Travel: {self.hero} to {self.to}, -1 Energy"
-
 
 @action
 class Pass(_Action):
@@ -84,9 +81,6 @@ class Pass(_Action):
     type: Literal["pass"] = "pass"
     hero: str
     """Who passes."""
-
-    def describe(self) -> str:
-        return f"Pass: {self.hero} passes for the rest of the Day"
 
 
 @action
@@ -99,9 +93,6 @@ class Rest(_Action):
     eat: bool
     """Eat 1 Food (gain Health, lose Terror) or go hungry."""
 
-    def describe(self) -> str:
-        return f"Rest: {self.hero} {'eats 1 Food' if self.eat else 'goes hungry'}"
-
 
 @action
 class Explore(_Action):
@@ -110,9 +101,6 @@ class Explore(_Action):
     type: Literal["explore"] = "explore"
     hero: str
     """Who explores."""
-
-    def describe(self) -> str:
-        return f"Explore: {self.hero} reads the journal, -1 Energy"
 
 
 @action
@@ -125,9 +113,6 @@ class Choose(_Action):
     option: int
     """The option's index, from 0."""
 
-    def describe(self) -> str:
-        return f"Choose: {self.hero} takes option {self.option + 1}"
-
 
 @action
 class LocationAction(_Action):
@@ -136,9 +121,6 @@ class LocationAction(_Action):
     type: Literal["location_action"] = "location_action"
     hero: str
     """Who acts."""
-
-    def describe(self) -> str:
-        return f"Location action: {self.hero}"
 
 
 @action
@@ -149,9 +131,6 @@ class CharacterAction(_Action):
     hero: str
     """Whose action."""
 
-    def describe(self) -> str:
-        return f"Character action: {self.hero}"
-
 
 @action
 class ActivateMenhir(_Action):
@@ -161,8 +140,6 @@ class ActivateMenhir(_Action):
     hero: str
     """Who activates it."""
 
-    def describe(self) -> str:
-        return f"Activate the Menhir: {self.hero}"
 
 
 DAY_ACTIONS = (Travel, Explore, LocationAction, CharacterAction, ActivateMenhir)
@@ -181,10 +158,6 @@ class BuyAttribute(_Action):
     skill: int | None = None
     """The Skill side kept, beyond 2 [ATTR-4]."""
 
-    def describe(self) -> str:
-        skill = f" with Skill {self.skill}" if self.skill is not None else ""
-        return f"Upgrade: {self.hero} raises {self.attribute.capitalize()}{skill}"
-
 
 @action
 class DeckUpgrade(_Action):
@@ -195,9 +168,6 @@ class DeckUpgrade(_Action):
     """Who upgrades."""
     deck: Literal["combat", "diplomacy"]
     """Which deck."""
-
-    def describe(self) -> str:
-        return f"Upgrade: {self.hero} draws from the advanced {self.deck} pool"
 
 
 @action
@@ -210,9 +180,6 @@ class KeepCard(_Action):
     card: str
     """The card id."""
 
-    def describe(self) -> str:
-        return f"Upgrade: {self.hero} keeps {self.card}"
-
 
 @action
 class FinishUpgrades(_Action):
@@ -222,9 +189,6 @@ class FinishUpgrades(_Action):
     type: Literal["finish_upgrades"] = "finish_upgrades"
     hero: str
     """Who is done."""
-
-    def describe(self) -> str:
-        return f"Upgrade: {self.hero} is done"
 
 
 @action
@@ -238,9 +202,6 @@ class SetAside(_Action):
     card: str
     """The card id."""
 
-    def describe(self) -> str:
-        return f"Decks: {self.hero} sets {self.card} aside"
-
 
 @action
 class TakeBack(_Action):
@@ -251,9 +212,6 @@ class TakeBack(_Action):
     """Whose card."""
     card: str
     """The card id."""
-
-    def describe(self) -> str:
-        return f"Decks: {self.hero} puts {self.card} back in the deck"
 
 
 @action
@@ -266,9 +224,6 @@ class GiveSecret(_Action):
     to: str
     """Who receives it."""
 
-    def describe(self) -> str:
-        return f"Hand over: Secret {self.secret} to {self.to}"
-
 
 @action
 class ChooseReplacement(_Action):
@@ -277,9 +232,6 @@ class ChooseReplacement(_Action):
     type: Literal["choose_replacement"] = "choose_replacement"
     hero: str
     """The new character."""
-
-    def describe(self) -> str:
-        return f"Replacement: {self.hero} joins the game"
 
 
 @action
@@ -290,9 +242,6 @@ class FaceGuardian(_Action):
     id: str
     """The Guardian's Encounter card."""
 
-    def describe(self) -> str:
-        return f"Guardian: face {self.id} next"
-
 
 @action
 class AcceptMercy(_Action):
@@ -300,18 +249,12 @@ class AcceptMercy(_Action):
 
     type: Literal["accept_mercy"] = "accept_mercy"
 
-    def describe(self) -> str:
-        return "Mercy: saved by the Goddess, back to the Chapter's start"
-
 
 @action
 class EndCampaign(_Action):
     """After a lost game: no Mercy, the campaign ends [DEATH-6], [MERCY-1]."""
 
     type: Literal["end_campaign"] = "end_campaign"
-
-    def describe(self) -> str:
-        return "Mercy: refused, the campaign ends"
 
 
 @action
@@ -324,9 +267,6 @@ class JoinGame(_Action):
     at: int
     """A Location holding a character already in play."""
 
-    def describe(self) -> str:
-        return f"Players: {self.hero} joins at {self.at}"
-
 
 @action
 class LeaveGame(_Action):
@@ -336,9 +276,6 @@ class LeaveGame(_Action):
     type: Literal["leave_game"] = "leave_game"
     hero: str
     """Who leaves."""
-
-    def describe(self) -> str:
-        return f"Players: {self.hero} leaves the game"
 
 
 @action
@@ -356,11 +293,6 @@ class Trade(_Action):
     number: int | None = None
     """The Item's or Secret's number."""
 
-    def describe(self) -> str:
-        what = self.what.capitalize()  # "1 Food", "Item 3" (named by the words layer)
-        thing = f"{what} {self.number}" if self.number is not None else f"1 {what}"
-        return f"Trade: {self.hero} gives {thing} to {self.to}"
-
 
 @action
 class FaceUp(_Action):
@@ -372,18 +304,12 @@ class FaceUp(_Action):
     card: str
     """'item:N' or 'secret:N'."""
 
-    def describe(self) -> str:
-        return f"In use: {self.hero} turns {self.card} face up"
-
 
 @action
 class LeaveStoryMode(_Action):
     """Play on in normal mode from now: Story mode may be left at any time [MODE-STORY-3]."""
 
     type: Literal["leave_story_mode"] = "leave_story_mode"
-
-    def describe(self) -> str:
-        return "Mode: leave Story mode and play on in normal mode"
 
 
 @action
@@ -397,9 +323,6 @@ class ChanceOutcome(_Action):
     """What was decided, e.g. 'guardian die'."""
     outcome: str
     """How it came out, e.g. 'north' or a card id."""
-
-    def describe(self) -> str:
-        return f"{self.point}: {self.outcome}"
 
 
 @action
@@ -415,9 +338,6 @@ class UseCard(_Action):
     use: int
     """Which of the card's uses, from 0."""
 
-    def describe(self) -> str:
-        return f"Use: {self.hero} uses {self.card} (use {self.use + 1})"
-
 
 @action
 class PickSkill(_Action):
@@ -429,9 +349,6 @@ class PickSkill(_Action):
     skill: int
     """The Skill side kept; the card's other side is lost."""
 
-    def describe(self) -> str:
-        return f"Skill: {self.hero} keeps Skill {self.skill}"
-
 
 @action
 class MoveTo(_Action):
@@ -442,9 +359,6 @@ class MoveTo(_Action):
     """Who decides (the active character; the team follows)."""
     to: int
     """The Location."""
-
-    def describe(self) -> str:
-        return f"Move: {self.hero} goes to {self.to} (not Travel)"
 
 
 @action
@@ -460,11 +374,6 @@ class ItemCap(_Action):
     discard: int | None = None
     """The held Item given up; none: refuse."""
 
-    def describe(self) -> str:
-        if self.discard is None:
-            return f"Item cap: {self.hero} refuses Item {self.item}"
-        return f"Item cap: {self.hero} discards Item {self.discard} to take Item {self.item}"
-
 
 @action
 class PickUp(_Action):
@@ -476,9 +385,6 @@ class PickUp(_Action):
     item: int
     """The Item."""
 
-    def describe(self) -> str:
-        return f"Pick up: {self.hero} takes Item {self.item} left by the dead"
-
 
 @action
 class Join(_Action):
@@ -488,9 +394,6 @@ class Join(_Action):
     type: Literal["join"] = "join"
     hero: str
     """Who joins."""
-
-    def describe(self) -> str:
-        return f"Team: {self.hero} joins the action"
 
 
 @action
@@ -502,9 +405,6 @@ class Leave(_Action):
     hero: str
     """Who leaves."""
 
-    def describe(self) -> str:
-        return f"Team: {self.hero} leaves before the action starts"
-
 
 @action
 class Begin(_Action):
@@ -514,9 +414,6 @@ class Begin(_Action):
     hero: str
     """Who proposed the action."""
 
-    def describe(self) -> str:
-        return f"Team: {self.hero}'s action starts with the team as it is"
-
 
 @action
 class Cancel(_Action):
@@ -525,9 +422,6 @@ class Cancel(_Action):
     type: Literal["cancel"] = "cancel"
     hero: str
     """Who proposed the action."""
-
-    def describe(self) -> str:
-        return f"Team: {self.hero} takes the action back"
 
 
 @action
@@ -542,10 +436,6 @@ class PayShare(_Action):
     """The resource or meter paid, e.g. 'energy'."""
     amount: int
     """How much of it this member pays."""
-
-    def describe(self) -> str:
-        return f"Pay: {self.hero} pays {self.amount} {self.what.capitalize()} of the team's " \
-            "cost"
 
 
 @action
@@ -563,13 +453,6 @@ class Share(_Action):
     loss: bool = False
     """A loss rather than a gain."""
 
-    def describe(self) -> str:
-        verb = "loses" if self.loss else "takes"
-        if self.what in ("secret", "item"):
-            return f"Share: {self.hero} {verb} the {self.what}"
-        if self.what == "meters":
-            return f"Share: {self.hero}'s meters are set"
-        return f"Share: {self.hero} {verb} {self.amount} {self.what.capitalize()}"
 
 # --- Encounters: Combat and Diplomacy ---------------------------------------------------------
 
@@ -585,9 +468,6 @@ class SetItemAside(_Action):
     item: int
     """The Item's number."""
 
-    def describe(self) -> str:
-        return f"Encounter: {self.hero} sets Item {self.item} aside"
-
 
 @action
 class Ready(_Action):
@@ -596,9 +476,6 @@ class Ready(_Action):
 
     type: Literal["ready"] = "ready"
 
-    def describe(self) -> str:
-        return "Encounter: Items confirmed, draw the hands"
-
 
 @action
 class Avoid(_Action):
@@ -606,9 +483,6 @@ class Avoid(_Action):
     its cost [DIPLO-14], [DIPLO-15]."""
 
     type: Literal["avoid"] = "avoid"
-
-    def describe(self) -> str:
-        return "Encounter: avoid it"
 
 
 @action
@@ -619,18 +493,12 @@ class Mulligan(_Action):
     hero: str
     """Whose hand."""
 
-    def describe(self) -> str:
-        return f"Encounter: {self.hero} draws a new hand, one card fewer"
-
 
 @action
 class KeepHands(_Action):
     """Everyone keeps the hand they hold: the first turn begins [COMBAT-4]."""
 
     type: Literal["keep_hands"] = "keep_hands"
-
-    def describe(self) -> str:
-        return "Encounter: keep the hands"
 
 
 @action
@@ -641,9 +509,6 @@ class ChooseApproach(_Action):
     approach: int
     """The approach's index, from 0."""
 
-    def describe(self) -> str:
-        return f"Encounter: take approach {self.approach + 1}"
-
 
 @action
 class Activate(_Action):
@@ -652,9 +517,6 @@ class Activate(_Action):
     type: Literal["activate"] = "activate"
     hero: str
     """A member not yet activated this turn."""
-
-    def describe(self) -> str:
-        return f"Encounter: {self.hero} is active"
 
 
 @action
@@ -674,10 +536,6 @@ class PlayCard(_Action):
     magic: tuple[tuple[int, str], ...] = ()
     """[position, payer] for each Magic Key paid."""
 
-    def describe(self) -> str:
-        paid = "".join(f", {payer} pays 1 Magic at {at}" for at, payer in self.magic)
-        return f"Play: {self.hero} plays {self.card}{paid}"
-
 
 @action
 class SpendCharges(_Action):
@@ -691,9 +549,6 @@ class SpendCharges(_Action):
     ability: int
     """Which of the card's Abilities, from 0."""
 
-    def describe(self) -> str:
-        return f"Charges: {self.hero} spends the Charges of card {self.serial}"
-
 
 @action
 class EndPlay(_Action):
@@ -702,9 +557,6 @@ class EndPlay(_Action):
     type: Literal["end_play"] = "end_play"
     hero: str
     """The active character."""
-
-    def describe(self) -> str:
-        return f"Play: {self.hero} plays no more cards"
 
 
 @action
@@ -717,9 +569,6 @@ class Escape(_Action):
     hero: str
     """The active character."""
 
-    def describe(self) -> str:
-        return f"Escape: {self.hero} escapes"
-
 
 @action
 class DiscardCard(_Action):
@@ -731,8 +580,6 @@ class DiscardCard(_Action):
     card: str
     """The card."""
 
-    def describe(self) -> str:
-        return f"Discard: {self.hero} discards {self.card}"
 
 
 Actions = (Travel | Explore | Choose | LocationAction | CharacterAction | ActivateMenhir | Pass

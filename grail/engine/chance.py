@@ -119,7 +119,7 @@ def pick(state: GameState, point: str, options: Sequence[str]) -> str:
     if state._answers:
         given = state._answers.pop(0)
         if given.point != point or given.outcome not in options:
-            raise ChanceMismatch(f"the log says '{given.describe()}' where the game meets "
+            raise ChanceMismatch(f"the log says '{given.point}: {given.outcome}' where the game meets "
                                  f"'{point}' with outcomes {', '.join(distinct(options))}")
         if not state.companion:
             state.rng.choice(options)  # keep the generator in step with the first playing

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from grail.content import Campaign
 
@@ -35,7 +35,6 @@ from .events import ChanceAsked, ChanceDrawn, Event
 from .pending import Pending
 from .setup import new_state
 from .state import ChallengeRule, GameState, HeroState, Mode, PendingChance
-from .telling import PROPOSED, proposing, tell
 
 AnyAction = Actions
 
@@ -51,45 +50,52 @@ class IllegalAction(ValueError):
     """An action the rules do not allow now; the state is untouched. Names the rule."""
 
     def __init__(self, action: AnyAction, rule: str, why: str) -> None:
-        super().__init__(f"{action.describe()}: not allowed [{rule}]: {why}")
-        self.rule, self.why = rule, why
+        super().__init__(f"{action.to_json()}: not allowed [{rule}]: {why}")
+        self.action, self.rule, self.why = action, rule, why
 
 
 REVEALING = frozenset({"entry_read", "location_revealed", "day_began"})
 """Events that show hidden information; with any chance point, they end what undo may reach."""
 
 
+UndoRefusal = Literal["none_asked", "nothing_yet", "went_on", "revealed", "too_many"]
+"""Why undo cannot take back what it was asked: fewer than 1 action asked, no action taken
+yet, none since the game went on from its saved state (its content or rules changed), the
+last action revealed something, or more asked than can be taken back."""
+
+
 class UndoError(ValueError):
-    """Undo asked to go further than the last reveal."""
+    """Undo asked to go further than the last reveal: why, with the last action (for
+    ``revealed``) and how many can be taken back (for ``too_many``)."""
+
+    def __init__(self, reason: UndoRefusal, last: AnyAction | None = None, can: int = 0,
+                 asked: int = 0) -> None:
+        super().__init__(reason)
+        self.reason, self.last, self.can, self.asked = reason, last, can, asked
 
 
 class Game:
     """A campaign (immutable content) and a state (plain data) that actions change."""
 
     def __init__(self, campaign: Campaign, state: GameState,
-                 setup: dict[str, Any] | None = None, log: list[AnyAction] | None = None,
-                 telling: bool = True) -> None:
-        """``telling=False``: a simulation's game, whose actions nobody reads; undo's words
-        are then worked out by a replay, if ever asked for."""
+                 setup: dict[str, Any] | None = None, log: list[AnyAction] | None = None) -> None:
         self.campaign = campaign
         self.state = state
         self.setup = setup or {}
         self.log: list[AnyAction] = log or []
         self._legal: list[AnyAction] | None = None
-        # each logged action told as it was taken (telling.py); None: not told
-        self._told: list[str] | None = [] if telling else None
 
     @classmethod
     def new(cls, campaign: Campaign, heroes: list[str], seed: int, mode: Mode = "normal",
             challenge_rules: list[ChallengeRule] | None = None, companion: bool = False,
-            answers: Sequence[ChanceOutcome] = (), telling: bool = True) -> Game:
+            answers: Sequence[ChanceOutcome] = ()) -> Game:
         """Set up a game and run the first Start of Day [SETUP-W10]; a Challenge game may
         adopt only some Challenge rules [MODE-CHALLENGE-1]. In a companion game the table
         answers chance points; ``answers`` are those already given."""
         state = new_state(campaign, heroes, seed, mode, challenge_rules)
         state.companion = companion
         game = cls(campaign, state, setup={"heroes": list(heroes), "seed": seed, "mode": mode,
-                                           "companion": companion}, telling=telling)
+                                           "companion": companion})
         if challenge_rules is not None:
             game.setup["challenge_rules"] = game.state.challenge_rules
         game._run(None, list(answers))
@@ -134,7 +140,6 @@ class Game:
         ``start`` are not told again: undo never reaches behind the snapshots it is
         given."""
         game = cls(campaign, state.model_copy(deep=True), setup=dict(setup), log=list(log[:start]))
-        game._told = [""] * start
         groups = _by_action(log[start:])
         answered = start + len(groups[0][1])
         while len(game.log) < answered:  # the table's answers to a chance point it awaits
@@ -224,8 +229,6 @@ class Game:
         """Do ``action`` (None: the setup) with these chance outcomes given; log it with
         every outcome it met. A companion game's unanswered chance point rolls the state
         back and waits for the table."""
-        told = tell(self.campaign, self.state, action) \
-            if action is not None and not logged and self._telling() is not None else ""
         before = self.state.model_copy(deep=True) if self.state.companion else None
         chance.begin(self.state, answers)
         try:
@@ -239,7 +242,7 @@ class Game:
                 action=None if action is None else action.model_dump(mode="json"),
                 answers=[given.model_dump(mode="json") for given in met], point=ask.point)
             self._legal = None
-            self._log(action, told, met, len(answers) - 1 if logged else None)
+            self._log(action, met, len(answers) - 1 if logged else None)
             if met:
                 self.state.undo_floor = len(self.log)
             return [ChanceAsked(point=ask.point.point, options=ask.point.options)]
@@ -251,72 +254,47 @@ class Game:
         if len(drawn) < len(answers):
             raise chance.ChanceMismatch(
                 f"the log gives {len(answers)} chance outcome(s) after "
-                f"{'the setup' if action is None else action.describe()}, but the game did not "
+                f"{'the setup' if action is None else action.to_json()}, but the game did not "
                 f"meet the last {len(answers) - len(drawn)}")
         self._legal = None
-        if told and proposing(self.state, action):
-            told += PROPOSED
-        self._log(action, told, drawn, len(answers) - 1 if logged else None)
+        self._log(action, drawn, len(answers) - 1 if logged else None)
         if drawn or any(e.type in REVEALING for e in events):
             self.state.undo_floor = len(self.log)
         # what chance drew is told after what the action did that met it, in the table's order
         return events + [ChanceDrawn(point=d.point, outcome=d.outcome) for d in drawn]
 
-    def _log(self, action: AnyAction | None, told: str, outcomes: list[ChanceOutcome],
+    def _log(self, action: AnyAction | None, outcomes: list[ChanceOutcome],
              logged: int | None) -> None:
-        """Log the action and the chance outcomes it met, telling each as it was taken, for
-        undo. ``logged``: the action and that many outcomes were logged already, when it
-        first stopped for the table."""
+        """Log the action and the chance outcomes it met. ``logged``: the action and that
+        many outcomes were logged already, when it first stopped for the table."""
         if logged is None:
-            entries: list[AnyAction] = [*([action] if action is not None else []), *outcomes]
-            texts = [told] if action is not None else []
+            self.log += [*([action] if action is not None else []), *outcomes]
         else:
-            entries, texts = list(outcomes[logged:]), []
-        texts += [entry.describe() for entry in entries if isinstance(entry, ChanceOutcome)]
-        kept = self._telling()
-        if kept is not None:
-            kept += texts
-        self.log += entries
+            self.log += outcomes[logged:]
 
     def _do(self, action: AnyAction) -> list[Event]:
         """The action itself, before the Day order runs on: its handler in ``DOES``."""
         return do(self.campaign, self.state, action)
 
-    def undoable(self) -> list[str]:
-        """The actions undo can take back, latest last: those since the last reveal, told
-        as they were taken ("Travel: wren 101 -> 104, -1 Energy")."""
-        told = self._telling()
-        if told is None:  # a loaded game, or a simulation's: replay to tell its log
-            told = Game.replay(self.campaign, self.setup, self.log)._told
-            assert told is not None
-            self._told = told
-        return told[self.state.undo_floor:]
-
-    def _telling(self) -> list[str] | None:
-        """The words of each action as it was taken, while they are kept: in a game played
-        from its start, not in a loaded game (its log is told when undo asks) nor in a
-        simulation's."""
-        return self._told if self._told is not None and len(self._told) == len(self.log) \
-            else None
+    def undoable(self) -> list[AnyAction]:
+        """The log entries undo can take back, latest last: those since the last reveal
+        (grail/words tells them as they were taken)."""
+        return self.log[self.state.undo_floor:]
 
     def check_undo(self, count: int) -> None:
         """Raise :class:`UndoError`, saying why, unless the last ``count`` actions can be
         taken back."""
         can = len(self.undoable())
         if count < 1:
-            raise UndoError(f"undo takes back 1 action or more, not {count}")
+            raise UndoError("none_asked", asked=count)
         last = next((entry for entry in reversed(self.log)
                      if not isinstance(entry, ChanceOutcome)), None)
         if last is None:
-            raise UndoError("nothing to undo: no action was taken yet" if "start" not in self.setup
-                            else "nothing to undo: the game went on from its saved state (its "
-                            "content or its rules changed since), and no action was taken since")
+            raise UndoError("nothing_yet" if "start" not in self.setup else "went_on")
         if not can:
-            raise UndoError(f"nothing to undo: the last action ({last.describe()}) revealed "
-                            "something (a card turned, an entry read, a draw or a roll)")
+            raise UndoError("revealed", last=last)
         if count > can:
-            raise UndoError(f"only {can} action{'s' * (can != 1)} can be undone, back to the "
-                            "last card turned or entry read")
+            raise UndoError("too_many", can=can)
 
     def undo(self, count: int = 1, snapshot: tuple[int, GameState] | None = None) -> None:
         """Take back the last ``count`` actions, never past a reveal (a draw, a die roll,
@@ -327,7 +305,7 @@ class Game:
         again = Game.resume(self.campaign, self.setup, kept, *snapshot) \
             if snapshot is not None and snapshot[0] <= min(len(kept), self.state.undo_floor) \
             else Game.replay(self.campaign, self.setup, kept)
-        self.state, self.log, self._told, self._legal = again.state, again.log, again._told, None
+        self.state, self.log, self._legal = again.state, again.log, None
 
     def _advance(self) -> list[Event]:
         """Run the parts of the Day order that need no decision [DAY-1]."""

@@ -10,15 +10,14 @@ state, so a half-read entry saves and resumes.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from grail.content import Campaign
-from grail.content import conditions as cond
 from grail.content import effects as fx
 
 from . import chance, dials, encounter_decks, teams, trading
 from .actions import Choose, Share, Trade
-from .amounts import amount_of
 from .conditions import holds
 from .encounters import effects as board
 from .events import DialFlipped, EntryRead, Event, ExplorationEnded, HeroMoved, NoOptionOpen
@@ -250,9 +249,21 @@ def _end_reading(state: GameState, frame: Frame) -> None:
         state.frames.pop()
 
 
-def closed_options(campaign: Campaign, state: GameState) -> list[tuple[int, str, str]]:
-    """Options of the waiting choice that cannot be taken: (index, text, why), so that
-    players still see them and the reason [JOURNAL-1]."""
+@dataclass(frozen=True)
+class ClosedOption:
+    """An option of the waiting choice that cannot be taken, and why: its condition does
+    not hold (``unmet``), or the team cannot pay its cost, as ``payer`` would pay it
+    [JOURNAL-1], [TEAM-6]."""
+
+    index: int
+    option: fx.Choice
+    unmet: bool
+    payer: HeroState
+
+
+def closed_options(campaign: Campaign, state: GameState) -> list[ClosedOption]:
+    """Options of the waiting choice that cannot be taken, so that players still see them
+    and the reason [JOURNAL-1]."""
     choice = pending_choice(campaign, state)
     if choice is None:
         return []
@@ -260,79 +271,8 @@ def closed_options(campaign: Campaign, state: GameState) -> list[tuple[int, str,
     found = []
     for index, option in enumerate(choice.choose):
         if option.if_ is not None and not holds(campaign, state, option.if_, heroes):
-            found.append((index, option.text, option.unavailable or explain(option.if_)))
+            found.append(ClosedOption(index, option, True, heroes[0]))
         elif option.cost is not None and not teams.may_pay_option(campaign, state,
                                                                  state.frames[-1], option.cost):
-            needs = ", ".join(f"{amount_of(campaign, value, state, heroes[0])} {name.capitalize()}"
-                              for name, value in option.cost.items())
-            found.append((index, option.text, f"it costs {needs}"))
+            found.append(ClosedOption(index, option, False, heroes[0]))
     return found
-
-
-def explain(condition: Any) -> str:
-    """A condition in words, for an option that cannot be taken: what it needs, with ids
-    that the words layer turns into names."""
-    return "needs " + _needs(condition)
-
-
-def _range(bounds: Any) -> str:
-    if bounds.at_least is not None and bounds.at_most is not None:
-        return str(bounds.at_least) if bounds.at_least == bounds.at_most else \
-            f"from {bounds.at_least} to {bounds.at_most}"
-    return f"at least {bounds.at_least}" if bounds.at_least is not None \
-        else f"at most {bounds.at_most}"
-
-
-def _levels(model: Any) -> list[tuple[str, Any]]:
-    return [(name.capitalize(), value) for name in type(model).model_fields
-            if (value := getattr(model, name)) is not None]
-
-
-def _item(pick: cond.ItemPick) -> str:
-    if pick.number is not None:
-        return f"Item {pick.number}"
-    kind = f"{pick.keyword} " if pick.keyword else ""
-    return f"a craftable {kind}Item" if pick.craftable else f"a {kind}Item"
-
-
-def _visits(visits: cond.Visits) -> str:
-    place = f"entry {visits.entry}" if visits.entry is not None else f"Location {visits.location}"
-    if visits.at_most == 1 and visits.at_least is None:
-        return f"the first visit to {place}"
-    if visits.at_most == 0:
-        return f"{place} never read before"
-    return f"{place} read {_range(visits)} times"
-
-
-_NEEDS: dict[type, Any] = {
-    cond.AttributeAtLeast: lambda c: ", ".join(
-        f"{name} {level}" for name, level in _levels(c.attribute)),
-    cond.Has: lambda c: ", ".join(f"{value} {name.capitalize()}"
-                                  for name, value in c.has.items()),
-    cond.HasSecret: lambda c: f"Secret {c.secret}",
-    cond.HasItem: lambda c: _item(c.item),
-    cond.StatusIs: lambda c: f"the Status {c.status}"
-    + (f" at part {c.part}" if c.part is not None else ""),
-    cond.MeterIs: lambda c: ", ".join(f"{name} {_range(bounds)}"
-                                      for name, bounds in _levels(c.meter)),
-    cond.Visited: lambda c: _visits(c.visits),
-    cond.PlayersAre: lambda c: f"{_range(c.players)} players",
-    cond.HeroIs: lambda c: f"{c.hero} in the team",
-    cond.DayIs: lambda c: f"Day {_range(c.day)}",
-    cond.ChapterIs: lambda c: f"chapter {_range(c.chapter)}",
-    cond.QuestActive: lambda c: f"the quest {c.quest} under way",
-    cond.TaskOpen: lambda c: "a task of a quest still open",
-    cond.DialIs: lambda c: f"a Time dial at {_range(c.dial)}",
-    cond.ModeIs: lambda c: f"the {c.mode} mode",
-    cond.HeroState: lambda c: f"a character {c.state.replace('_', ' ')}",
-    cond.AffinityOn: lambda c: f"the Affinity marker on {c.affinity}",
-    cond.PoolIs: lambda c: f"a Combat pool of {_range(c.pool)}",
-    cond.Not: lambda c: "not " + _needs(c.not_),
-    cond.All: lambda c: " and ".join(_needs(part) for part in c.all),
-    cond.Any_: lambda c: " or ".join(_needs(part) for part in c.any),
-}
-"""What each kind of condition needs, in words [JOURNAL-1]."""
-
-
-def _needs(condition: Any) -> str:
-    return str(_NEEDS[type(condition)](condition))

@@ -211,6 +211,13 @@ def propose(campaign: Campaign, state: GameState,
     return kept + _settle(campaign, state)
 
 
+def proposing(state: GameState, action: Any) -> bool:
+    """Whether ``action`` has just been proposed rather than begun [TEAM-1]."""
+    team = state.team
+    return team is not None and not team.paying and team.action == action.type \
+        and team.members == [getattr(action, "hero", None)]
+
+
 def would_propose(campaign: Campaign, state: GameState, action: Any) -> bool:
     """Whether this Day action would be proposed first, others on the Location being free
     to join it, its cost paid only when it begins [TEAM-1]."""

@@ -287,7 +287,7 @@ def run(campaign: Campaign, hero: str, seed: int, days: int = 100,
         until_chapter: int | None = None) -> Run:
     """One solo campaign from ``seed``, played by :class:`DayPolicy` until it is won or
     lost, ``days`` Days have passed, or (if given) chapter ``until_chapter`` begins."""
-    game = Game.new(campaign, [hero], seed=seed, telling=False)
+    game = Game.new(campaign, [hero], seed=seed)
     chooser = DayPolicy(seed)
     deaths: list[DeathCause] = []
     lost_to, read = "", ""

@@ -138,7 +138,7 @@ def playout(start: Start, seed: int, policy: str) -> Playout:
     ``seed``, every decision taken by ``policy``."""
     state = GameState.model_validate(start.state)
     state.rng = Rng.seeded(seed)
-    game = Game(start.campaign, state, telling=False)
+    game = Game(start.campaign, state)
     meter = cost_meter(start.campaign, start.encounter)
     sign = -1 if meter == "health" else 1
     before = getattr(state.hero(start.hero), meter)

@@ -26,11 +26,12 @@ from grail.engine.chance import ChanceMismatch
 from grail.engine.frames import ENCOUNTER_SOURCES
 from grail.engine.game import Game, IllegalAction
 from grail.engine.items import card_name, uses_of
-from grail.engine.journal import closed_options, effects_of, pending_choice
+from grail.engine.journal import effects_of, pending_choice
 from grail.engine.state import Frame, GameState
-from grail.words.actions import option_cost
+from grail.lang import _
+from grail.words.actions import closed_choices, option_cost
 from grail.words.effects import effects_words, leads_to
-from grail.words.names import place_name, said
+from grail.words.names import place_name
 
 
 @dataclass(frozen=True)
@@ -155,12 +156,12 @@ def options(game: Game) -> list[Option]:
     if choice is None:
         return []
     legal = {action.option: action for action in game.legal_actions() if isinstance(action, Choose)}
-    closed = {index: why for index, _, why in closed_options(campaign, state)}
+    closed = {index: why for index, _text, why in closed_choices(game)}
     found = []
     for index, option in enumerate(choice.choose):
-        why = said(campaign, closed.get(index, "" if index in legal else "not open now"))
+        why = closed.get(index, "" if index in legal else _("not open now"))
         found.append(Option(index, option.text, option_cost(game, option), legal.get(index), why,
-                            leads_to(campaign, option.effects)))
+                            leads_to(campaign, state, option.effects)))
     return found
 
 

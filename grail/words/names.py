@@ -61,6 +61,24 @@ def item_name(campaign: Campaign, number: int) -> str:
     return card_name(campaign, f"item:{number}") if number in campaign.item else f"Item {number}"
 
 
+def card_words(campaign: Campaign, card: str) -> str:
+    """An Item, Secret or Skill card by its key ("item:3", "secret:2"): its name."""
+    return card_name(campaign, card)
+
+
+def item_kind_words(keyword: str | None, craftable: bool) -> str:
+    """An Item by kind, as a card may ask for one: "an Item", "a Shield Item", "a craftable
+    Weapon Item" [ITEM-4]."""
+    if craftable:
+        return {"weapon": _("a craftable Weapon Item"), "armor": _("a craftable Armor Item"),
+                "shield": _("a craftable Shield Item"),
+                "companion": _("a craftable Companion Item"),
+                "relic": _("a craftable Relic Item")}.get(keyword or "", _("a craftable Item"))
+    return {"weapon": _("a Weapon Item"), "armor": _("an Armor Item"),
+            "shield": _("a Shield Item"), "companion": _("a Companion Item"),
+            "relic": _("a Relic Item")}.get(keyword or "", _("an Item"))
+
+
 def secret_name(campaign: Campaign, number: int) -> str:
     """A Secret's name; "Secret N" when the campaign lacks it."""
     return card_name(campaign, f"secret:{number}") if number in campaign.secret \

@@ -11,7 +11,9 @@ from grail.engine.pending import Pending
 from grail.engine.state import GameState
 from grail.engine.survival import panics
 from grail.engine.teams import kept_out
+from grail.lang import _
 
+from .actions import tell
 from .encounter import encounter_lines
 from .events import dying_refusal, dying_text, entry_words
 from .names import (
@@ -105,8 +107,8 @@ def summary(game: Game) -> str:
     if state.chance is None and pending.heroes:
         lines.append(f"Waiting for {_deciders(game, pending)}: {said(campaign, pending.text)}")
     if state.chance is not None:
-        stopped, _ = chance.stopped(state.chance)
-        doing = "the setup" if stopped is None else stopped.describe()
+        stopped, _given = chance.stopped(state.chance)
+        doing = _("the setup") if stopped is None else tell(campaign, state, stopped)
         lines.append(f"Waiting for the table: {said(campaign, state.chance.point.point)} "
                      f"(during {said(campaign, doing)})")
     if state.team is not None:

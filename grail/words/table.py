@@ -12,6 +12,8 @@ campaign's introduction).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from grail.content import Campaign
 from grail.content.base import ATTRIBUTES
 from grail.content.events import Event
@@ -22,10 +24,20 @@ from grail.engine.game import Game
 from grail.engine.items import uses_of
 from grail.engine.state import UNSEEN
 from grail.engine.survival import rest
+from grail.lang import _
 
 from .effects import cost_words, effects_words
 from .events import death_cause
-from .names import full_name, hero_name, item_name, menhir_left, place_name, secret_name, skill_name
+from .names import (
+    full_name,
+    hero_name,
+    item_name,
+    menhir_left,
+    place_name,
+    resource_words,
+    secret_name,
+    skill_name,
+)
 
 DIRECTIONS = {"up": "North", "right": "East", "down": "South", "left": "West"}
 """The map's edges as a player says them: up the table is north."""
@@ -136,23 +148,49 @@ def map_lines(game: Game) -> list[str]:
     return lines
 
 
-def rest_lines(game: Game, hero_id: str, eat: bool) -> list[str]:
-    """What resting does to the character's meters and Food, and a death it brings first:
-    the engine's rest, done on a copy of the state [END-DAY-1]..[END-DAY-3], [DEATH-1].
-    ("Health 5 -> 7", "Terror stays 2", "Dies: losing Health while dying")"""
+@dataclass(frozen=True)
+class RestOutcome:
+    """What resting would do to a character: the meters and Food before and after, and a
+    death it brings first, and whether that loses the game [END-DAY-1]..[END-DAY-3],
+    [DEATH-1], [DEATH-6]."""
+
+    before: dict[str, int]
+    after: dict[str, int]
+    dies: str | None
+    lost: bool
+
+
+def rest_outcome(game: Game, hero_id: str, eat: bool) -> RestOutcome:
+    """The engine's rest, done on a copy of the state."""
     before = game.state.hero(hero_id)
     state = game.state.model_copy(deep=True)
     rest(game.campaign, state, hero_id, eat)
     after = state.hero(hero_id)
+    dies = after.death_due if after.death_due is not None and before.death_due is None \
+        else None
+    lost = dies is not None and (len(state.heroes) == 1 or not unused_heroes(game.campaign, state))
+    names = ("health", "terror", "energy", "food")
+    return RestOutcome({name: getattr(before, name) for name in names},
+                       {name: getattr(after, name) for name in names}, dies, lost)
+
+
+def rest_lines(game: Game, hero_id: str, eat: bool, changed_only: bool = False) -> list[str]:
+    """What resting does to the character's meters and Food, and a death it brings first
+    ("Health 5 -> 7", "Terror stays 2", "Dies: losing Health while dying"); only what
+    changes when ``changed_only``."""
+    outcome = rest_outcome(game, hero_id, eat)
     lines = []
-    if after.death_due is not None and before.death_due is None:  # [DEATH-1]
-        lost = len(state.heroes) == 1 or not unused_heroes(game.campaign, state)  # [DEATH-6]
-        lines.append(f"Dies: {death_cause(after.death_due)}"
-                     + ("; the game is lost" if lost else ""))
-    for name in ("health", "terror", "energy", "food"):
-        old, new = getattr(before, name), getattr(after, name)
-        lines.append(f"{name.capitalize()} {old} -> {new}" if old != new
-                     else f"{name.capitalize()} stays {old}")
+    if outcome.dies is not None:
+        lines.append(_("Dies: {cause}; the game is lost").format(cause=death_cause(outcome.dies))
+                     if outcome.lost else _("Dies: {cause}").format(
+                         cause=death_cause(outcome.dies)))
+    for name, old in outcome.before.items():
+        new = outcome.after[name]
+        if old != new:
+            lines.append(_("{meter} {old} -> {new}").format(meter=resource_words(name), old=old,
+                                                           new=new))
+        elif not changed_only:
+            lines.append(_("{meter} stays {old}").format(meter=resource_words(name), old=old))
     return lines
 
 

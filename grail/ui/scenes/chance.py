@@ -17,7 +17,9 @@ import pygame
 
 from grail.engine.actions import ChanceOutcome
 from grail.engine.chance import stopped as stopped_by
+from grail.lang import _
 from grail.session import Session
+from grail.words.actions import tell
 from grail.words.names import named, outcome_name, said
 
 from ..app import App
@@ -154,13 +156,14 @@ class ChanceScene(GameScene):
         theme = app.theme
         rect = self.regions(app)["main"].inflate(-theme.px(32), -theme.px(28))
         if chance is None:
-            self.labels, _ = labels("No chance point waits for the table: the game waits on "
+            self.labels, _fits = labels("No chance point waits for the table: the game waits on "
                                     f"{said(session.campaign, session.pending().text)}.", rect, theme, 22)
             self.tiles = Tiles()
             return
         point = named(session.campaign, chance.point.point)
-        stopped, _ = stopped_by(chance)
-        doing = "the setup" if stopped is None else named(session.campaign, stopped.describe())
+        stopped, _given = stopped_by(chance)
+        doing = _("the setup") if stopped is None else tell(session.campaign, session.game.state,
+                                                             stopped)
         found = [Label("The table says how it came out", rect.topleft, 18, colour="faint"),
                  Label(point[:1].upper() + point[1:], (rect.x, rect.y + theme.px(22)), 30, True)]
         more, y = labels(f"During: {doing}. This is a companion game: the cards, dice and dials "

@@ -25,7 +25,7 @@ from grail.engine.game import IllegalAction, UndoError
 from grail.engine.journal import ContentLoop
 from grail.save import SaveError
 from grail.session import Session
-from grail.words.actions import ASKED_FIRST, action_label, closed_joins
+from grail.words.actions import ASKED_FIRST, action_label, closed_joins, refused
 from grail.words.names import capitalized, said
 from grail.words.summary import summary
 
@@ -217,8 +217,8 @@ class GameScene(Scene):
     def undo(self) -> None:
         try:
             self.session.game.check_undo(1)
-        except UndoError as error:  # the engine's words for why not, names for ids
-            self.notice = f"{capitalized(said(self.session.campaign, str(error)))}."
+        except UndoError as error:
+            self.notice = f"{capitalized(refused(self.session.game, error))}."
             return
         try:
             self.notice = f"Undone: {self.session.undo()}"
@@ -243,7 +243,7 @@ class GameScene(Scene):
         try:
             self.session.act(action)
         except (IllegalAction, ContentLoop) as error:
-            self.notice = said(self.session.campaign, str(error))
+            self.notice = refused(self.session.game, error)
             return
         except SaveError as error:
             self.notice = f"Not saved, so not taken: {error}"
