@@ -139,7 +139,7 @@ def test_a_companion_game_asks_the_table(tmp_path: Path, capsys: pytest.CaptureF
         "type": "chance_asked", "point": "draw from the Advanced combat pool",
         "options": ["combat-4v", "wren-combat-1v"]}
     assert main(["show", str(path)]) == 0
-    assert "Waiting for the table: draw from the Advanced combat pool" in capsys.readouterr().out
+    assert "Waiting for the table: draw from the Advanced Combat pool" in capsys.readouterr().out
     assert main(["legal", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)[1] == {
         "type": "chance", "point": "draw from the Advanced combat pool", "outcome": "wren-combat-1v"}
@@ -172,7 +172,7 @@ def test_a_checkpoint_kept_while_the_table_is_asked_leaves_the_save_whole(
     assert main(["restore", str(path), "asked", str(tmp_path / "again.grail")]) == 0
     capsys.readouterr()
     assert main(["show", str(tmp_path / "again.grail")]) == 0
-    assert "Waiting for the table: draw from the Advanced combat pool" in capsys.readouterr().out
+    assert "Waiting for the table: draw from the Advanced Combat pool" in capsys.readouterr().out
 
 
 def test_show_of_a_damaged_save_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -344,3 +344,21 @@ def test_when_every_member_escapes_the_card_goes_to_the_bottom_MODE_CHALLENGE_5(
     assert table.game.state.encounter_decks["grey"][-1] == "grey-brawler"
     assert sorted(table.hero("oswy").combat_deck) == \
         sorted(pack().hero["oswy"].decks.combat.start)
+
+
+def test_a_game_lost_in_a_fight_loses_no_card_of_the_fallen_DISC_2_MERCY_2() -> None:
+    """A dying character escapes, the Opportunity attack kills, the game is lost in the
+    middle of the fight: the card in the Sequence and the hand go back into the deck of the
+    one who fell, whom Mother's Mercy brings back."""
+    table = Table(["tamsin"])
+    table.act(Explore(hero="tamsin"))
+    table.act(Choose(hero="tamsin", option=0), "t-jab-1", "t-jab-2", "t-jab-3")
+    table.keep()
+    table.play("t-jab-1")
+    tamsin = table.hero("tamsin")
+    tamsin.health, tamsin.dying = 0, True
+    table.game.refresh()
+    events = table.act(Escape(hero="tamsin"))
+    assert [e.type for e in events][-2:] == ["hero_died", "game_lost"]
+    fallen = table.game.state.fallen
+    assert fallen is not None and sorted(fallen.combat_deck) == START

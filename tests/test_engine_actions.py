@@ -174,7 +174,7 @@ def test_a_menhir_nobody_here_can_pay_is_not_offered_ACT_MENHIR_1(minimal: Campa
     game.state.hero("wren").magic = 1  # meets the requirement, but 2 Magic are needed
     game.refresh()
     assert ActivateMenhir(hero="wren") not in game.legal_actions()
-    with pytest.raises(IllegalAction, match=r"\[ACT-MENHIR-1\].*who could join"):
+    with pytest.raises(IllegalAction, match=r"\[ACT-MENHIR-1\]: menhir_closed"):
         game.apply(ActivateMenhir(hero="wren"))
 
 

@@ -144,7 +144,7 @@ def test_an_outcome_that_cannot_come_up_is_illegal(minimal: Campaign) -> None:
 
 def test_a_normal_game_takes_no_outcome_from_outside(minimal: Campaign) -> None:
     game = Game.new(minimal, ["wren"], seed=1)
-    with pytest.raises(IllegalAction, match="not a companion game"):
+    with pytest.raises(IllegalAction, match=r"\[CHANCE\]: no_chance_point"):
         game.apply(ChanceOutcome(point=GREEN, outcome="green-boar"))
 
 

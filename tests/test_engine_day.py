@@ -280,8 +280,7 @@ def test_travel_to_a_location_not_on_the_map_says_so_ACT_TRAVEL_1(minimal: Campa
     """Not that the two are not connected by keys: 107 is simply not revealed yet."""
     game = Game.new(minimal, ["wren"], seed=1)
     assert game.state.spot_of(107) is None
-    with pytest.raises(IllegalAction, match=r"\[ACT-TRAVEL-1\]: Location 107 is not on the "
-                                            r"map: only revealed Locations are travelled to"):
+    with pytest.raises(IllegalAction, match=r"\[ACT-TRAVEL-1\]: not_on_the_map \{'location': 107\}"):
         game.apply(Travel(hero="wren", to=107))
 
 

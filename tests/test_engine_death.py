@@ -41,7 +41,7 @@ from grail.engine.events import (
 from grail.engine.game import Game, IllegalAction
 from grail.engine.survival import settle
 from grail.words.actions import action_lines, action_text
-from grail.words.names import said
+from grail.words.refusals import refusal_words
 from grail.words.summary import summary
 
 from .conftest import changed
@@ -293,7 +293,7 @@ def test_the_card_forbids_what_it_says(three_heroes: Campaign) -> None:  # [DEAT
     legal = game.legal_actions()
     assert Explore(hero="wren") not in legal  # the minimal card: may not Explore
     assert Travel(hero="wren", to=102) in legal  # but may Travel
-    with pytest.raises(IllegalAction, match=r"wren is dying: .* forbids explore"):
+    with pytest.raises(IllegalAction, match=r"\[DEATH-1\]: dying_forbids .*'limit': 'explore'"):
         game.apply(Explore(hero="wren"))
 
 
@@ -306,7 +306,7 @@ def test_every_limit_of_the_card_closes_its_action(three_heroes: Campaign) -> No
     game.refresh()
     assert [a for a in game.legal_actions()
             if getattr(a, "hero", None) == "wren" and not isinstance(a, Pass | LeaveGame)] == []
-    with pytest.raises(IllegalAction, match="forbids trade"):
+    with pytest.raises(IllegalAction, match=r"dying_forbids .*'limit': 'trade'"):
         game.apply(Trade(hero="wren", to="ash", what="food"))
 
 
@@ -333,8 +333,8 @@ def test_a_dying_character_joins_no_team_action_its_card_forbids_DEATH_1_TEAM_1_
     game.apply(proposal)
     assert Join(hero="kes") in game.legal_actions()
     assert Join(hero="wren") not in game.legal_actions()
-    with pytest.raises(IllegalAction, match=rf"\[DEATH-1\]: wren is dying: the 'You Are Dying' "
-                       rf"card forbids {limit.replace('_', ' ')} until Health rises above 0"):
+    with pytest.raises(IllegalAction, match=rf"\[DEATH-1\]: dying_forbids \{{'hero': 'wren', "
+                       rf"'limit': '{limit}'"):
         game.apply(Join(hero="wren"))
 
 
@@ -375,17 +375,18 @@ def test_a_join_the_card_closes_is_shown_closed_in_the_words_of_its_refusals_DEA
     game = Game.new(with_cards(ennor, dying=DyingCard(dies_when=[], may_not=["travel"])),
                     ["tamsin", "jago", "kerra"], seed=3)
     fall(game, "tamsin")
-    rule, refused = game.refusal(Travel(hero="tamsin", to=102))
-    assert (rule, refused) == ("DEATH-1", "tamsin is dying: the 'You Are Dying' card forbids "
-                                          "travel until Health rises above 0")
+    refused = game.refusal(Travel(hero="tamsin", to=102))
+    assert (refused.rule, refusal_words(game.campaign, refused)) == (
+        "DEATH-1", "Tamsin Vell is dying: the 'You Are Dying' card forbids travel until Health "
+                   "rises above 0")
     game.apply(Travel(hero="jago", to=102))
     why = "Tamsin Vell is dying: the 'You Are Dying' card forbids travel until Health rises " \
         "above 0, and so joining a team's Travel: a team action counts as the action of each " \
         "member"
-    assert said(game.campaign, refused) in why
+    assert refusal_words(game.campaign, refused) in why
     assert action_lines(game)[-1] == f"-. (not open: {why}) Team: Tamsin Vell joins the action"
     assert f"May not join: {why}" in summary(game).splitlines()
-    assert said(game.campaign, game.refusal(Join(hero="tamsin"))[1]) == why
+    assert refusal_words(game.campaign, game.refusal(Join(hero="tamsin"))) == why
 
 
 def test_death_loses_a_campaign_without_mercy_in_challenge(minimal: Campaign) -> None:

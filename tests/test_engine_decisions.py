@@ -38,7 +38,8 @@ def test_one_decision_answers_legal_pending_and_refusal(minimal: Campaign) -> No
     assert waiting(game.state).name == "team"
     assert (game.pending().kind, game.pending().heroes) == ("team_forming", ["wren"])
     assert {action.type for action in game.legal_actions()} == {"join", "begin", "cancel"}
-    rule, why = game.refusal(Pass(hero="yew"))
-    assert rule == "TEAM-1" and why.startswith("wren's Travel is being formed")
+    refused = game.refusal(Pass(hero="yew"))
+    assert (refused.rule, refused.code, refused.fields) == (
+        "TEAM-1", "team_forming", {"proposer": "wren", "action": "travel"})
     with pytest.raises(IllegalAction, match=r"\[TEAM-1\]"):
         game.apply(Pass(hero="yew"))

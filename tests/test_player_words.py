@@ -20,10 +20,10 @@ from grail.engine.game import Game, IllegalAction
 from grail.engine.world import apply_effect
 from grail.words.actions import action_lines, action_text, tell, undone_lines
 from grail.words.actions import refused as refused_words
+from grail.words.decisions import pending_words
 from grail.words.effects import ability_lines, effects_words
 from grail.words.encounter import encounter_lines
 from grail.words.events import event_text
-from grail.words.names import said
 from grail.words.summary import summary
 from grail.words.table import event_lines, hero_lines, map_lines, place_lines
 
@@ -78,7 +78,6 @@ def told_undoable(game: Game) -> list[str]:
 
 def texts(game: Game) -> Iterator[tuple[str, str]]:
     """Every text a player reads of the game as it stands."""
-    campaign = game.campaign
     yield "summary", summary(game)
     for line in action_lines(game):
         yield "legal", line
@@ -86,7 +85,7 @@ def texts(game: Game) -> Iterator[tuple[str, str]]:
         yield "encounter", line
     for told in told_undoable(game):
         yield "undo", told
-    yield "waiting", said(campaign, game.pending().text)
+    yield "waiting", pending_words(game)
     for view, lines in (("characters", hero_lines), ("event", event_lines),
                         ("locations", place_lines), ("map", map_lines)):
         for line in lines(game):
@@ -244,7 +243,7 @@ def test_a_proposed_action_says_nothing_is_paid_yet() -> None:
     assert told_undoable(game) == [
         "Travel: Tamsin Vell from 101 Tallow Cross to 102 The Crown of Nine, -1 Energy; others "
         "here may join before it begins"]
-    assert said(game.campaign, game.pending().text) == "Travel: who joins, before it begins"
+    assert pending_words(game) == "Travel: who joins, before it begins"
     from grail.engine.actions import Explore, Join
 
     game = Game.new(ennor(), ["tamsin", "jago"], seed=3)

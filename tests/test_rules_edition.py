@@ -115,8 +115,8 @@ def test_a_save_of_earlier_rules_goes_on_from_before_the_actions_they_refuse(
     game = load_game(path, minimal, notes)
     assert len(notes) == 1 and "\n" not in notes[0] and "[" not in notes[0]
     assert notes[0].startswith(f"{path}: this save was played under earlier rules, and this "
-                               "grail's do not replay its last 2 actions (Location 199 is not "
-                               "on the map")
+                               "grail's do not replay its last 2 actions (its rule "
+                               "ACT-TRAVEL-1)")
     assert "the game goes on from before them, on Day 1, and undo cannot reach back before " \
         "now" in notes[0]
     assert game.state.model_copy(update={"undo_floor": 0}) == \
@@ -132,8 +132,8 @@ def test_the_save_as_it_was_is_kept_beside_at_the_first_write(
     kept = _dump(path)
     assert main(["act", str(path), '{"type": "pass", "hero": "yew"}']) == 0
     said = capsys.readouterr()
-    assert "grail: note: " in said.err and "its last action (Location 199 is not on the " \
-        "map" in said.err and "goes on from before it" in said.err
+    assert "grail: note: " in said.err and "its last action (its rule ACT-TRAVEL-1)" \
+        in said.err and "goes on from before it" in said.err
     beside = [found for found in tmp_path.iterdir() if ".before-" in found.name]
     assert len(beside) == 1 and _dump(beside[0]) == kept
     assert f"grail: note: The save as it was is kept as {beside[0].name}." in said.err

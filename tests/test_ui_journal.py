@@ -365,7 +365,8 @@ def test_typing_a_number_finds_a_card_drawn_from_a_deck(app: App, ennor: Campaig
     typed(app, "5")
     key(app, pygame.K_RETURN)  # the fifth Encounter; then Tamsin draws her hand
     scene = app.stack[-1]
-    assert isinstance(scene, ChanceScene) and session.pending().text == "tamsin draws a card"
+    assert isinstance(scene, ChanceScene) and session.game.state.chance is not None \
+        and session.game.state.chance.point.point == "tamsin draws a card"
     typed(app, "12")
     assert [tile.title for tile in scene.tiles.tiles] == ["12V  Willow Bend"]
     key(app, pygame.K_RETURN)

@@ -64,3 +64,13 @@ def test_every_effect_and_condition_has_its_wording() -> None:
 
     assert sorted(kind.__name__ for kind in set(EFFECTS) ^ set(EFFECT_WORDS)) == []
     assert sorted(kind.__name__ for kind in set(CONDITIONS) ^ set(NEEDS)) == []
+
+
+def test_every_refusal_and_decision_has_its_wording() -> None:
+    from grail.engine.pending import Kind
+    from grail.engine.refusals import Code
+    from grail.words.decisions import PENDING
+    from grail.words.refusals import REFUSALS
+
+    assert sorted(set(typing.get_args(Code)) ^ set(REFUSALS)) == []
+    assert sorted(set(typing.get_args(Kind)) ^ set(PENDING)) == []

@@ -19,7 +19,7 @@ from grail.cli.workers import (
 from grail.content import Campaign
 from grail.content.cache import keep_loaded, open_pack, pack_folder
 from grail.sim.balance import MOST_FIGHTS, MOST_RUNS, Report, encounters, report
-from grail.words.events import death_cause
+from grail.words.dying import death_cause
 
 
 def cmd_balance(args: argparse.Namespace) -> int:

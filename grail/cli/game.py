@@ -37,10 +37,11 @@ from grail.save import SaveError, export_save, load_game, save_game
 from grail.save.saves import saved_log, saved_pack
 from grail.save.store import Mark, SaveFile
 from grail.session import Session
-from grail.words.actions import action_lines, action_text, refused, undone_lines
+from grail.words.actions import action_lines, action_text, malformed, refused, undone_lines
+from grail.words.decisions import ending
 from grail.words.events import story
 from grail.words.names import full_name
-from grail.words.summary import ending, mode_words, summary
+from grail.words.summary import mode_words, summary
 from grail.words.table import event_lines, face_up_event
 
 
@@ -187,7 +188,7 @@ def parse_action(game: Game, text: str) -> Any:
     try:
         return Action.from_json(text)
     except MalformedAction as error:
-        raise CommandError(str(error), 2) from None
+        raise CommandError(malformed(error), 2) from None
 
 
 def cmd_act(args: argparse.Namespace) -> int:

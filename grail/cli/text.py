@@ -43,11 +43,12 @@ from grail.save.folder import (
 from grail.save.store import cannot_write_in
 from grail.session import Session
 from grail.sim.hints import hint
-from grail.words.actions import ASKED_FIRST, action_lines, action_text, refused
+from grail.words.actions import ASKED_FIRST, action_lines, action_text, malformed, refused
+from grail.words.decisions import ending
 from grail.words.encounter import encounter_lines
 from grail.words.events import story
-from grail.words.names import capitalized, full_name, hero_name, said
-from grail.words.summary import ending, mode_words, summary
+from grail.words.names import capitalized, full_name, hero_name
+from grail.words.summary import mode_words, summary
 from grail.words.table import event_lines, hero_lines, intro_lines, map_lines, place_lines
 
 
@@ -102,7 +103,7 @@ def choose(game: Game, answer: str) -> Any:
         try:
             return Action.from_json(answer)
         except MalformedAction as error:
-            return f"{capitalized(said(game.campaign, str(error)))}."
+            return f"{capitalized(malformed(error))}."
     typed = answer.lower().split()
     texts = [re.findall(r"[\w'-]+", action_text(game, action).lower()) for action in legal]
     found = [index for index, words in enumerate(texts) if _begins_in_order(typed, words)]

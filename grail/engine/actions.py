@@ -26,9 +26,18 @@ from pydantic import Field, ValidationError
 from .plain import Plain, adapter, value
 from .reading import read
 
+Malformed = Literal["not_an_object", "not_json", "no_such_action", "no_type", "missing",
+                    "not_part", "does_not_read", "unreadable"]
+"""What makes a text no action at all."""
+
 
 class MalformedAction(ValueError):
-    """Text that is not an action at all (as opposed to a legal-looking but illegal one)."""
+    """Text that is not an action at all (as opposed to a legal-looking but illegal one):
+    what is wrong, and the field or action type it concerns."""
+
+    def __init__(self, reason: Malformed, where: str = "") -> None:
+        super().__init__(f"{reason}: {where}" if where else reason)
+        self.reason, self.where = reason, where
 
 
 class _Action(Plain):
@@ -612,8 +621,7 @@ class Action:
             data = None
         else:
             if not isinstance(data, dict):
-                raise MalformedAction('not an action: an action is a JSON object naming its '
-                                      'type, such as {"type": "pass", "hero": "<hero id>"}')
+                raise MalformedAction("not_an_object")
             try:
                 return cast(Actions, read(AnyAction, data))
             except (ValueError, RecursionError):  # not as grail writes it
@@ -623,7 +631,7 @@ class Action:
             action: Actions = adapter(named or AnyAction).validate_json(text)
             return action
         except ValidationError as error:
-            raise MalformedAction(f"not an action: {_why(error, named is None)}") from None
+            raise MalformedAction(*_why(error, named is None)) from None
 
 
 def _named(data: Any) -> type[Actions] | None:
@@ -632,20 +640,20 @@ def _named(data: Any) -> type[Actions] | None:
     return KINDS.get(kind) if isinstance(kind, str) else None
 
 
-def _why(error: ValidationError, in_union: bool) -> str:
-    """What is wrong with an action's JSON, in grail's words (never the parser's); a place
-    in the union of every action starts with the action's tag."""
+def _why(error: ValidationError, in_union: bool) -> tuple[Malformed, str]:
+    """What is wrong with an action's JSON (never the parser's words), and where; a place in
+    the union of every action starts with the action's tag."""
     first = error.errors()[0]
     kind = first["type"]
     where = ".".join(str(part) for part in first["loc"][1 if in_union else 0:])
     if kind == "json_invalid":
-        return "it is not JSON"
+        return "not_json", ""
     if kind in ("union_tag_invalid", "union_tag_not_found"):
         found = first.get("input", {})
         tag = found.get("type") if isinstance(found, dict) else None
-        return f"there is no action '{tag}'" if tag else "it names no action type ('type')"
+        return ("no_such_action", str(tag)) if tag else ("no_type", "")
     if kind == "missing":
-        return f"'{where}' is missing"
+        return "missing", where
     if kind == "unexpected_keyword_argument":
-        return f"'{where}' is not part of this action"
-    return f"'{where}' does not read as this action needs" if where else "it does not read"
+        return "not_part", where
+    return ("does_not_read", where) if where else ("unreadable", "")

@@ -17,6 +17,7 @@ from .actions import DiscardCard, ItemCap, MoveTo, PickSkill
 from .encounters.effects import discarded
 from .events import Event, ItemLeft, SkillKept
 from .pending import Pending
+from .refusals import Refusal
 from .state import DestinationAsked, DiscardAsked, GameState, ItemOffered, SkillAsked
 
 Answer = PickSkill | MoveTo | ItemCap | DiscardCard
@@ -41,25 +42,21 @@ def legal(campaign: Campaign, state: GameState) -> list[Answer]:
 def pending(campaign: Campaign, state: GameState) -> Pending:
     """The oldest open decision, and whose it is."""
     asked = state.asked[0]
-    text = {"skill": "which Skill side to keep", "destination": "where to move",
-            "item_cap": "which Item to give up for a new one, or none",
-            "discard": "which card to discard"}[asked.kind]
-    return Pending(kind=asked.kind, heroes=[asked.hero], text=text)
+    return Pending(kind=asked.kind, heroes=[asked.hero])
 
 
-def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
+def why(campaign: Campaign, state: GameState, action: Any) -> Refusal:
     """The rule and reason an action is not the answer awaited."""
     asked = state.asked[0]
     if isinstance(asked, SkillAsked):
-        return "ATTR-5", f"{asked.hero} first keeps a free Skill side of {asked.attribute}"
+        return Refusal("ATTR-5", "keep_skill_first", {"hero": asked.hero,
+                                                      "attribute": asked.attribute})
     if isinstance(asked, DestinationAsked):
-        places = ", ".join(str(n) for n in asked.options)
-        return "MAP-9", f"{asked.hero} first chooses where to go: {places}"
+        return Refusal("MAP-9", "choose_destination_first", {"hero": asked.hero,
+                                                             "options": list(asked.options)})
     if isinstance(asked, DiscardAsked):
-        cards = f"{asked.count} card{'s' * (asked.count != 1)}"
-        return "COMBAT-15", f"{asked.hero} first discards {cards} from hand"
-    return "MODE-CHALLENGE-10", f"{asked.hero} first discards an Item for Item {asked.item}, " \
-        "or refuses it"
+        return Refusal("COMBAT-15", "discard_first", {"hero": asked.hero, "count": asked.count})
+    return Refusal("MODE-CHALLENGE-10", "item_cap_first", {"hero": asked.hero, "item": asked.item})
 
 
 def take(campaign: Campaign, state: GameState, answer: Answer) -> list[Event]:

@@ -34,6 +34,7 @@ from grail.content import Campaign
 from .actions import Actions, AnyAction, ChanceOutcome
 from .pending import Pending
 from .reading import read
+from .refusals import Refusal
 from .state import ChancePoint, GameState, PendingChance
 
 POINTS: dict[str, str] = {
@@ -153,9 +154,9 @@ def legal(campaign: Campaign, state: GameState) -> list[ChanceOutcome]:
 
 def pending(campaign: Campaign, state: GameState) -> Pending:
     assert state.chance is not None
-    return Pending(kind="chance", heroes=[], text=state.chance.point.point)
+    return Pending(kind="chance", heroes=[])
 
 
-def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
+def why(campaign: Campaign, state: GameState, action: Any) -> Refusal:
     assert state.chance is not None
-    return "CHANCE", f"the table answers first: {state.chance.point.point}"
+    return Refusal("CHANCE", "table_answers_first", {"point": state.chance.point.point})

@@ -9,8 +9,10 @@ from grail.content import Campaign
 
 from . import dying, items, mercy
 from .actions import ChooseReplacement, GiveSecret
+from .encounters import hands
 from .events import DeathCause, Event, GameLost, HeroDied, PlayerJoined, SecretPassed
 from .pending import Pending
+from .refusals import Refusal
 from .setup import seat
 from .state import GameState, HeroState
 
@@ -95,6 +97,14 @@ def lose(campaign: Campaign, state: GameState) -> list[Event]:
     state.stage = "mercy" if mercy.offered(campaign, state) else "over"
     state.frames.clear()
     state.facing.clear()
+    if state.encounter is not None:  # nobody's cards are lost with the fight [DISC-2]
+        hands.all_back(campaign, state, state.fallen)
+        for stowed in state.encounter.stowed:
+            hero_id, card = stowed.split(":", 1)
+            holder = next((hero for hero in [*state.heroes, *filter(None, [state.fallen])]
+                           if hero.id == hero_id), None)
+            if holder is not None and card in items.cards(holder):
+                items.took(campaign, state, holder, card)
     state.encounter = None
     return [GameLost()]
 
@@ -115,11 +125,9 @@ def legal(campaign: Campaign, state: GameState) -> list[GiveSecret | ChooseRepla
 def pending(campaign: Campaign, state: GameState) -> Pending:
     everyone = [hero.id for hero in state.heroes]
     if state.hand_over:
-        return Pending(kind="give_secret", heroes=everyone,
-                       text=f"who takes Secret {state.hand_over[0]}")
-    return Pending(kind="replacement", heroes=everyone,
-                   text=f"which hero replaces {state.replacing}")
+        return Pending(kind="give_secret", heroes=everyone)
+    return Pending(kind="replacement", heroes=everyone)
 
 
-def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
-    return "DEATH-3", "a dead character's Secrets and replacement come first"
+def why(campaign: Campaign, state: GameState, action: Any) -> Refusal:
+    return Refusal("DEATH-3", "after_a_death_first")

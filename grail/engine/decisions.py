@@ -84,6 +84,7 @@ from .encounters import decisions as encounter
 from .encounters.decisions import EncounterAction
 from .events import Event
 from .pending import Pending
+from .refusals import Refusal
 from .state import GameState
 
 
@@ -95,13 +96,13 @@ class Decision:
     waits: Callable[[GameState], bool]
     legal: Callable[[Campaign, GameState], list[Any]]
     pending: Callable[[Campaign, GameState], Pending]
-    why: Callable[[Campaign, GameState, Any], tuple[str, str]]
+    why: Callable[[Campaign, GameState, Any], Refusal]
 
 
 OVER = Decision(
     "over", lambda state: state.stage == "over", lambda campaign, state: [],
-    lambda campaign, state: Pending(kind="none", heroes=[], text=mercy.ended(state)),
-    lambda campaign, state, action: ("DEATH-6", mercy.ended(state)))
+    lambda campaign, state: Pending(kind="none", heroes=[]),
+    lambda campaign, state, action: Refusal("DEATH-6", "campaign_over"))
 """The campaign has ended, won or lost [DEATH-6], [MERCY-1]: nothing is left to do."""
 
 ORDER: tuple[Decision, ...] = (
@@ -134,9 +135,9 @@ def waiting(state: GameState) -> Decision:
     return next(decision for decision in ORDER if decision.waits(state))
 
 
-def refusal(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
-    """The rule ID and the reason ``action`` is not legal now: an action that belongs to
-    no decision of this kind says so first; else the waiting decision answers."""
+def refusal(campaign: Campaign, state: GameState, action: Any) -> Refusal:
+    """Why ``action`` is not legal now: an action that belongs to no decision of this kind
+    says so first; else the waiting decision answers."""
     decision = waiting(state)
     if decision.name not in ("over", "chance"):
         found = _out_of_place(campaign, state, action, decision)
@@ -153,39 +154,34 @@ DYING_LIMITS: dict[str, DyingLimit] = {
 
 
 def _out_of_place(campaign: Campaign, state: GameState, action: Any,
-                  decision: Decision) -> tuple[str, str] | None:
+                  decision: Decision) -> Refusal | None:
     """The refusals an action meets whatever waits: a chance outcome with no chance point,
     Mercy with no lost game, what a dying character's card forbids, a Guardian, a share or
     a team step with nothing of the kind under way, deck building outside its turn."""
     if isinstance(action, ChanceOutcome):
-        return "CHANCE", "no chance point waits for the table (the generator answers " \
-            "in a game that is not a companion game)"
+        return Refusal("CHANCE", "no_chance_point")
     if decision.name in ("mercy", "asked", "encounter"):
         return None
     if isinstance(action, AcceptMercy | EndCampaign):
-        return "MERCY-1", "Mother's Mercy is asked only after a lost game, where the " \
-            "campaign offers it (never under the Challenge's no_mercy) [MODE-CHALLENGE-11]"
+        return Refusal("MERCY-1", "no_mercy")
     barred = _barred_by_dying(campaign, state, action)
     if barred is not None:
-        return "DEATH-1", barred
+        return barred
     if isinstance(action, FaceGuardian):
-        return "GUARD-6", "the players choose the order only among Guardians waiting " \
-            "together to be faced"
+        return Refusal("GUARD-6", "guardian_order_only")
     if decision.name == "after_a_death":
         return None
     if isinstance(action, Share):
-        return "ACT-EXPLORE-2", "no split waits on that part: members take their parts in " \
-            "team order, a loss at most what the member holds"
+        return Refusal("ACT-EXPLORE-2", "share_not_waiting")
     if isinstance(action, Join | Leave | Begin | Cancel | PayShare) and state.team is None:
-        return "TEAM-1", "no action is being proposed: a team forms before an action starts"
+        return Refusal("TEAM-1", "no_team")
     if isinstance(action, SetAside | TakeBack) and decision.name in ("end_of_day", "day"):
-        return "UPG-3", "cards move in or out of a deck only in the character's End of Day " \
-            f"turn, and each deck keeps at least {campaign.manifest.rules.deck_minimum} " \
-            "cards [END-DAY-5]"
+        return Refusal("UPG-3", "deck_building_turn",
+                       {"minimum": campaign.manifest.rules.deck_minimum})
     return None
 
 
-def _barred_by_dying(campaign: Campaign, state: GameState, action: Any) -> str | None:
+def _barred_by_dying(campaign: Campaign, state: GameState, action: Any) -> Refusal | None:
     """Why the acting character's "You Are Dying" card forbids the action, if it does: to
     join a team's action, joining or that action itself [DEATH-1], [DAY-7]."""
     hero = next((hero for hero in state.heroes if hero.id == getattr(action, "hero", None)),
@@ -195,11 +191,11 @@ def _barred_by_dying(campaign: Campaign, state: GameState, action: Any) -> str |
     team = state.team
     if isinstance(action, Join) and team is not None and not team.paying:  # [TEAM-1]
         kept = dying.kept_out(campaign, state, hero, team.action)
-        return None if kept is None \
-            else dying.refusal(hero.id, kept, teams.TEAM_ACTIONS[team.action])
+        return None if kept is None else Refusal("DEATH-1", "dying_forbids", {
+            "hero": hero.id, "limit": kept, "joining": team.action})
     limit = DYING_LIMITS.get(action.type)
-    return dying.refusal(hero.id, limit) if limit is not None \
-        and dying.forbids(campaign, state, hero, limit) else None
+    return Refusal("DEATH-1", "dying_forbids", {"hero": hero.id, "limit": limit, "joining": ""}) \
+        if limit is not None and dying.forbids(campaign, state, hero, limit) else None
 
 
 Handler = Callable[[Campaign, GameState, Any], list[Event]]

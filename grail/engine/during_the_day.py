@@ -37,6 +37,7 @@ from .actions import (
 from .encounters.decisions import EncounterAction
 from .map import connected
 from .pending import Pending
+from .refusals import Refusal
 from .state import GameState
 
 
@@ -74,61 +75,52 @@ def pending(campaign: Campaign, state: GameState) -> Pending:
     """Who may act: those who have not acted this round first [DAY-3]."""
     able = [hero for hero in state.heroes if day.can_act(hero)]
     waiting = [hero.id for hero in able if not hero.acted] or [hero.id for hero in able]
-    return Pending(kind="day_action", heroes=waiting, text="a Day action, or Pass")
+    return Pending(kind="day_action", heroes=waiting)
 
 
-def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
+def why(campaign: Campaign, state: GameState, action: Any) -> Refusal:
     """The rule an action breaks During the Day."""
     names = [hero.id for hero in day.actors(state)]
     if isinstance(action, EncounterAction):
-        return "ENC-2", "no Encounter is under way: that is done only in an Encounter"
+        return Refusal("ENC-2", "no_encounter")
     if isinstance(action, FaceUp):
-        return "ITEM-2", "a card is turned face up when gaining or losing one of its " \
-            "keyword, or at the Start of Day"
+        return Refusal("ITEM-2", "face_up_when")
     if isinstance(action, Trade):
         return trading.why_refused(campaign, state, action)
     if isinstance(action, LeaveStoryMode):
-        return "MODE-STORY-3", "only a Story game leaves Story mode, while characters may act"
+        return Refusal("MODE-STORY-3", "story_mode_only")
     if isinstance(action, JoinGame | LeaveGame):
-        return "PLAYERS-1", "players join or leave at a Day's start, before anyone acts, " \
-            "within the campaign's player range; a new character starts on a Location " \
-            "holding a veteran [PLAYERS-2]"
+        return Refusal("PLAYERS-1", "players_at_day_start")
     if isinstance(action, GiveSecret | ChooseReplacement):
-        return "DEATH-3", "nobody has died"
+        return Refusal("DEATH-3", "nobody_died")
     if isinstance(action, PickSkill | MoveTo | ItemCap | DiscardCard):
-        return "JOURNAL-1", "no effect asks for that decision now"
+        return Refusal("JOURNAL-1", "no_decision_asked")
     if isinstance(action, PickUp):
-        return "DEATH-4", "no such Item lies where that character stands"
+        return Refusal("DEATH-4", "no_item_here")
     if isinstance(action, UseCard):
         held = uses.held_use(campaign, state, action)
         if held is None:
-            return "ITEM-1", "only cards in use (face up, or Skills kept) have uses, and " \
-                "only uses outside Encounters are taken outside them"
+            return Refusal("ITEM-1", "not_a_card_in_use")
         if held.when != "action":
-            return "DAY-5", "its cost cannot be paid, its condition fails, it was used " \
-                "today, or it is not its time"
+            return Refusal("DAY-5", "use_not_now")
     if action.hero not in names:
         if all(hero.id != action.hero for hero in state.heroes):
-            return "DAY-3", f"there is no character '{action.hero}' in this game; the " \
-                f"characters are {', '.join(hero.id for hero in state.heroes)}"
-        return "DAY-3", f"{action.hero} cannot act now; waiting: {', '.join(names) or 'none'}"
+            return Refusal("DAY-3", "no_such_hero", {
+                "hero": action.hero, "heroes": [hero.id for hero in state.heroes]})
+        return Refusal("DAY-3", "cannot_act_now", {"hero": action.hero, "waiting": names})
     hero = state.hero(action.hero)
     if isinstance(action, Travel | Explore) and hero.energy < 1:
-        return "DAY-5", f"{action.type.replace('_', ' ').capitalize()} costs 1 Energy"
+        return Refusal("DAY-5", "costs_energy", {"action": action.type})
     if isinstance(action, Travel) and state.spot_of(action.to) is None:
-        return "ACT-TRAVEL-1", f"Location {action.to} is not on the map: only revealed " \
-            "Locations are travelled to"
+        return Refusal("ACT-TRAVEL-1", "not_on_the_map", {"location": action.to})
     if isinstance(action, Travel):
-        return "MAP-4", f"{action.to} is not connected to {hero.location} by facing keys"
+        return Refusal("MAP-4", "not_connected", {"location": action.to, "here": hero.location})
     if isinstance(action, LocationAction):
-        return "ACT-LOC-2", "no action here, its cost cannot be paid, or it was used today"
+        return Refusal("ACT-LOC-2", "location_action_closed")
     if isinstance(action, CharacterAction):
-        return "ACT-CHAR-2", f"{action.hero} pays at least 1 Energy and the rest of its cost; " \
-            "teammates who could join help only with Energy and Magic [TEAM-6], and together " \
-            "they cannot pay it"
+        return Refusal("ACT-CHAR-2", "character_action_closed", {"hero": action.hero})
     if isinstance(action, ActivateMenhir):
-        return "ACT-MENHIR-1", "no Menhir here, or its requirements or cost are not met, " \
-            "even with the characters here who could join"
+        return Refusal("ACT-MENHIR-1", "menhir_closed")
     if isinstance(action, UseCard):
-        return "DAY-5", "its cost cannot be paid, its condition fails, or it was used today"
-    return "DAY-2", "not an action of the Day"
+        return Refusal("DAY-5", "use_not_now")
+    return Refusal("DAY-2", "not_a_day_action")

@@ -56,15 +56,6 @@ def kept_out(campaign: Campaign, state: GameState, hero: HeroState,
     return None
 
 
-def refusal(hero: str, limit: DyingLimit, joining: str = "") -> str:
-    """Why the card refuses the character an action, or a place in a team's action
-    (``joining``, the action as a noun: "Travel") whose kind it forbids [DEATH-1], [DAY-7]."""
-    text = f"{hero} is dying: the 'You Are Dying' card forbids {limit.replace('_', ' ')} " \
-        "until Health rises above 0"
-    if joining and limit != "join_team":
-        text += f", and so joining a team's {joining}: a team action counts as the action " \
-            "of each member"
-    return text
 
 
 def take(campaign: Campaign, state: GameState, hero: HeroState) -> list[Event]:

@@ -31,6 +31,7 @@ from .conditions import in_state
 from .events import Event
 from .frames import read_entry
 from .pending import Pending
+from .refusals import Refusal
 from .state import GameState, HeroState
 
 
@@ -87,30 +88,26 @@ def pending(campaign: Campaign, state: GameState) -> Pending:
     """Who rests, keeps a drawn card or spends Exp now, in character order."""
     resting = next_to_rest(state)
     if resting is not None:
-        return Pending(kind="rest", heroes=[resting.id], text="eat 1 Food, or go hungry")
+        return Pending(kind="rest", heroes=[resting.id])
     upgrading = next_to_upgrade(state)
     who = [upgrading.id] if upgrading is not None else [""]
     if state.offer:
-        return Pending(kind="keep_card", heroes=who, text="which card to keep")
-    return Pending(kind="upgrade", heroes=who,
-                   text="spend Exp, move cards in or out of a deck, or finish")
+        return Pending(kind="keep_card", heroes=who)
+    return Pending(kind="upgrade", heroes=who)
 
 
-def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
+def why(campaign: Campaign, state: GameState, action: Any) -> Refusal:
     """The rule an action breaks at the End of Day."""
     if isinstance(action, Trade) and state.offer:
-        return "UPG-2", "a card drawn for a deck upgrade is kept first; trade after it"
+        return Refusal("UPG-2", "keep_upgrade_first")
     if isinstance(action, Trade):
         return trading.why_refused(campaign, state, action)
     if isinstance(action, (*DAY_ACTIONS, Pass)):
-        return "DAY-1", "the Day's actions are over: at the End of Day each character rests, " \
-            "then spends Exp"
+        return Refusal("DAY-1", "day_actions_over")
     resting = next_to_rest(state)
     if resting is not None:
-        return "END-DAY-1", f"{resting.id} rests now (characters rest in character order, " \
-            "then spend Exp)"
-    return "END-DAY-1", "at the End of Day each character rests, then spends Exp, in " \
-        "character order, and an upgrade costs the Exp it costs [UPG-5]"
+        return Refusal("END-DAY-1", "rests_now", {"hero": resting.id})
+    return Refusal("END-DAY-1", "end_of_day_order")
 
 
 def uses_now(campaign: Campaign, state: GameState) -> list[UseCard]:

@@ -33,6 +33,7 @@ from .decisions import do, refusal, waiting
 from .encounters import turn as encounter_turn
 from .events import ChanceAsked, ChanceDrawn, Event
 from .pending import Pending
+from .refusals import Refusal
 from .setup import new_state
 from .state import ChallengeRule, GameState, HeroState, Mode, PendingChance
 
@@ -49,9 +50,10 @@ tests/test_rules_edition.py fails until it is raised."""
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the state is untouched. Names the rule."""
 
-    def __init__(self, action: AnyAction, rule: str, why: str) -> None:
-        super().__init__(f"{action.to_json()}: not allowed [{rule}]: {why}")
-        self.action, self.rule, self.why = action, rule, why
+    def __init__(self, action: AnyAction, refusal: Refusal) -> None:
+        super().__init__(f"{action.to_json()}: not allowed [{refusal.rule}]: {refusal.code} "
+                         f"{refusal.fields}")
+        self.action, self.refusal, self.rule = action, refusal, refusal.rule
 
 
 REVEALING = frozenset({"entry_read", "location_revealed", "day_began"})
@@ -202,8 +204,8 @@ class Game:
         """Who must decide what now (OpenSpiel's ``current_player``, in words too)."""
         return waiting(self.state).pending(self.campaign, self.state)
 
-    def refusal(self, action: AnyAction) -> tuple[str, str]:
-        """The rule ID and the reason ``action`` is not legal now."""
+    def refusal(self, action: AnyAction) -> Refusal:
+        """Why ``action`` is not legal now: the rule it breaks, and what is wrong."""
         return refusal(self.campaign, self.state, action)
 
     # --- doing it ---------------------------------------------------------------------
@@ -222,7 +224,7 @@ class Game:
     def _check_legal(self, action: AnyAction) -> None:
         legal = self.legal_actions()
         if not any(action is allowed for allowed in legal) and action not in legal:
-            raise IllegalAction(action, *self.refusal(action))
+            raise IllegalAction(action, self.refusal(action))
 
     def _run(self, action: AnyAction | None, answers: list[ChanceOutcome],
              logged: bool = False) -> list[Event]:

@@ -15,6 +15,7 @@ from grail.content import Campaign
 from .actions import FaceGuardian
 from .events import Event, GuardianAttacks
 from .pending import Pending
+from .refusals import Refusal
 from .state import EncounterState, Facing, GameState
 
 
@@ -78,10 +79,8 @@ def legal(campaign: Campaign, state: GameState) -> list[FaceGuardian]:
 
 
 def pending(campaign: Campaign, state: GameState) -> Pending:
-    return Pending(kind="guardian_order", heroes=list(state.facing[0].heroes),
-                   text="which Guardian to face first")
+    return Pending(kind="guardian_order", heroes=list(state.facing[0].heroes))
 
 
-def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
-    return "GUARD-6", "the players first choose which of the Guardians waiting together to " \
-        "face first"
+def why(campaign: Campaign, state: GameState, action: Any) -> Refusal:
+    return Refusal("GUARD-6", "guardian_order")

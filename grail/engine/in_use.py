@@ -14,6 +14,7 @@ from .actions import FaceUp
 from .events import Event
 from .items import keyword_of, with_keyword
 from .pending import Pending
+from .refusals import Refusal
 from .state import GameState
 
 
@@ -30,13 +31,13 @@ def legal(campaign: Campaign, state: GameState) -> list[FaceUp]:
 
 
 def pending(campaign: Campaign, state: GameState) -> Pending:
-    hero, keyword = _waiting(state)
-    return Pending(kind="face_up", heroes=[hero], text=f"which {keyword} card is in use")
+    hero, _keyword = _waiting(state)
+    return Pending(kind="face_up", heroes=[hero])
 
 
-def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
+def why(campaign: Campaign, state: GameState, action: Any) -> Refusal:
     hero, keyword = _waiting(state)
-    return "ITEM-2", f"{hero} first chooses which {keyword} card is in use"
+    return Refusal("ITEM-2", "choose_in_use_first", {"hero": hero, "keyword": keyword})
 
 
 def turn_up(campaign: Campaign, state: GameState, action: FaceUp) -> list[Event]:

@@ -23,6 +23,7 @@ from .encounters import effects as board
 from .events import DialFlipped, EntryRead, Event, ExplorationEnded, HeroMoved, NoOptionOpen
 from .frames import base_effects, read_entry, take_option
 from .pending import Pending
+from .refusals import Refusal
 from .state import Frame, GameState, HeroState
 
 
@@ -84,23 +85,19 @@ def legal(campaign: Campaign, state: GameState) -> list[Any]:
 
 def pending(campaign: Campaign, state: GameState) -> Pending:
     frame = state.frames[-1]
-    return Pending(kind="journal", heroes=list(frame.heroes),
-                   text="choose an option" if pending_choice(campaign, state) is not None
-                   else "take a part of what the team splits")
+    return Pending(kind="journal", heroes=list(frame.heroes))
 
 
-def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
+def why(campaign: Campaign, state: GameState, action: Any) -> Refusal:
     """The rule an action breaks while the journal is read."""
     if isinstance(action, Trade) and state.encounter is None \
             and {action.hero, action.to} <= set(state.frames[-1].heroes):
         return trading.why_refused(campaign, state, action)
     if isinstance(action, Trade):
-        return "TEAM-5", "in the middle of an action only its team's members trade, on " \
-            "one Location, outside Encounters, while an option is chosen"
+        return Refusal("TEAM-5", "trade_in_an_action")
     if isinstance(action, Choose):
-        return "JOURNAL-1", "that option is not open: its condition fails or its cost " \
-            "cannot be paid"
-    return "JOURNAL-1", "the journal is being read: choose an option first"
+        return Refusal("JOURNAL-1", "option_closed")
+    return Refusal("JOURNAL-1", "choose_first")
 
 
 def actors(state: GameState, frame: Frame) -> list[HeroState]:

@@ -26,6 +26,7 @@ from .frames import read_entry
 from .map import card_for_key, place, reveal_around
 from .modes import challenge
 from .pending import Pending
+from .refusals import Refusal
 from .setup import starting_menhir
 from .state import GameState, HeroState
 from .survival import settle
@@ -110,20 +111,12 @@ def legal(campaign: Campaign, state: GameState) -> list[AcceptMercy | EndCampaig
 def pending(campaign: Campaign, state: GameState) -> Pending:
     """The players of the party Mercy would bring back decide, the fallen's too."""
     fallen = [state.fallen.id] if state.fallen is not None else []
-    return Pending(kind="mercy", heroes=[hero.id for hero in state.heroes] + fallen,
-                   text=f"the game is lost on Day {state.day}{_fell(state)}: ask for "
-                        "Mother's Mercy, or end the campaign")
+    return Pending(kind="mercy", heroes=[hero.id for hero in state.heroes] + fallen)
 
 
-def ended(state: GameState) -> str:
-    """How the campaign ended: won, or lost, when and by whose death [DEATH-6]."""
-    return f"the campaign is over: {state.outcome} on Day {state.day}{_fell(state)}"
 
 
-def _fell(state: GameState) -> str:
-    return f", when {state.fallen.id} died" \
-        if state.outcome == "lost" and state.fallen is not None else ""
 
 
-def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
-    return "MERCY-1", "the game is lost: ask for Mother's Mercy or end the campaign"
+def why(campaign: Campaign, state: GameState, action: Any) -> Refusal:
+    return Refusal("MERCY-1", "mercy_first")

@@ -8,6 +8,8 @@ Challenge asks ``challenge(state, rule)``.
 
 from __future__ import annotations
 
+from typing import get_args
+
 from grail.content import Campaign
 
 from .actions import LeaveStoryMode
@@ -17,20 +19,8 @@ from .state import ChallengeRule, GameState, HealthMarker, HeroState, Mode
 MODES: tuple[Mode, ...] = ("story", "normal", "challenge")
 """The modes a game may be played in, in the order a player is offered them [MODE-*]."""
 
-CHALLENGE_RULES: dict[ChallengeRule, str] = {
-    "upside_down_health": "the Health marker upside down: Energy capped and Panic sooner "
-                          "[MODE-CHALLENGE-2]",
-    "challenge_secret": "start with the campaign's Challenge Secret [MODE-CHALLENGE-3]",
-    "escape_by_dial": "Escape at most once per activation, and only on a Grail "
-                      "[MODE-CHALLENGE-4], [MODE-CHALLENGE-5]",
-    "short_menhirs": "Menhirs last 1 Day less [MODE-CHALLENGE-6]",
-    "fewer_random_events": "one Random Event fewer whenever some are placed [MODE-CHALLENGE-7]",
-    "costly_upgrades": "dearer deck upgrades and Attribute points [MODE-CHALLENGE-8]",
-    "resource_cap": "at most 20 of each resource, Exp excepted [MODE-CHALLENGE-9]",
-    "item_cap": "at most 5 Items per character [MODE-CHALLENGE-10]",
-    "no_mercy": "no Mother's Mercy: a lost game ends the campaign [MODE-CHALLENGE-11]",
-}
-"""Every Challenge rule by id, in the rulebook's order, with what it does."""
+CHALLENGE_RULES: tuple[ChallengeRule, ...] = get_args(ChallengeRule)
+"""Every Challenge rule by id, in the rulebook's order [MODE-CHALLENGE-2]..[MODE-CHALLENGE-11]."""
 
 
 def challenge(state: GameState, rule: ChallengeRule) -> bool:

@@ -8,7 +8,7 @@ before it lists the options.
 >>> from grail.content import load_pack, bundled_pack
 >>> from grail.engine.game import Game
 >>> Game.new(load_pack(bundled_pack()), ["tamsin"], seed=7).pending()
-Pending(kind='day_action', heroes=['tamsin'], text='a Day action, or Pass')
+Pending(kind='day_action', heroes=['tamsin'])
 """
 
 from typing import Literal
@@ -23,11 +23,10 @@ Kind = Literal["none", "chance", "mercy", "encounter", "skill", "destination", "
 
 @value
 class Pending(Plain):
-    """A decision waiting: what kind, who takes it (none: the table), and in words."""
+    """A decision waiting: what kind, and who takes it (none: the table); grail/words says it
+    in words, from the state."""
 
     kind: Kind
     """What is decided."""
     heroes: list[str]
     """Who decides, first the one who answers for all."""
-    text: str
-    """The decision in words."""

@@ -46,6 +46,7 @@ from .events import EnergySpent, Event, KeptOut, TeamChanged, TeamProposed
 from .frames import take_option
 from .modes import room
 from .pending import Kind, Pending
+from .refusals import Refusal
 from .state import Frame, GameState, HeroState, Portion, TeamAction
 
 TeamStep = Join | Leave | Begin | Cancel | PayShare
@@ -191,10 +192,6 @@ def pay_option(campaign: Campaign, state: GameState, frame: Frame, option: int,
     return _settle(campaign, state)
 
 
-TEAM_ACTIONS = {"travel": "Travel", "explore": "exploration",
-                "location_action": "Location action", "character_action": "character action",
-                "activate_menhir": "Menhir activation", "option": "journal option"}
-"""A team's action as a noun ("Kerra joins Tamsin's exploration") [TEAM-1]."""
 
 def propose(campaign: Campaign, state: GameState,
             action: Explore | Travel | LocationAction | CharacterAction | ActivateMenhir
@@ -275,56 +272,43 @@ def pending(campaign: Campaign, state: GameState) -> Pending:
     team = state.team
     assert team is not None
     kind: Kind = "team_paying" if team.paying else "team_forming"
-    text = "who pays what" if team.paying else "who joins, before it begins"
-    action = TEAM_ACTIONS[team.action]
-    return Pending(kind=kind, heroes=list(team.members), text=f"{action[:1].upper()}"
-                                                              f"{action[1:]}: {text}")
+    return Pending(kind=kind, heroes=list(team.members))
 
 
-def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
+def why(campaign: Campaign, state: GameState, action: Any) -> Refusal:
     """The rule a step breaks while an action is being proposed or paid."""
     team = state.team
     assert team is not None
+    proposer = {"proposer": team.members[0], "action": team.action}
     if isinstance(action, Join) and team.action == "character_action":
-        return "ACT-CHAR-2", "the character action is its owner's: only a character on the " \
-            "same Location who can help pay its Energy or Magic joins, before it starts"
+        return Refusal("ACT-CHAR-2", "join_character_action")
     if isinstance(action, Join):
-        return "TEAM-1", "only a character on the same Location, who has not passed nor acted " \
-            "this round, joins, and only before the action starts"
+        return Refusal("TEAM-1", "join_closed")
     if isinstance(action, Leave):
         if action.hero == team.members[0]:
-            return "TEAM-2", "who proposed the action does not leave it: cancel it instead"
+            return Refusal("TEAM-2", "proposer_stays")
         if team.paying:
-            return "TEAM-3", "while the cost is paid, only a member who cannot pay their own " \
-                "share leaves, before anything is paid"
-        return "TEAM-2", f"{action.hero} is not in the team"
+            return Refusal("TEAM-3", "leave_while_paying")
+        return Refusal("TEAM-2", "not_in_team", {"hero": action.hero})
     if isinstance(action, Begin | Cancel) and action.hero != team.members[0]:
-        return "TEAM-1", f"only {team.members[0]}, who proposed the action, begins or cancels it"
+        return Refusal("TEAM-1", "only_proposer", proposer)
     if isinstance(action, Begin | Cancel) and team.paying:
-        return "TEAM-2", "the action has begun: nobody leaves or cancels mid-action"
+        return Refusal("TEAM-2", "action_begun")
     if isinstance(action, Begin) and team.action == "character_action":
-        return "ACT-CHAR-2", f"{team.members[0]} pays at least 1 Energy and the rest of its " \
-            "cost, teammates helping only with Energy and Magic [TEAM-6]: the team cannot pay it"
+        return Refusal("ACT-CHAR-2", "character_action_unpaid", proposer)
     if isinstance(action, Begin) and team.action == "activate_menhir":
-        return "ACT-MENHIR-1", "the team does not meet the Menhir's requirements or cannot " \
-            "pay its cost between them"
+        return Refusal("ACT-MENHIR-1", "menhir_unmet")
     if isinstance(action, Begin):
-        return "ACT-LOC-3", "the team cannot pay the cost between them"
+        return Refusal("ACT-LOC-3", "team_cannot_pay")
     if isinstance(action, PayShare) and not team.paying:
-        return "TEAM-1", "the team is still forming: the cost is split once it begins"
+        return Refusal("TEAM-1", "team_still_forming")
     if isinstance(action, PayShare) and team.action == "character_action":
-        return "ACT-CHAR-2", f"members pay in team order, {team.members[0]} at least 1 " \
-            "Energy and all of what teammates may not pay for (only Energy and Magic [TEAM-6]), " \
-            "each at most what they hold, leaving no more than the others can cover"
+        return Refusal("ACT-CHAR-2", "pay_character_action", proposer)
     if isinstance(action, PayShare) and team.action == "option":
-        return "TEAM-6", f"members pay in team order, {team.members[0]}, who chose, all but " \
-            "the Energy and Magic, each at most what they hold, leaving no more than the " \
-            "others can cover"
+        return Refusal("TEAM-6", "pay_option", proposer)
     if isinstance(action, PayShare):
-        return "TEAM-6", "members pay in team order, at most what they hold and the cost, " \
-            "leaving no more than the others can cover"
-    return "TEAM-1", f"{team.members[0]}'s {TEAM_ACTIONS[team.action]} is being formed: " \
-        "join, leave, begin or cancel it first"
+        return Refusal("TEAM-6", "pay_share")
+    return Refusal("TEAM-1", "team_forming", proposer)
 
 
 def _leave(team: TeamAction, hero: str) -> TeamChanged:

@@ -14,6 +14,7 @@ from . import dying, items
 from .actions import Trade
 from .events import Event, Traded
 from .modes import room
+from .refusals import Refusal
 from .state import GameState, HeroState
 from .world import may_take_item
 
@@ -56,37 +57,34 @@ def _may_hold_more(campaign: Campaign, state: GameState, hero: HeroState, resour
     return left is None or left > 0
 
 
-def why_refused(campaign: Campaign, state: GameState, action: Trade) -> tuple[str, str]:
+def why_refused(campaign: Campaign, state: GameState, action: Trade) -> Refusal:
     """The rule a trade breaks now."""
     taker = next((hero for hero in state.heroes if hero.id == action.to), None)
+    trade = {"hero": action.hero, "to": action.to, "what": action.what, "number": action.number}
     if taker is not None and action.what in RESOURCES \
             and not _may_hold_more(campaign, state, taker, action.what):
-        return "MODE-CHALLENGE-9", f"{action.to} already holds " \
-            f"{getattr(taker, action.what)} {action.what.capitalize()}, the most the Challenge " \
-            "allows: it would be lost"
+        return Refusal("MODE-CHALLENGE-9", "trade_over_cap",
+                       {**trade, "holds": getattr(taker, action.what)})
     if taker is not None and action.what == "item" and not may_take_item(campaign, state, taker):
-        return "MODE-CHALLENGE-10", f"{action.to} already holds the most Items the Challenge " \
-            "allows"
+        return Refusal("MODE-CHALLENGE-10", "trade_item_cap", trade)
     giver = next((hero for hero in state.heroes if hero.id == action.hero), None)
     if taker is None:
-        return "DAY-3", f"there is no character '{action.to}' in this game"
+        return Refusal("DAY-3", "no_such_hero", {"hero": action.to, "heroes": [
+            hero.id for hero in state.heroes]})
     if action.what in RESOURCES and action.number is not None:
-        return "RES-2", f"{action.what.capitalize()} is given one at a time: no number"
+        return Refusal("RES-2", "trade_one_at_a_time", trade)
     if giver is not None and giver.location != taker.location:
-        return "TEAM-5", f"{action.hero} and {action.to} are not on one Location"
+        return Refusal("TEAM-5", "trade_not_together", trade)
     if giver is not None and action.what in RESOURCES and not getattr(giver, action.what):
-        return "RES-2", f"{action.hero} has no {action.what.capitalize()} to give"
+        return Refusal("RES-2", "trade_nothing_to_give", trade)
     held = giver.items if giver is not None and action.what == "item" else \
         giver.secrets if giver is not None and action.what == "secret" else None
     if held is not None and action.number not in held:
-        return "ITEM-5" if action.what == "item" else "SECRET-6", \
-            f"{action.hero} does not hold {action.what.capitalize()} {action.number}"
+        return Refusal("ITEM-5" if action.what == "item" else "SECRET-6", "trade_not_held", trade)
     if action.what == "secret" and action.number in campaign.secret \
             and "personal" in campaign.secret[action.number].keywords:
-        return "SECRET-6", f"Secret {action.number} is Personal: it is never given"
-    return "TEAM-5", "trading needs both characters on one Location, outside actions and " \
-        "Encounters (a team's members also while their action waits on a choice), and what " \
-        "is given must be held (Personal Secrets never)"
+        return Refusal("SECRET-6", "trade_personal", trade)
+    return Refusal("TEAM-5", "trade_when")
 
 
 @lru_cache(maxsize=4096)

@@ -151,7 +151,7 @@ def _under_new_rules(path: Path, campaign: Campaign, setup: dict[str, Any],
                         "'grail replay' shows where)") from None
     left = sum(not isinstance(entry, ChanceOutcome) for entry in log[played[0]:])
     which = "its last action" if left == 1 else f"its last {left} actions"
-    why = f" ({error.why})" if isinstance(error, IllegalAction) else ""
+    why = f" (its rule {error.rule})" if isinstance(error, IllegalAction) else ""
     notes.append(f"{path}: this save was played under earlier rules, and this grail's do not "
                  f"replay {which}{why}: the game goes on from before "
                  f"{'it' if left == 1 else 'them'}, on Day {game.state.day}, and undo cannot "
@@ -183,7 +183,7 @@ def _replay_failed(error: Exception, changed: bool) -> str:
     replay``) names the action and the rule. Under changed content, what the refused action
     meets that is no longer there (a Location gone: "Location 404 is not on the map")."""
     if isinstance(error, IllegalAction):
-        return f"an action of its log is refused under it: {error.why}" if changed else \
+        return f"an action of its log is refused under it (its rule {error.rule})" if changed else \
             "an action of its log is not allowed where it was taken"
     if isinstance(error, ChanceMismatch):
         return "its draws and rolls do not follow its actions"

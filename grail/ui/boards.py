@@ -28,7 +28,7 @@ from grail.engine.items import card_name, in_use
 from grail.engine.state import HeroState
 from grail.engine.survival import health_bar
 from grail.engine.upgrades import attribute
-from grail.words.events import dying_text
+from grail.words.dying import dying_text
 from grail.words.names import dial_words, hero_name
 from grail.words.summary import STAGE_TITLES
 

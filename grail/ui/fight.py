@@ -33,7 +33,8 @@ from grail.engine.state import DiscardAsked, EncounterState
 from grail.engine.survival import panics
 from grail.engine.upgrades import attribute
 from grail.words.encounter import gain
-from grail.words.names import full_name, said
+from grail.words.names import full_name
+from grail.words.refusals import refusal_words
 
 Link = Literal["connected", "unconnected", "payable"]
 """How two halves that meet stand: connected, not connected (an Attribute level not reached,
@@ -211,8 +212,7 @@ def _hand(game: Game, encounter: EncounterState, hero_id: str) -> tuple[InHand, 
         forced = index == 0 and card_id == encounter.forced and hero_id == encounter.active
         why = ""
         if not plays and encounter.step == "play" and hero_id == encounter.active:
-            _, reason = game.refusal(PlayCard.of(hero=hero_id, card=card_id))
-            why = said(campaign, reason)
+            why = refusal_words(campaign, game.refusal(PlayCard.of(hero=hero_id, card=card_id)))
         found.append(InHand(card=card, joints=joints, yields=_yields(game, hero_id, card, meets),
                             plays=plays, discard=discard, forced=forced, why=why))
     return tuple(found)

@@ -20,7 +20,15 @@ from grail.content import Campaign
 from grail.content import effects as fx
 from grail.content.encounters import CombatEncounter, DiplomacyEncounter
 from grail.engine import actions as act
-from grail.engine.actions import DAY_ACTIONS, ChanceOutcome, Choose, EndCampaign, Join, PlayCard
+from grail.engine.actions import (
+    DAY_ACTIONS,
+    ChanceOutcome,
+    Choose,
+    EndCampaign,
+    Join,
+    MalformedAction,
+    PlayCard,
+)
 from grail.engine.amounts import amount_of
 from grail.engine.encounters.play import approach_name
 from grail.engine.game import Game, IllegalAction, UndoError
@@ -31,9 +39,9 @@ from grail.engine.teams import kept_out, proposing, would_propose
 from grail.lang import _, ngettext
 
 from .conditions import needs
+from .dying import dying_refusal
 from .effects import cost_words, effects_words, leads_to, signed_cost
 from .encounter import gain
-from .events import dying_refusal
 from .names import (
     card_words,
     chance_point,
@@ -45,10 +53,10 @@ from .names import (
     place_name,
     player_card_name,
     resource_words,
-    said,
     secret_name,
     skill_name,
 )
+from .refusals import refusal_words
 from .table import rest_lines, rest_outcome
 
 ASKED_FIRST = (EndCampaign, act.LeaveGame, act.LeaveStoryMode)
@@ -375,13 +383,27 @@ def undone_lines(game: Game, undone: Sequence[Any]) -> list[str]:
     return told[::-1]
 
 
+def malformed(error: MalformedAction) -> str:
+    """Why a text is no action at all, in words."""
+    return _("not an action: {why}").format(why={
+        "not_an_object": _('an action is a JSON object naming its type, such as {{"type": '
+                           '"pass", "hero": "<hero id>"}}'),
+        "not_json": _("it is not JSON"),
+        "no_such_action": _("there is no action '{where}'"),
+        "no_type": _("it names no action type ('type')"),
+        "missing": _("'{where}' is missing"),
+        "not_part": _("'{where}' is not part of this action"),
+        "does_not_read": _("'{where}' does not read as this action needs"),
+        "unreadable": _("it does not read")}[error.reason].format(where=error.where))
+
+
 def refused(game: Game, error: Exception) -> str:
     """Why an action, or an undo, was not taken, in words: the rules' refusal, undo's, or a
     loop in the campaign's content."""
     if isinstance(error, IllegalAction):
         return _("{action}: not allowed: {why}").format(
             action=tell(game.campaign, game.state, error.action, False),
-            why=said(game.campaign, error.why))
+            why=refusal_words(game.campaign, error.refusal))
     if isinstance(error, UndoError):
         return undo_refused(game, error)
     return str(error)

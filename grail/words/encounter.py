@@ -35,7 +35,8 @@ from grail.engine.upgrades import attribute
 from grail.lang import _, listed, ngettext
 
 from .effects import ability_lines, effects_words
-from .names import full_name, player_card_name, said
+from .names import full_name, player_card_name
+from .refusals import refusal_words
 
 TRAITS = {"ambush": "the first active character discards down to 1 card",
           "sudden": "the first active character suffers 2 damage",
@@ -237,8 +238,9 @@ def hand_lines(game: Game, hero_id: str) -> list[str]:
             action.card == card_id and sorted(at for at, _ in action.magic) == paid
             for action in legal)]
         if not open_:
-            _, reason = game.refusal(PlayCard.of(hero=hero_id, card=card_id))
-            can = f"Cannot be played now: {said(game.campaign, reason)}."
+            reason = refusal_words(game.campaign, game.refusal(PlayCard.of(hero=hero_id,
+                                                                          card=card_id)))
+            can = _("Cannot be played now: {why}.").format(why=reason)
         elif len(open_) == len(ways):
             can = "Can be played."
         else:

@@ -21,7 +21,6 @@ Right: Empathy 1 at 1, Spirituality 1 at 3
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from grail.content import Campaign
@@ -64,6 +63,26 @@ def item_name(campaign: Campaign, number: int) -> str:
 def card_words(campaign: Campaign, card: str) -> str:
     """An Item, Secret or Skill card by its key ("item:3", "secret:2"): its name."""
     return card_name(campaign, card)
+
+
+def challenge_rule_words(rule: str) -> str:
+    """What a Challenge rule does [MODE-CHALLENGE-2]..[MODE-CHALLENGE-11]."""
+    return {"upside_down_health": _("the Health marker upside down: Energy capped and Panic "
+                                    "sooner"),
+            "challenge_secret": _("start with the campaign's Challenge Secret"),
+            "escape_by_dial": _("Escape at most once per activation, and only on a Grail"),
+            "short_menhirs": _("Menhirs last 1 Day less"),
+            "fewer_random_events": _("one Random Event fewer whenever some are placed"),
+            "costly_upgrades": _("dearer deck upgrades and Attribute points"),
+            "resource_cap": _("at most 20 of each resource, Exp excepted"),
+            "item_cap": _("at most 5 Items per character"),
+            "no_mercy": _("no Mother's Mercy: a lost game ends the campaign")}[rule]
+
+
+def keyword_words(keyword: str) -> str:
+    """An Item's or Secret's keyword [COMP-12]."""
+    return {"weapon": _("Weapon"), "armor": _("Armor"), "shield": _("Shield"),
+            "companion": _("Companion"), "relic": _("Relic")}.get(keyword, keyword)
 
 
 def item_kind_words(keyword: str | None, craftable: bool) -> str:
@@ -246,55 +265,6 @@ def status_name(campaign: Campaign, status_id: str) -> str:
     return found.name if found is not None else status_id
 
 
-RULE_TAG = re.compile(r"\s*\[[A-Z]+(?:-[A-Z0-9]+)*-\d+[a-z]?\](?:\s*\[[A-Z]+(?:-[A-Z0-9]+)*-\d+[a-z]?\])*")
-"""A rule's tag in text ("[TEAM-1]"): the rulebook's reference, for authors and tests."""
-
-_NUMBERED = re.compile(r"\b(item|Item|secret|Secret|Skill|skill)[ :](\d+)\b")
-_WORD = re.compile(r"\b[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*\b")
-
-
-def named(campaign: Campaign, text: str) -> str:
-    """``text`` as a player reads it: the ids of heroes, cards, Encounters, Events,
-    Statuses and quests replaced by their names, Items, Secrets and Skills by their names
-    instead of their numbers, dials by their names in words, and no rule tags (the engine's
-    own words carry them for authors)."""
-    def number(match: re.Match[str]) -> str:
-        kind, value = match.group(1).lower(), int(match.group(2))
-        if kind == "item":
-            return item_name(campaign, value)
-        if kind == "secret":
-            return secret_name(campaign, value)
-        found = campaign.skill_side.get(value)
-        return found.name if found is not None else match.group(0)
-
-    def name(match: re.Match[str]) -> str:
-        word = match.group(0)
-        if word in campaign.hero:
-            return hero_name(campaign, word)
-        card = campaign.card.get(word) or campaign.encounter.get(word)
-        if card is not None:
-            return card.name
-        if word in campaign.event:
-            return campaign.event[word].title
-        if word in campaign.quest:
-            return campaign.quest[word].name
-        return status_name(campaign, word)
-
-    def dial(match: re.Match[str]) -> str:
-        return f"the {dial_words(match.group(1))} dial"
-
-    text = _DIAL.sub(dial, RULE_TAG.sub("", text))
-    return _WORD.sub(name, _NUMBERED.sub(number, text))
-
-
-_DIAL = re.compile(r"\bdial ([a-z0-9]+(?:-[a-z0-9]+)*)\b")
-"""A dial named in the engine's words ("dial long-fog set to 3")."""
-
-
-_ROUTE = re.compile(r"\b(\d{3,4}) -> (\d{3,4})\b")
-_AT = re.compile(r"\b(at|to|on) (\d{3,4})\b(?! [A-Z])")
-
-
 def task_name(campaign: Campaign, task: str) -> str:
     """A task as the task log shows it: its text [TASK-1]."""
     return campaign.task.get(task, task.replace("-", " ")).rstrip(".")
@@ -318,18 +288,3 @@ def capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def said(campaign: Campaign, text: str) -> str:
-    """The engine's words for an action, a decision or a refusal, as a player reads them:
-    names for ids (:func:`named`), and Locations by number and name ("from 101 Tallow
-    Cross to 104 Wrecker's Steps")."""
-    def route(match: re.Match[str]) -> str:
-        origin, to = int(match.group(1)), int(match.group(2))
-        return f"from {place_name(campaign, origin)} to {place_name(campaign, to)}"
-
-    def at(match: re.Match[str]) -> str:
-        number = int(match.group(2))
-        if number not in campaign.location:
-            return match.group(0)
-        return f"{match.group(1)} {place_name(campaign, number)}"
-
-    return _AT.sub(at, _ROUTE.sub(route, named(campaign, text)))

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from grail.engine import chance
 from grail.engine.game import Game
-from grail.engine.modes import CHALLENGE_RULES
 from grail.engine.pending import Pending
 from grail.engine.state import GameState
 from grail.engine.survival import panics
@@ -14,16 +13,17 @@ from grail.engine.teams import kept_out
 from grail.lang import _
 
 from .actions import tell
+from .decisions import ending, pending_words
+from .dying import dying_refusal, dying_text
 from .encounter import encounter_lines
-from .events import dying_refusal, dying_text, entry_words
+from .events import entry_words
 from .names import (
-    RULE_TAG,
-    capitalized,
+    challenge_rule_words,
+    chance_point,
     full_name,
     hero_name,
     menhir_left,
     place_name,
-    said,
     status_name,
 )
 from .table import face_up_event
@@ -53,13 +53,6 @@ RESOLVING = {"immediate": "what the Location does at once",
              "response": "the Response", "reward": "the Reward", "loot": "the Loot",
              "failure": "the Failure"}
 """What a frame that is not a journal entry resolves, in words."""
-
-
-def ending(game: Game) -> str | None:
-    """How the campaign ended, once it has: won, or lost, when and by whose death [DEATH-6];
-    None while it goes on."""
-    return f"{capitalized(said(game.campaign, game.pending().text))}." \
-        if game.is_terminal() else None
 
 
 def _deciders(game: Game, pending: Pending) -> str:
@@ -105,12 +98,12 @@ def summary(game: Game) -> str:
     if over is not None:
         lines.append(over)
     if state.chance is None and pending.heroes:
-        lines.append(f"Waiting for {_deciders(game, pending)}: {said(campaign, pending.text)}")
+        lines.append(f"Waiting for {_deciders(game, pending)}: {pending_words(game)}")
     if state.chance is not None:
         stopped, _given = chance.stopped(state.chance)
         doing = _("the setup") if stopped is None else tell(campaign, state, stopped)
-        lines.append(f"Waiting for the table: {said(campaign, state.chance.point.point)} "
-                     f"(during {said(campaign, doing)})")
+        lines.append(f"Waiting for the table: {chance_point(campaign, state.chance.point.point)} "
+                     f"(during {doing})")
     if state.team is not None:
         team = state.team
         where = f" to {place_name(campaign, team.to)}" if team.to is not None else ""
@@ -134,7 +127,7 @@ def mode_words(state: GameState) -> str:
     """The mode in words, with the Challenge rules adopted when not all of them:
     "normal mode", "challenge mode (at most 5 Items per character)"."""
     if state.mode == "challenge" and state.challenge_rules is not None:
-        adopted = "; ".join(RULE_TAG.sub("", CHALLENGE_RULES[rule])
+        adopted = "; ".join(challenge_rule_words(rule)
                             for rule in state.challenge_rules)
         return f"challenge mode ({adopted or 'none of its rules'})"
     return f"{state.mode} mode"

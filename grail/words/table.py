@@ -26,8 +26,8 @@ from grail.engine.state import UNSEEN
 from grail.engine.survival import rest
 from grail.lang import _
 
+from .dying import death_cause
 from .effects import cost_words, effects_words
-from .events import death_cause
 from .names import (
     full_name,
     hero_name,

@@ -26,6 +26,7 @@ from ..actions import (
 from ..events import ApproachTaken, Event
 from ..modes import challenge
 from ..pending import Pending
+from ..refusals import Refusal
 from ..state import GameState
 from . import abilities, diplomacy, leaving, play, start
 from .hands import diplomacy as is_diplomacy
@@ -113,41 +114,38 @@ def act(campaign: Campaign, state: GameState, action: Any) -> list[Event]:
     return leaving.escape(campaign, state, action.hero, forced=False)
 
 
-def why(campaign: Campaign, state: GameState, action: Any) -> tuple[str, str]:
+def why(campaign: Campaign, state: GameState, action: Any) -> Refusal:
     """The rule an action breaks while an Encounter waits on a decision."""
     encounter = state.encounter
     assert encounter is not None
     step = encounter.step
     if step != "equipment" and isinstance(action, SetItemAside | Avoid):
         if isinstance(action, Avoid):
-            return "DIPLO-14", "Avoid is only before the Encounter starts"
-        return "ITEM-3", "Items are set aside only at the Encounter's start: none once it began"
+            return Refusal("DIPLO-14", "avoid_only_at_start")
+        return Refusal("ITEM-3", "set_aside_only_at_start")
     if step == "equipment":
         if isinstance(action, Avoid):
-            return "DIPLO-14", "Avoid needs an Avoid section, its requirements met by the " \
-                "best member, and its cost from each member"
-        return "ITEM-3", "the Encounter is starting: confirm the Items used (or set some " \
-            "aside), then draw the hands"
+            return Refusal("DIPLO-14", "avoid_needs")
+        return Refusal("ITEM-3", "confirm_items")
     if step == "mulligan":
-        return "COMBAT-4", "the hands are drawn: mulligan (down to 1 card) or keep them"
+        return Refusal("COMBAT-4", "mulligan_or_keep")
     if step == "approach":
-        return "DIPLO-2", "choose one of the approaches the card offers"
+        return Refusal("DIPLO-2", "choose_approach")
     if step == "choose_active":
-        return "COMBAT-5", "choose the next active character among those not activated " \
-            f"this turn: {', '.join(candidates(state))}"
+        return Refusal("COMBAT-5", "choose_active", {"heroes": candidates(state)})
     active = encounter.active
     if isinstance(action, PlayCard | SpendCharges | EndPlay | Escape | UseCard) and \
             getattr(action, "hero", None) != active:
-        return "COMBAT-6", f"only the active character, {active}, acts now"
+        return Refusal("COMBAT-6", "only_the_active_acts", {"hero": active})
     if isinstance(action, PlayCard):
         return play.refused(campaign, state, action)
     if isinstance(action, SpendCharges):
-        return "ANAT-10", "that card is covered or holds too few Charges"
+        return Refusal("ANAT-10", "charges_covered")
     if isinstance(action, Escape):
-        return "MODE-CHALLENGE-4", "an Escape is tried at most once an activation"
+        return Refusal("MODE-CHALLENGE-4", "escape_once")
     if isinstance(action, EndPlay):
-        return "COMBAT-22", "in Panic the top card of the deck must be played first"
-    return "COMBAT-1", "an Encounter is under way: play it out, or escape"
+        return Refusal("COMBAT-22", "panic_plays_top")
+    return Refusal("COMBAT-1", "encounter_under_way")
 
 
 def pending(campaign: Campaign, state: GameState) -> Pending:
@@ -156,21 +154,17 @@ def pending(campaign: Campaign, state: GameState) -> Pending:
     assert encounter is not None
     team = list(encounter.heroes)
     if encounter.step == "equipment":
-        return Pending(kind="encounter_items", heroes=team,
-                       text=f"{encounter.id}: confirm the Items used, set some aside, or avoid")
+        return Pending(kind="encounter_items", heroes=team)
     if encounter.step == "mulligan":
-        return Pending(kind="mulligan", heroes=team, text=f"{encounter.id}: keep the hands or "
-                       "draw again, one card fewer")
+        return Pending(kind="mulligan", heroes=team)
     if encounter.step == "approach":
-        return Pending(kind="approach", heroes=team, text=f"{encounter.id}: choose an approach")
+        return Pending(kind="approach", heroes=team)
     if encounter.step == "choose_active":
         waiting = [member for member in team if member not in encounter.activated]
-        return Pending(kind="activation", heroes=waiting,
-                       text=f"{encounter.id}: who is active next")
+        return Pending(kind="activation", heroes=waiting)
     if encounter.step == "play" and encounter.active is not None:
-        return Pending(kind="play", heroes=[encounter.active],
-                       text=f"{encounter.id}: play a card, or stop")
-    return Pending(kind="encounter", heroes=team, text=f"the Encounter {encounter.id}")
+        return Pending(kind="play", heroes=[encounter.active])
+    return Pending(kind="encounter", heroes=team)
 
 
 def waits(state: GameState) -> bool:

@@ -102,6 +102,21 @@ def reshuffle(campaign: Campaign, state: GameState, hero: HeroState) -> None:
     back_to_deck(campaign, state, hero, cards)
 
 
+def all_back(campaign: Campaign, state: GameState, fallen: HeroState | None) -> None:
+    """A fight broken off (the game lost in the middle of it): every card of the Sequence,
+    the hands and the discards goes back into its owner's deck, the character who fell
+    too, whom Mother's Mercy brings back [DISC-2], [MERCY-2]."""
+    encounter = state.encounter
+    assert encounter is not None
+    present = {hero.id: hero for hero in [*state.heroes, *([fallen] if fallen else [])]}
+    for placed in encounter.sequence:
+        encounter.discards.setdefault(placed.owner, []).append(placed.card)
+    encounter.sequence = []
+    for owner in sorted({*encounter.hands, *encounter.discards}):
+        if owner in present:
+            reshuffle(campaign, state, present[owner])
+
+
 def hand_size(campaign: Campaign, state: GameState) -> int:
     """3 cards for 1-3 characters fighting, 2 for 4 [COMBAT-3]; Slow adds one [TRAIT-12]."""
     assert state.encounter is not None

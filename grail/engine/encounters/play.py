@@ -9,6 +9,7 @@ triggers on placing [COMBAT-9]; a delayed Ability gets its Time tokens [ANAT-7].
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from grail.content import Campaign
 from grail.content.cards import AttributeKey, MagicHalf
@@ -16,6 +17,7 @@ from grail.content.encounters import AttributeBonus, CombatEncounter, DiplomacyE
 
 from ..actions import PlayCard
 from ..events import CardPlayed, DefensiveTrait, Event, MagicPaid
+from ..refusals import Refusal
 from ..state import EncounterState, GameState, HeroState, SequenceCard
 from ..survival import panics
 from ..upgrades import attribute
@@ -101,53 +103,54 @@ def continues(campaign: Campaign, state: GameState, meets: list[Meeting],
                    [at for at, _ in option], bonus).continues
 
 
-def refused(campaign: Campaign, state: GameState, action: PlayCard) -> tuple[str, str]:
+def refused(campaign: Campaign, state: GameState, action: PlayCard) -> Refusal:
     """Why the active character may not play this card now: the rule, and what is missing
-    in words [COMBAT-8], [COMBAT-10], [COMBAT-22], [TRAIT-4], [KEY-2], [KEY-3]."""
+    [COMBAT-8], [COMBAT-10], [COMBAT-22], [TRAIT-4], [KEY-2], [KEY-3]."""
     encounter = state.encounter
     assert encounter is not None and encounter.active is not None
     hero = state.hero(encounter.active)
     if encounter.forced is not None:
-        return "COMBAT-22", f"in Panic the top card, {encounter.forced}, is played first"
+        return Refusal("COMBAT-22", "panic_top_card", {"card": encounter.forced})
     if swift_spent(campaign, encounter):
-        return "TRAIT-4", "a Swift enemy allows at most 2 cards an activation"
+        return Refusal("TRAIT-4", "swift")
     if encounter.played == 0 and panics(campaign, hero):
-        return "COMBAT-22", "in Panic the top card of the deck is played first: draw it"
+        return Refusal("COMBAT-22", "panic_draw_top")
     if action.card not in hands.hand(encounter, hero.id):
-        return "COMBAT-8", f"{action.card} is not in {hero.id}'s hand"
+        return Refusal("COMBAT-8", "not_in_hand", {"card": action.card, "hero": hero.id})
     meets = meetings(right_edge(campaign, encounter), campaign.card[action.card])
     payers = {member: state.hero(member).magic for member in [hero.id, *encounter.heroes]}
     if action.magic and sorted(action.magic) not in [sorted(option) for option in
                                                      magic_options(meets, payers)]:
-        return "KEY-3", "each Magic Key paid is a key that meets, paid with 1 Magic by a " \
-            "member who has it"
-    return "COMBAT-10", f"after the first card, a card must connect a continue key of its " \
-        f"own: {_no_continue(campaign, hero, action.card, meets, sum(payers.values()))}"
+        return Refusal("KEY-3", "magic_key")
+    return Refusal("COMBAT-10", "no_continue", {
+        "hero": hero.id, "card": action.card,
+        "missing": _no_continue(campaign, hero, action.card, meets, sum(payers.values()))})
 
 
 def _no_continue(campaign: Campaign, hero: HeroState, card_id: str, meets: list[Meeting],
-                 team_magic: int) -> str:
-    """What keeps each continue key of a card from connecting, in words [KEY-2], [KEY-3]."""
-    missing = []
+                 team_magic: int) -> list[dict[str, Any]]:
+    """What keeps each continue key of a card from connecting [KEY-2], [KEY-3]: each key's
+    reason, or the card's as a whole ("apart": its continue keys do not meet the last card's,
+    "none": it has no continue key)."""
+    missing: list[dict[str, Any]] = []
     for meeting in meets:
         if "continue" not in meeting.bonus:
             continue
-        if "continue" not in [icon for icon, _ in read(meeting.bonus)]:
-            missing.append(f"the continue of its key {meeting.at} is cancelled")
+        if "continue" not in [icon for icon, _times in read(meeting.bonus)]:
+            missing.append({"why": "cancelled", "at": meeting.at})
         elif meeting.kind == "attribute":
             assert meeting.attribute is not None
-            name = meeting.attribute.capitalize()
-            missing.append(f"its continue key {meeting.at} needs {name} {meeting.level}, "
-                           f"{hero.id} has {attribute(campaign, hero, meeting.attribute)}")
+            missing.append({"why": "attribute", "at": meeting.at, "attribute": meeting.attribute,
+                            "level": meeting.level,
+                            "has": attribute(campaign, hero, meeting.attribute)})
         elif meeting.kind == "magic":
-            missing.append(f"its continue key {meeting.at} needs 1 Magic"
-                           + (", the team has none" if team_magic == 0 else " paid"))
+            missing.append({"why": "magic", "at": meeting.at, "none": team_magic == 0})
     if missing:
-        return "; ".join(missing)
+        return missing
     card = campaign.card[card_id]
     if any("continue" in key.bonus for key in card.left) or "continue" in card.free:
-        return "its continue keys do not meet the last card's keys"
-    return "it has no continue key"
+        return [{"why": "apart"}]
+    return [{"why": "none"}]
 
 
 def play(campaign: Campaign, state: GameState, action: PlayCard) -> list[Event]:

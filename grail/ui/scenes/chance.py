@@ -20,7 +20,8 @@ from grail.engine.chance import stopped as stopped_by
 from grail.lang import _
 from grail.session import Session
 from grail.words.actions import tell
-from grail.words.names import named, outcome_name, said
+from grail.words.decisions import pending_words
+from grail.words.names import chance_point, outcome_name
 
 from ..app import App
 from ..changes import ChangeList, draw_changes
@@ -157,10 +158,10 @@ class ChanceScene(GameScene):
         rect = self.regions(app)["main"].inflate(-theme.px(32), -theme.px(28))
         if chance is None:
             self.labels, _fits = labels("No chance point waits for the table: the game waits on "
-                                    f"{said(session.campaign, session.pending().text)}.", rect, theme, 22)
+                                    f"{pending_words(session.game)}.", rect, theme, 22)
             self.tiles = Tiles()
             return
-        point = named(session.campaign, chance.point.point)
+        point = chance_point(session.campaign, chance.point.point)
         stopped, _given = stopped_by(chance)
         doing = _("the setup") if stopped is None else tell(session.campaign, session.game.state,
                                                              stopped)

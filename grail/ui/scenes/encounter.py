@@ -38,8 +38,9 @@ from grail.lang import _
 from grail.session import Session
 from grail.sim.hints import Hint, hint
 from grail.words.actions import action_label
+from grail.words.decisions import pending_words
 from grail.words.encounter import result_words
-from grail.words.names import said
+from grail.words.refusals import refusal_words
 
 from ..app import App
 from ..cards import Frame, draw_fitted
@@ -301,9 +302,10 @@ class EncounterScene(GameScene):
                                lambda play: self.act(app, play)))
         else:
             game = self.session.game
-            _, why = game.refusal(PlayCard.of(hero=fight.shown or "", card=held.card.id))
-            self.notice = f"{held.card.name} cannot be played now: " \
-                + (held.why or said(game.campaign, why))
+            why = held.why or refusal_words(game.campaign, game.refusal(
+                PlayCard.of(hero=fight.shown or "", card=held.card.id)))
+            self.notice = _("{card} cannot be played now: {why}").format(card=held.card.name,
+                                                                         why=why)
 
     def ask_hint(self) -> None:
         """The best play found for the active character's cards (grail.sim.hints)."""
@@ -385,7 +387,7 @@ class EncounterScene(GameScene):
             if encounter.free_continue:
                 turn += "; the next card plays as if it connected continue"
             return turn + "."
-        return said(game.campaign, game.pending().text)
+        return pending_words(game)
 
     def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         fight = self.fight()

@@ -29,8 +29,9 @@ from grail.engine.actions import (
 )
 from grail.engine.upgrades import attribute, attribute_costs, deck_upgrade_cost, free_skills
 from grail.session import Session
+from grail.words.decisions import pending_words
 from grail.words.effects import ability_lines
-from grail.words.names import card_lines, hero_name, player_card_name, said
+from grail.words.names import card_lines, hero_name, player_card_name
 from grail.words.table import rest_lines
 
 from ..app import App
@@ -121,7 +122,7 @@ class EndOfDayScene(HoldingScene):
             return self.offer(app, rect)
         if pending.kind == "upgrade":
             return self.upgrading(app, rect)
-        waits = said(self.session.campaign, pending.text)
+        waits = pending_words(self.session.game)
         found, _ = labels(f"The End of Day is not under way: the game waits on {waits}. "
                           "Choose in the action bar below.", rect, app.theme, 22)
         return found, Tiles()

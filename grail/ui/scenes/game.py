@@ -26,7 +26,8 @@ from grail.engine.journal import ContentLoop
 from grail.save import SaveError
 from grail.session import Session
 from grail.words.actions import ASKED_FIRST, action_label, closed_joins, refused
-from grail.words.names import capitalized, said
+from grail.words.decisions import pending_words
+from grail.words.names import capitalized
 from grail.words.summary import summary
 
 from ..app import App, Scene
@@ -394,7 +395,7 @@ class GameScene(Scene):
             x += 2 * radius + theme.px(6)
         names = [game.campaign.hero[hero].short_name for hero in waiting]
         text = f"{' and '.join(names)}: " if 0 < len(names) <= 2 else ""  # more: the tokens
-        text += said(game.campaign, pending.text)
+        text += pending_words(game)
         _banner_lines(surface, text, theme,
                       pygame.Rect(x, rect.y, rect.right - theme.px(12) - x, rect.height))
 

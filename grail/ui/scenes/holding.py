@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from grail.session import Session
-from grail.words.names import said
+from grail.words.decisions import pending_words
 
 from ..app import App
 from ..tiles import Tile
@@ -49,7 +49,7 @@ class HoldingScene(GameScene):
         pending = self.session.pending()
         names = [self.session.campaign.hero[hero].short_name for hero in pending.heroes
                  if hero in self.session.campaign.hero]
-        waits = said(self.session.campaign, pending.text)
+        waits = pending_words(self.session.game)
         return f"Next: {' and '.join(names) + ', ' if names else ''}{waits}"
 
     def continue_tile(self) -> Tile:

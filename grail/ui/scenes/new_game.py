@@ -24,6 +24,7 @@ from grail.engine.state import ChallengeRule, Mode
 from grail.save import SaveError
 from grail.save.folder import SaveNameError, free_name, save_path, saves_folder
 from grail.session import Session
+from grail.words.names import challenge_rule_words
 
 from ..app import App, Scene
 from ..boards import draw_token
@@ -359,8 +360,9 @@ class RulesScene(ChoiceScene):
         return "Adopt them whole or one by one. Keys 1-9 turn a rule on or off."
 
     def entries(self, app: App) -> list[Entry]:
-        rules = [Entry(("On:  " if rule in self.setup.rules else "Off:  ") + text, str(number),
-                       rule) for number, (rule, text) in enumerate(CHALLENGE_RULES.items(), 1)]
+        rules = [Entry(("On:  " if rule in self.setup.rules else "Off:  ")
+                       + challenge_rule_words(rule), str(number), rule)
+                 for number, rule in enumerate(CHALLENGE_RULES, 1)]
         return [*rules, Entry("Done", "Esc", "done")]
 
     def do(self, app: App, what: str) -> None:
