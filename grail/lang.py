@@ -182,6 +182,14 @@ def npgettext(context: str, singular: str, plural: str, count: int) -> str:
     return _translations.npgettext(context, singular, plural, count)
 
 
+class Messages(dict[str, str]):
+    """A table of messages marked with :func:`N_`, each translated as it is read, so that a
+    table made at import speaks the language chosen later."""
+
+    def __getitem__(self, key: str) -> str:
+        return _(super().__getitem__(key))
+
+
 def listed(items: Sequence[str]) -> str:
     """Items as a list reads in the language: "Food, Wealth and Magic"."""
     if not items:

@@ -246,7 +246,7 @@ def test_a_team_forming_shows_in_the_summary(
     assert main(["act", str(path), '{"type": "join", "hero": "yew"}']) == 0
     capsys.readouterr()
     assert main(["show", str(path)]) == 0
-    assert "Team forming: travel to 102 Bell Hill, Wren of the Marsh, Yew the Ferry-Keeper" \
+    assert "Team forming: Travel to 102 Bell Hill, Wren of the Marsh, Yew the Ferry-Keeper" \
         in capsys.readouterr().out
     assert main(["legal", str(path)]) == 0
     assert "Team: Yew the Ferry-Keeper leaves before the action starts" in capsys.readouterr().out

@@ -32,24 +32,33 @@ from grail.engine.encounters.sequence import (
 from grail.engine.game import Game
 from grail.engine.state import EncounterState
 from grail.engine.upgrades import attribute
-from grail.lang import _, listed, ngettext
+from grail.lang import N_, Messages, _, listed, ngettext
 
 from .effects import ability_lines, effects_words
-from .names import full_name, player_card_name
+from .names import colour_words, full_name, player_card_name, resource_words
 from .refusals import refusal_words
 
-TRAITS = {"ambush": "the first active character discards down to 1 card",
-          "sudden": "the first active character suffers 2 damage",
-          "defensive": "each activation's first card adds 1 marker fewer",
-          "swift": "at most 2 cards an activation",
-          "feint": "its attack's damage cannot be prevented",
-          "guardian": "stays on the map if not defeated",
-          "horde": "its attack discards the top 2 cards of the deck",
-          "opportunist": "fewer than 2 cards played bring the Opportunity attack",
-          "fury": "it attacks twice", "thief": "robs a team all at 1 Health or less",
-          "destruction": "the Weapons used are discarded at the end",
-          "slow": "each member draws 1 card more"}
+TRAITS = Messages({
+    "ambush": N_("the first active character discards down to 1 card"),
+    "sudden": N_("the first active character suffers 2 damage"),
+    "defensive": N_("each activation's first card adds 1 marker fewer"),
+    "swift": N_("at most 2 cards an activation"),
+    "feint": N_("its attack's damage cannot be prevented"),
+    "guardian": N_("stays on the map if not defeated"),
+    "horde": N_("its attack discards the top 2 cards of the deck"),
+    "opportunist": N_("fewer than 2 cards played bring the Opportunity attack"),
+    "fury": N_("it attacks twice"), "thief": N_("robs a team all at 1 Health or less"),
+    "destruction": N_("the Weapons used are discarded at the end"),
+    "slow": N_("each member draws 1 card more")})
 """The traits in a few words [TRAIT-1]..[TRAIT-12]."""
+
+TRAIT_NAMES = Messages({
+    "ambush": N_("Ambush"), "sudden": N_("Sudden"), "defensive": N_("Defensive"),
+    "swift": N_("Swift"), "feint": N_("Feint"), "guardian": N_("Guardian"),
+    "horde": N_("Horde"), "opportunist": N_("Opportunist"), "fury": N_("Fury"),
+    "thief": N_("Thief"), "destruction": N_("Destruction"), "slow": N_("Slow")})
+"""The traits' names [TRAIT-1]..[TRAIT-12]."""
+
 
 def encounter_lines(game: Game, full: bool = True) -> list[str]:
     """The Encounter under way, or nothing when there is none. ``full``: with all the card
@@ -68,6 +77,13 @@ def encounter_lines(game: Game, full: bool = True) -> list[str]:
     return [*lines, *_turn(game, encounter), *_sequence(game, encounter), *_hands(game, encounter)]
 
 
+def _pool(low: int | None, high: int | None) -> str:
+    if high is None:
+        return _("pool {low} or more").format(low=low or 0)
+    return _("pool {low}").format(low=low or 0) if low == high \
+        else _("pool {low} to {high}").format(low=low or 0, high=high)
+
+
 def _combat(game: Game, card: CombatEncounter, encounter: EncounterState, full: bool) -> list[str]:
     """The Combat card: value and pool, traits, the Combat table with the pool's row marked,
     the Opportunity attack [COMBAT-13], [COMBAT-11]."""
@@ -75,24 +91,25 @@ def _combat(game: Game, card: CombatEncounter, encounter: EncounterState, full: 
     rows = []
     for row in card.attack:
         low, high = row.pool
-        pool = f"pool {low} or more" if high is None else \
-            f"pool {low}" if low == high else f"pool {low} to {high}"
         now = (low or 0) <= encounter.pool and (high is None or encounter.pool <= high)
-        said = effects_words(game.campaign, state, row.effects)
-        rows.append((f"  {pool}{' (now)' if now else ''}: {said}.",
-                     now, row.effects))
-    attack = next(effects_words(game.campaign, state, effects) for _, now, effects in rows if now)
-    lines = [f"Combat: {card.name} ({card.deck} deck, level {card.level}). The pool holds "
-             f"{encounter.pool} of the {card.value} markers needed; the enemy attack at this "
-             f"pool: {attack}."]
+        attack = effects_words(game.campaign, state, row.effects)
+        rows.append(((_("  {pool} (now): {attack}.") if now else _("  {pool}: {attack}."))
+                     .format(pool=_pool(low, high), attack=attack), now, row.effects))
+    attack = next(effects_words(game.campaign, state, effects) for _row, now, effects in rows if now)
+    lines = [_("Combat: {name} ({deck} deck, level {level}). The pool holds {pool} of the "
+               "{value} markers needed; the enemy attack at this pool: {attack}.").format(
+        name=card.name, deck=colour_words(card.deck), level=card.level, pool=encounter.pool,
+        value=card.value, attack=attack)]
     if not full:
         return lines
     if card.traits:
-        lines.append("Traits: " + "; ".join(f"{trait.capitalize()} ({TRAITS[trait]})"
-                                            for trait in card.traits) + ".")
-    lines.append("Combat table, the enemy attack for the pool:")
-    lines += [line for line, _, _ in rows]
-    lines.append(f"Opportunity attack: {effects_words(game.campaign, state, card.opportunity)}.")
+        lines.append(_("Traits: {traits}.").format(traits="; ".join(
+            _("{trait} ({does})").format(trait=TRAIT_NAMES[trait], does=TRAITS[trait])
+            for trait in card.traits)))
+    lines.append(_("Combat table, the enemy attack for the pool:"))
+    lines += [line for line, _now, _effects in rows]
+    lines.append(_("Opportunity attack: {attack}.").format(
+        attack=effects_words(game.campaign, state, card.opportunity)))
     return lines
 
 
@@ -104,27 +121,36 @@ def _diplomacy(game: Game, card: DiplomacyEncounter, encounter: EncounterState,
     track = card.affinity
     played = stages(card, encounter)
     stage = played[encounter.stage]
-    where = "green" if encounter.affinity > 0 else "red" if encounter.affinity < 0 else "grey"
-    approach = f", approach {card.approaches[encounter.approach].name}" \
-        if card.approaches is not None and encounter.approach is not None else ""
-    lines = [f"Diplomacy: {card.name} ({card.deck} deck, level {card.level}){approach}, "
-             f"Stage {encounter.stage + 1} of {len(played)}: {stage.name}.",
-             f"The marker is on {encounter.affinity}, {where}: {track.green - encounter.affinity}"
-             f" up to the top, {encounter.affinity + track.red} down to the bottom."]
+    where = _("green") if encounter.affinity > 0 else _("red") if encounter.affinity < 0 \
+        else _("grey")
+    head = _("Diplomacy: {name} ({deck} deck, level {level})").format(
+        name=card.name, deck=colour_words(card.deck), level=card.level)
+    if card.approaches is not None and encounter.approach is not None:
+        head = _("{diplomacy}, approach {approach}").format(
+            diplomacy=head, approach=card.approaches[encounter.approach].name)
+    lines = [_("{diplomacy}, Stage {stage} of {stages}: {name}.").format(
+        diplomacy=head, stage=encounter.stage + 1, stages=len(played), name=stage.name),
+             _("The marker is on {affinity}, {where}: {up} up to the top, {down} down to the "
+               "bottom.").format(affinity=encounter.affinity, where=where,
+                                 up=track.green - encounter.affinity,
+                                 down=encounter.affinity + track.red)]
     if not full:
         return lines
-    red = [f"{space} (the bottom, Failure)" if space == -track.red else str(space)
-           for space in range(-track.red, 0)]
-    lines.insert(1, "Affinity track from the bottom: red " + ", ".join(red) + "; grey 0; green "
-                 + ", ".join(str(space) for space in range(1, track.green + 1))
-                 + " (the top, the Stage is won).")
-    bonus = "; ".join(f"{name.capitalize()} {icons_text(read(icons), False)}"
+    red = [_("{space} (the bottom, Failure)").format(space=space) if space == -track.red
+           else str(space) for space in range(-track.red, 0)]
+    lines.insert(1, _("Affinity track from the bottom: red {red}; grey 0; green {green} (the "
+                      "top, the Stage is won).").format(
+        red=", ".join(red), green=", ".join(str(space) for space in range(1, track.green + 1))))
+    bonus = "; ".join(_("{attribute} {icons}").format(attribute=resource_words(name),
+                                                      icons=icons_text(read(icons), False))
                       for name, icons in stage.bonus.model_dump(exclude_none=True).items())
     if stage.text:
-        lines.append(f"The Stage: {stage.text}")
-    lines.append(f"Attribute bonus in this Stage: {bonus or 'none'}.")
-    lines.append(f"Response: {effects_words(game.campaign, state, stage.response)}.")
-    lines.append(f"Failure: {effects_words(game.campaign, state, card.failure)}.")
+        lines.append(_("The Stage: {text}").format(text=stage.text))
+    lines.append(_("Attribute bonus in this Stage: {bonus}.").format(bonus=bonus or _("none")))
+    lines.append(_("Response: {effects}.").format(
+        effects=effects_words(game.campaign, state, stage.response)))
+    lines.append(_("Failure: {effects}.").format(
+        effects=effects_words(game.campaign, state, card.failure)))
     return lines
 
 
@@ -132,30 +158,34 @@ def _turn(game: Game, encounter: EncounterState) -> list[str]:
     """The turn, who is active and who is still to activate [COMBAT-5]; Panic's top card
     [COMBAT-22]; the keys the next card meets [ANAT-11]."""
     if encounter.turn == 0:
-        return ["The first turn has not begun."]
+        return [_("The first turn has not begun.")]
 
     def name(hero_id: str) -> str:
         return full_name(game.campaign, hero_id)
 
     waiting = [name(member) for member in encounter.heroes if member not in encounter.activated]
-    active = f"{name(encounter.active)} is active, {encounter.played} card" \
-        f"{'s' * (encounter.played != 1)} played" if encounter.active else "Nobody is active"
-    lines = [f"Turn {encounter.turn}. {active}. Still to activate this turn: "
-             f"{', '.join(waiting) or 'nobody'}."]
+    active = ngettext("{hero} is active, {count} card played",
+                      "{hero} is active, {count} cards played", encounter.played).format(
+        hero=name(encounter.active), count=encounter.played) if encounter.active \
+        else _("Nobody is active")
+    lines = [_("Turn {turn}. {active}. Still to activate this turn: {waiting}.").format(
+        turn=encounter.turn, active=active, waiting=", ".join(waiting) or _("nobody"))]
     if encounter.forced is not None and encounter.active is not None:
-        lines.append(f"Panic: {name(encounter.active)} plays first the top card of the deck, "
-                     f"{game.campaign.card[encounter.forced].name}.")
+        lines.append(_("Panic: {hero} plays first the top card of the deck, {card}.").format(
+            hero=name(encounter.active), card=game.campaign.card[encounter.forced].name))
     if encounter.free_continue:
-        lines.append("The next card plays as if it connected a continue key.")
-    lines.append("The next card meets: " + _edge(right_edge(game.campaign, encounter)) + ".")
+        lines.append(_("The next card plays as if it connected a continue key."))
+    lines.append(_("The next card meets: {keys}.").format(
+        keys=_edge(right_edge(game.campaign, encounter))))
     return lines
 
 
 def _edge(edge: Edge) -> str:
-    keys = [f"key {key.at} {key.attribute.capitalize()} level {key.level}"
-            if isinstance(key, AttributeKey)
-            else f"key {key.at} Magic" for key in sorted(edge, key=lambda key: key.at)]
-    return ", ".join([*keys, "the free key"])
+    keys = [_("key {at} {attribute} level {level}").format(
+        at=key.at, attribute=resource_words(key.attribute), level=key.level)
+        if isinstance(key, AttributeKey) else _("key {at} Magic").format(at=key.at)
+        for key in sorted(edge, key=lambda key: key.at)]
+    return ", ".join([*keys, _("the free key")])
 
 
 def _sequence(game: Game, encounter: EncounterState) -> list[str]:
@@ -164,37 +194,43 @@ def _sequence(game: Game, encounter: EncounterState) -> list[str]:
     [KEY-3]."""
     campaign = game.campaign
     if not encounter.sequence:
-        return ["Sequence: no card yet."]
-    lines = [f"Sequence, left to right, {len(encounter.sequence)} "
-             f"card{'s' * (len(encounter.sequence) != 1)}:"]
+        return [_("Sequence: no card yet.")]
+    lines = [ngettext("Sequence, left to right, {count} card:",
+                      "Sequence, left to right, {count} cards:", len(encounter.sequence))
+             .format(count=len(encounter.sequence))]
     edge: Edge = [key for key in campaign.encounter[encounter.id].right
                   if isinstance(key, AttributeKey)]
     for index, placed in enumerate(encounter.sequence):
         card = campaign.card[placed.card]
         meets = meetings(edge, card)
         joined = [m for m in meets if connects(m, _levels(game, placed.owner), placed.magic)]
-        parts = ["connected: " + ", ".join(_key(m) for m in joined)]
+        parts = [_("connected: {keys}").format(keys=", ".join(_key(m) for m in joined))]
         missed = [_key(m) for m in meets if m not in joined]
         if missed:
-            parts.append("joined, not connected: " + ", ".join(missed))
-        parts += [f"1 Magic on key {at}" for at in placed.magic]
+            parts.append(_("joined, not connected: {keys}").format(keys=", ".join(missed)))
+        parts += [_("1 Magic on key {at}").format(at=at) for at in placed.magic]
         if placed.tokens:
-            parts.append(f"{placed.tokens} Time token{'s' * (placed.tokens != 1)}")
+            parts.append(ngettext("{count} Time token", "{count} Time tokens", placed.tokens)
+                         .format(count=placed.tokens))
         if placed.charges:
-            parts.append(f"{placed.charges} Charge{'s' * (placed.charges != 1)}")
+            parts.append(ngettext("{count} Charge", "{count} Charges", placed.charges)
+                         .format(count=placed.charges))
         if card.abilities:
-            parts.append("Ability covered" if covered(encounter.sequence, index, card.passive)
-                         else "Ability active")
-        lines.append(f"  {index + 1}. {card.name} ({full_name(campaign, placed.owner)}): "
-                     + "; ".join(parts) + ".")
+            parts.append(_("Ability covered") if covered(encounter.sequence, index, card.passive)
+                         else _("Ability active"))
+        lines.append(_("  {number}. {card} ({hero}): {parts}.").format(
+            number=index + 1, card=card.name, hero=full_name(campaign, placed.owner),
+            parts="; ".join(parts)))
         edge = list(card.right)
     return lines
 
 
 def _key(meeting: Meeting) -> str:
     if meeting.kind == "attribute":
-        return f"{(meeting.attribute or '').capitalize()} key {meeting.at}"
-    return f"Magic key {meeting.at}" if meeting.kind == "magic" else "the free key"
+        return _("{attribute} key {at}").format(attribute=resource_words(meeting.attribute or ""),
+                                                at=meeting.at)
+    return _("Magic key {at}").format(at=meeting.at) if meeting.kind == "magic" \
+        else _("the free key")
 
 
 def _hands(game: Game, encounter: EncounterState) -> list[str]:
@@ -205,16 +241,21 @@ def _hands(game: Game, encounter: EncounterState) -> list[str]:
     lines = []
     for member in encounter.heroes:
         hand = encounter.hands.get(member, [])
-        counts = f"{full_name(campaign, member)}: {len(hand)} card{'s' * (len(hand) != 1)} " \
-            f"in hand, {len(deck(campaign, state, state.hero(member)))} in the deck, " \
-            f"{len(encounter.discards.get(member, []))} discarded"
+        counts = ngettext(
+            "{hero}: {count} card in hand, {deck} in the deck, {discarded} discarded",
+            "{hero}: {count} cards in hand, {deck} in the deck, {discarded} discarded",
+            len(hand)).format(hero=full_name(campaign, member), count=len(hand),
+                              deck=len(deck(campaign, state, state.hero(member))),
+                              discarded=len(encounter.discards.get(member, [])))
         if member == encounter.active:
-            lines.append(counts + (". The hand:" if hand else "."))
+            lines.append(_("{counts}. The hand:").format(counts=counts) if hand
+                         else _("{counts}.").format(counts=counts))
             lines += [f"  {line}" for line in hand_lines(game, member)]
         elif encounter.active is None and hand:
-            lines.append(f"{counts}: {', '.join(campaign.card[c].name for c in hand)}.")
+            lines.append(_("{counts}: {cards}.").format(
+                counts=counts, cards=", ".join(campaign.card[c].name for c in hand)))
         else:
-            lines.append(counts + ".")
+            lines.append(_("{counts}.").format(counts=counts))
     return lines
 
 
@@ -232,23 +273,27 @@ def hand_lines(game: Game, hero_id: str) -> list[str]:
                  if m.kind == "magic"]
         ways = [list(paid) for size in range(len(magic) + 1)
                 for paid in combinations(magic, size)]
-        gives = [("" if not paid else "paying Magic " + _keys(paid) + ": ")
-                 + gain(game, hero_id, card, paid) for paid in ways]
+        gives = [gain(game, hero_id, card, paid) if not paid else _(
+            "paying Magic {keys}: {gain}").format(keys=_keys(paid),
+                                                  gain=gain(game, hero_id, card, paid))
+                 for paid in ways]
         open_ = [paid for paid in ways if any(
-            action.card == card_id and sorted(at for at, _ in action.magic) == paid
+            action.card == card_id and sorted(at for at, _payer in action.magic) == paid
             for action in legal)]
         if not open_:
             reason = refusal_words(game.campaign, game.refusal(PlayCard.of(hero=hero_id,
                                                                           card=card_id)))
             can = _("Cannot be played now: {why}.").format(why=reason)
         elif len(open_) == len(ways):
-            can = "Can be played."
+            can = _("Can be played.")
         else:
-            can = "Can be played " + " or ".join(
-                "paying Magic " + _keys(paid) if paid else "without paying" for paid in open_) + "."
+            can = _("Can be played {ways}.").format(ways=_(" or ").join(
+                _("paying Magic {keys}").format(keys=_keys(paid)) if paid
+                else _("without paying") for paid in open_))
         abilities = "".join(f" {line.rstrip('.')}." for line in
                             ability_lines(game.campaign, game.state, card))
-        lines.append(f"{card.name}: {'; '.join(gives)}.{abilities} {can}")
+        lines.append(_("{card}: {gives}.{abilities} {can}").format(
+            card=card.name, gives="; ".join(gives), abilities=abilities, can=can))
     return lines
 
 
@@ -259,7 +304,8 @@ def _levels(game: Game, hero_id: str) -> Callable[[str], int]:
 
 
 def _keys(positions: list[int]) -> str:
-    return f"key{'s' * (len(positions) != 1)} " + " and ".join(map(str, positions))
+    return ngettext("key {keys}", "keys {keys}", len(positions)).format(
+        keys=_(" and ").join(map(str, positions)))
 
 
 def gain(game: Game, hero_id: str, card: PlayerCard, paid: list[int]) -> str:
@@ -271,7 +317,8 @@ def gain(game: Game, hero_id: str, card: PlayerCard, paid: list[int]) -> str:
     level = _levels(game, hero_id)
     placed = placing(meets, level, paid, stage_bonus(campaign, encounter))
     keys = ", ".join(_key(m) for m in meets if connects(m, level, paid))
-    return f"{icons_text(list(placed.icons), placed.continues)} ({keys})"
+    return _("{icons} ({keys})").format(icons=icons_text(list(placed.icons), placed.continues),
+                                        keys=keys)
 
 
 def icons_text(icons: list[tuple[str, int]], continues: bool) -> str:
@@ -289,19 +336,23 @@ def icons_text(icons: list[tuple[str, int]], continues: bool) -> str:
             parts[-1] = (kind, parts[-1][1] + count)
         else:
             parts.append((kind, count))
-    said = [_icon_words(kind, count) for kind, count in parts] + (["continue"] if continues else [])
-    return ", ".join(said) or "nothing"
+    said = [_icon_words(kind, count) for kind, count in parts] \
+        + ([_("continue")] if continues else [])
+    return ", ".join(said) or _("nothing")
 
 
 def _icon_words(kind: str, count: int) -> str:
     if kind == "marker":
-        return f"+{count} marker{'s' * (count != 1)}"
+        return ngettext("+{count} marker", "+{count} markers", count).format(count=count)
     if kind in ("up", "down", "draw"):
-        return f"{kind} {count}"
-    times = f" {count} times" if count > 1 else ""
+        return {"up": _("up {count}"), "down": _("down {count}"),
+                "draw": _("draw {count}")}[kind].format(count=count)
     if kind == "discard_last":
-        return "discard the last card" + times
-    return kind + times  # continue
+        return _("discard the last card") if count <= 1 \
+            else _("discard the last card {count} times").format(count=count)
+    return {"continue": _("continue"), "x2": _("x2"), "cancel": _("cancel"),
+            "attribute": _("attribute")}.get(kind, kind) if count <= 1 \
+        else _("{icon} {count} times").format(icon=kind, count=count)
 
 
 def result_words(result: str) -> str:

@@ -46,7 +46,8 @@ def full_name(campaign: Campaign, hero_id: str) -> str:
 def place_name(campaign: Campaign, number: int) -> str:
     """A Location's number and name."""
     location = campaign.location.get(number)
-    return f"{number} {location.name}" if location is not None else str(number)
+    return _("{number} {name}").format(number=number, name=location.name) \
+        if location is not None else str(number)
 
 
 def player_card_name(campaign: Campaign, card_id: str) -> str:
@@ -57,7 +58,8 @@ def player_card_name(campaign: Campaign, card_id: str) -> str:
 
 def item_name(campaign: Campaign, number: int) -> str:
     """An Item's name; "Item N" when the campaign lacks it."""
-    return card_name(campaign, f"item:{number}") if number in campaign.item else f"Item {number}"
+    return card_name(campaign, f"item:{number}") if number in campaign.item \
+        else _("Item {number}").format(number=number)
 
 
 def card_words(campaign: Campaign, card: str) -> str:
@@ -101,13 +103,15 @@ def item_kind_words(keyword: str | None, craftable: bool) -> str:
 def secret_name(campaign: Campaign, number: int) -> str:
     """A Secret's name; "Secret N" when the campaign lacks it."""
     return card_name(campaign, f"secret:{number}") if number in campaign.secret \
-        else f"Secret {number}"
+        else _("Secret {number}").format(number=number)
 
 
 def skill_name(campaign: Campaign, side: int) -> str:
     """A Skill side's name and the Attribute it supports."""
     found = campaign.skill_side.get(side)
-    return f"{found.name} ({found.attribute.capitalize()})" if found is not None else str(side)
+    return _("{skill} ({attribute})").format(skill=found.name,
+                                             attribute=resource_words(found.attribute)) \
+        if found is not None else str(side)
 
 
 def other_side(campaign: Campaign, side: int) -> int | None:
@@ -125,8 +129,8 @@ def encounter_label(campaign: Campaign, encounter_id: str) -> str:
     card = campaign.encounter.get(encounter_id)
     if card is None:
         return encounter_id
-    number = f"{card.number} " if card.number is not None else ""
-    return f"{number}{card.name}"
+    return _("{number} {name}").format(number=card.number, name=card.name) \
+        if card.number is not None else card.name
 
 
 def outcome_name(campaign: Campaign, point: str, outcome: str) -> str:
@@ -218,18 +222,22 @@ def quest_name(campaign: Campaign, quest_id: str) -> str:
     return quest.name if quest is not None else quest_id
 
 
-ICONS = {"marker": "+1 marker", "marker2": "+2 markers", "marker3": "+3 markers",
-         "up": "Affinity up", "down": "Affinity down", "attribute": "the Stage's bonus",
-         "draw": "draw 1", "continue": "continue", "discard_last": "discard the last card",
-         "x2": "double the next", "cancel": "cancel the next"}
-"""The bonus icons in words [KEY-5], [DIPLO-10]."""
-
-TRIGGERS = {"on_place": "When placed", "delayed": "Delayed", "enemy_attack": "Enemy attack",
-            "response": "Response", "passive": "Passive", "spend_charges": "Charges"}
+def icon_words(icon: str) -> str:
+    """A bonus icon in words [KEY-5], [DIPLO-10]."""
+    return {"marker": _("+1 marker"), "marker2": _("+2 markers"), "marker3": _("+3 markers"),
+            "up": _("Affinity up"), "down": _("Affinity down"),
+            "attribute": _("the Stage's bonus"), "draw": _("draw 1"), "continue": _("continue"),
+            "discard_last": _("discard the last card"), "x2": _("double the next"),
+            "cancel": _("cancel the next")}.get(icon, icon)
 
 
 def _icons(icons: Sequence[str]) -> str:
-    return ", ".join(ICONS.get(icon, icon) for icon in icons) or "nothing"
+    return ", ".join(icon_words(icon) for icon in icons) or _("nothing")
+
+
+def _colour(colour: str) -> str:
+    return {"green": _("green"), "blue": _("blue"), "brown": _("brown"),
+            "grey": _("grey")}.get(colour, colour)
 
 
 def card_lines(campaign: Campaign, card_id: str) -> list[str]:
@@ -237,23 +245,30 @@ def card_lines(campaign: Campaign, card_id: str) -> list[str]:
     card = campaign.card.get(card_id)
     if card is None:
         return [card_id]
-    lines = [f"{card.kind.capitalize()} card {card.number} ({card.colour})"
-             + (", passive" if card.passive else "")]
-    left = [f"{key.attribute.capitalize()} key at {key.at} gives {_icons(key.bonus)}"
-            if isinstance(key, BonusKey) else f"Magic key at {key.at} gives {_icons(key.bonus)}"
-            for key in card.left]
-    right = [f"{key.attribute.capitalize()} {key.level} at {key.at}"
-             if isinstance(key, AttributeKey) else f"Magic half at {key.at}"
-             for key in card.right]
+    kind = _("Combat card {number} ({colour})") if card.kind == "combat" \
+        else _("Diplomacy card {number} ({colour})")
+    head = kind.format(number=card.number, colour=_colour(card.colour))
+    lines = [_("{card}, passive").format(card=head) if card.passive else head]
+    left = [_("{attribute} key at {at} gives {icons}").format(
+        attribute=resource_words(key.attribute), at=key.at, icons=_icons(key.bonus))
+        if isinstance(key, BonusKey) else _("Magic key at {at} gives {icons}").format(
+            at=key.at, icons=_icons(key.bonus)) for key in card.left]
+    right = [_("{attribute} {level} at {at}").format(
+        attribute=resource_words(key.attribute), level=key.level, at=key.at)
+        if isinstance(key, AttributeKey) else _("Magic half at {at}").format(at=key.at)
+        for key in card.right]
     if left:
-        lines.append("Left: " + "; ".join(left))
+        lines.append(_("Left: {keys}").format(keys="; ".join(left)))
     if right:
-        lines.append("Right: " + ", ".join(right))
+        lines.append(_("Right: {keys}").format(keys=", ".join(right)))
     if card.free:
-        lines.append(f"Free key: {_icons(card.free)}")
+        lines.append(_("Free key: {icons}").format(icons=_icons(card.free)))
     for ability in card.abilities:
-        text = ability.text or TRIGGERS.get(ability.trigger, ability.trigger)
-        lines.append(text)
+        lines.append(ability.text or {
+            "on_place": _("When placed"), "delayed": _("Delayed"),
+            "enemy_attack": _("Enemy attack"), "response": _("Response"),
+            "passive": _("Passive"), "spend_charges": _("Charges")}.get(ability.trigger,
+                                                                       ability.trigger))
     if card.text:
         lines.append(card.text)
     return lines

@@ -39,8 +39,14 @@ from .names import (
     skill_name,
 )
 
-DIRECTIONS = {"up": "North", "right": "East", "down": "South", "left": "West"}
-"""The map's edges as a player says them: up the table is north."""
+
+def direction_words(edge: str) -> str:
+    """A map's edge as a player says it: up the table is north."""
+    return {"up": _("North"), "right": _("East"), "down": _("South"), "left": _("West")}[edge]
+
+
+EDGES = ("up", "right", "down", "left")
+"""The map's edges, clockwise from the top."""
 
 
 def hero_lines(game: Game) -> list[str]:
@@ -49,24 +55,30 @@ def hero_lines(game: Game) -> list[str]:
     campaign, state = game.campaign, game.state
     lines: list[str] = []
     for hero in state.heroes:
-        lines.append(f"{full_name(campaign, hero.id)}, at {place_name(campaign, hero.location)}:")
-        lines.append(f"  Energy {hero.energy}, Health {hero.health}, Terror {hero.terror}; "
-                     f"Food {hero.food}, Wealth {hero.wealth}, Reputation {hero.rep}, "
-                     f"Magic {hero.magic}, Experience {hero.exp}.")
-        lines.append("  Attributes: " + ", ".join(
-            f"{name.capitalize()} {hero.attributes.get(name, 0)}" for name in ATTRIBUTES) + ".")
+        lines.append(_("{hero}, at {place}:").format(hero=full_name(campaign, hero.id),
+                                                    place=place_name(campaign, hero.location)))
+        lines.append(_("  Energy {energy}, Health {health}, Terror {terror}; Food {food}, "
+                       "Wealth {wealth}, Reputation {rep}, Magic {magic}, Experience {exp}.")
+                     .format(energy=hero.energy, health=hero.health, terror=hero.terror,
+                             food=hero.food, wealth=hero.wealth, rep=hero.rep, magic=hero.magic,
+                             exp=hero.exp))
+        lines.append(_("  Attributes: {attributes}.").format(attributes=", ".join(
+            _("{attribute} {level}").format(attribute=resource_words(name),
+                                            level=hero.attributes.get(name, 0))
+            for name in ATTRIBUTES)))
         if hero.skills:
-            lines.append("  Skills: " + ", ".join(skill_name(campaign, side)
-                                                 for side in hero.skills) + ".")
+            lines.append(_("  Skills: {skills}.").format(
+                skills=", ".join(skill_name(campaign, side) for side in hero.skills)))
         for number in hero.items:
-            lines.append(f"  Item: {_card(game, f'item:{number}', item_name(campaign, number))}"
-                         + (" (in use)" if f"item:{number}" in hero.face_up else ""))
+            card = _card(game, f"item:{number}", item_name(campaign, number))
+            lines.append((_("  Item: {card} (in use)") if f"item:{number}" in hero.face_up
+                          else _("  Item: {card}")).format(card=card))
         for number in hero.secrets:
-            lines.append(f"  Secret: "
-                         f"{_card(game, f'secret:{number}', secret_name(campaign, number))}"
-                         + (" (in use)" if f"secret:{number}" in hero.face_up else ""))
+            card = _card(game, f"secret:{number}", secret_name(campaign, number))
+            lines.append((_("  Secret: {card} (in use)") if f"secret:{number}" in hero.face_up
+                          else _("  Secret: {card}")).format(card=card))
         if not hero.items and not hero.secrets:
-            lines.append("  No Items and no Secrets.")
+            lines.append(_("  No Items and no Secrets."))
     return lines
 
 
@@ -76,12 +88,12 @@ def _card(game: Game, key: str, name: str) -> str:
     campaign = game.campaign
     kind, number = key.split(":")
     card = campaign.item.get(int(number)) if kind == "item" else campaign.secret.get(int(number))
-    text = f" - {card.text.strip()}" if card is not None and card.text else ""
-    uses = [f"{use.name} "
-            f"({(use.text or effects_words(campaign, game.state, use.effects)).rstrip('.')})"
-            if use.text or use.effects else use.name for use in uses_of(campaign, key)]
-    named = f" Uses: {'; '.join(uses)}." if uses else ""
-    return f"{name}{text}{named}"
+    told = _("{name} - {text}").format(name=name, text=card.text.strip()) \
+        if card is not None and card.text else name
+    uses = [_("{use} ({does})").format(
+        use=use.name, does=(use.text or effects_words(campaign, game.state, use.effects))
+        .rstrip(".")) if use.text or use.effects else use.name for use in uses_of(campaign, key)]
+    return _("{card} Uses: {uses}.").format(card=told, uses="; ".join(uses)) if uses else told
 
 
 def face_up_event(game: Game) -> Event | None:
@@ -94,8 +106,8 @@ def event_lines(game: Game) -> list[str]:
     """The Event of the Day, its title and its text."""
     event = face_up_event(game)
     if event is None:
-        return ["No Event is face up."]
-    return [f"The Event of the Day: {event.title}.", event.text.strip()]
+        return [_("No Event is face up.")]
+    return [_("The Event of the Day: {event}.").format(event=event.title), event.text.strip()]
 
 
 def place_lines(game: Game) -> list[str]:
@@ -107,21 +119,31 @@ def place_lines(game: Game) -> list[str]:
         location = campaign.location[number]
         here = ", ".join(hero_name(campaign, hero.id) for hero in state.heroes
                          if hero.location == number)
-        lines.append(f"{place_name(campaign, number)} ({here}):")
+        lines.append(_("{place} ({heroes}):").format(place=place_name(campaign, number),
+                                                    heroes=here))
         if location.description:
             lines.append(f"  {location.description.strip()}")
         if location.action is not None:
-            action = location.action
-            payer = next(hero for hero in state.heroes if hero.location == number)
-            cost = cost_words(campaign, state, action.cost, payer)
-            lines.append(f"  Location action: {action.name}"
-                         + (f", costs {cost}" if cost else "")
-                         + (", once a Day" if action.once_per_day else "")
-                         + (f": {action.text.strip()}" if action.text else "."))
+            lines.append(_location_action(game, number))
         menhir = next((m for m in state.menhirs if m.location == number), None)
         if menhir is not None:
-            lines.append(f"  A burning Menhir: {menhir_left(menhir.dial)}.")
+            lines.append(_("  A burning Menhir: {left}.").format(left=menhir_left(menhir.dial)))
     return lines
+
+
+def _location_action(game: Game, number: int) -> str:
+    campaign, state = game.campaign, game.state
+    action = game.campaign.location[number].action
+    assert action is not None
+    payer = next(hero for hero in state.heroes if hero.location == number)
+    cost = cost_words(campaign, state, action.cost, payer)
+    told = _("  Location action: {action}").format(action=action.name)
+    if cost:
+        told = _("{action}, costs {cost}").format(action=told, cost=cost)
+    if action.once_per_day:
+        told = _("{action}, once a Day").format(action=told)
+    return _("{action}: {text}").format(action=told, text=action.text.strip()) if action.text \
+        else _("{action}.").format(action=told)
 
 
 def map_lines(game: Game) -> list[str]:
@@ -132,19 +154,23 @@ def map_lines(game: Game) -> list[str]:
                if isinstance(action, Travel)}
     lines: list[str] = []
     for hero in state.heroes:
-        lines.append(f"Around {hero_name(campaign, hero.id)} at "
-                     f"{place_name(campaign, hero.location)}:")
+        name = hero_name(campaign, hero.id)
+        lines.append(_("Around {hero} at {place}:").format(
+            hero=name, place=place_name(campaign, hero.location)))
         spot = state.spot_of(hero.location)
         keys = campaign.location[hero.location].keys
-        for edge, direction in DIRECTIONS.items():
+        for edge in EDGES:
             there = None if spot is None else state.at(spot[0] + STEP[edge][0],
                                                        spot[1] + STEP[edge][1])
+            direction = direction_words(edge)
             if there is not None:
-                may = f"; {hero_name(campaign, hero.id)} may travel there" \
-                    if (hero.id, there) in travels else ""
-                lines.append(f"  {direction}: {place_name(campaign, there)}{may}.")
+                lines.append((_("  {direction}: {place}; {hero} may travel there.")
+                              if (hero.id, there) in travels else _("  {direction}: {place}."))
+                             .format(direction=direction, place=place_name(campaign, there),
+                                     hero=name))
             elif getattr(keys, edge, None) is not None:
-                lines.append(f"  {direction}: a path to a place not yet seen.")
+                lines.append(_("  {direction}: a path to a place not yet seen.").format(
+                    direction=direction))
     return lines
 
 
@@ -196,7 +222,9 @@ def rest_lines(game: Game, hero_id: str, eat: bool, changed_only: bool = False) 
 
 def intro_lines(campaign: Campaign, heroes: list[str]) -> list[str]:
     """The campaign's introduction and each character's letter."""
-    lines = [f"{campaign.manifest.name}.", (campaign.manifest.description or "").strip()]
+    lines = [_("{campaign}.").format(campaign=campaign.manifest.name),
+             (campaign.manifest.description or "").strip()]
     for hero in heroes:
-        lines += [f"{full_name(campaign, hero)}:", campaign.hero[hero].intro.strip()]
+        lines += [_("{hero}:").format(hero=full_name(campaign, hero)),
+                  campaign.hero[hero].intro.strip()]
     return lines
