@@ -97,7 +97,7 @@ def test_a_guardian_met_at_the_start_of_day_is_fought_before_the_day_s_actions_D
     """Steps 6 and 8 of the Start of Day in order: the Guardian the die brings to a
     character is fought while the Day is still beginning, and only then does each character
     keep one face-up card per keyword [DAY-START-6], [GUARD-4], [DAY-START-8]."""
-    from grail.words.summary import STAGES
+    from grail.words.summary import stage_words
 
     game = Game.new(ennor, ["jago"], seed=39)
     state = game.state
@@ -111,7 +111,7 @@ def test_a_guardian_met_at_the_start_of_day_is_fought_before_the_day_s_actions_D
                         if isinstance(action, Pass | FinishUpgrades | Rest)))
     state = game.state
     assert (state.day, state.encounter.id) == (2, "green-old-tusk")
-    assert state.stage == "face_up" and STAGES[state.stage] == "the Day begins"
+    assert state.stage == "face_up" and stage_words(state.stage) == "the Day begins"
     assert state.face_up_queue == []  # step 8 waits for the fight
     play_out(game, won=True)
     state = game.state

@@ -228,7 +228,7 @@ EFFECT_WORDS: dict[type, Say] = {
     fx.EndExploration: lambda c, s, e: _("the end of the exploration"),
     fx.Choose: lambda c, s, e: _("a choice"),
     fx.If: lambda c, s, e: _if(c, s, e),
-    fx.AddTask: lambda c, s, e: _("a task: {task}").format(task=task_name(c, e.add_task.id)),
+    fx.AddTask: lambda c, s, e: _("a task: {task}").format(task=task_name(c, e.add_task.id, e.add_task.text)),
     fx.CompleteTask: lambda c, s, e: _("a task done: {task}").format(
         task=task_name(c, e.complete_task)),
     fx.RandomEvents: lambda c, s, e: _amount(c, s, e.random_events, _counting(

@@ -280,9 +280,10 @@ def status_name(campaign: Campaign, status_id: str) -> str:
     return found.name if found is not None else status_id
 
 
-def task_name(campaign: Campaign, task: str) -> str:
-    """A task as the task log shows it: its text [TASK-1]."""
-    return campaign.task.get(task, task.replace("-", " ")).rstrip(".")
+def task_name(campaign: Campaign, task: str, written: str | None = None) -> str:
+    """A task as the task log shows it: its text [TASK-1], in the pack's language, else as the
+    log kept it when it was opened (``written``), else its id in words."""
+    return campaign.task.get(task, written or task.replace("-", " ")).rstrip(".")
 
 
 def menhir_left(dial: int | None) -> str:

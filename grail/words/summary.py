@@ -136,7 +136,7 @@ def summary(game: Game) -> str:
     marks = _marks(game)
     if marks:
         lines.append(_("Game Sheet: {marks}").format(marks=", ".join(marks)))
-    lines += [_("Task: {task}").format(task=task_name(campaign, task.id)) for task in state.tasks]
+    lines += [_("Task: {task}").format(task=task_name(campaign, task.id, task.text)) for task in state.tasks]
     pending = game.pending()
     over = ending(game)
     if over is not None:
