@@ -87,6 +87,7 @@ def pseudo(message: str) -> str:
 
 _translations: gettext.NullTranslations = gettext.NullTranslations()
 _code = SOURCE
+_asked = False
 
 
 def normal(code: str) -> str:
@@ -129,10 +130,12 @@ def installed() -> list[str]:
     return [SOURCE, *(code for code in found if code != SOURCE)]
 
 
-def use(code: str) -> str | None:
+def use(code: str, asked: bool = False) -> str | None:
     """Speak ``code`` from now on; English where it has no catalog, and then the line that
-    says so (None when the language was found)."""
-    global _translations, _code
+    says so (None when the language was found). ``asked``: the player named it for this
+    command (``--lang``), so that no saved setting overrides it (:func:`asked`)."""
+    global _translations, _code, _asked
+    _asked = asked
     code = normal(code)
     if code.split("_")[0] == SOURCE:
         _translations, _code = gettext.NullTranslations(), SOURCE
@@ -153,6 +156,11 @@ def use(code: str) -> str | None:
 def language() -> str:
     """The code of the language grail speaks now."""
     return _code
+
+
+def asked() -> bool:
+    """Whether the language grail speaks now was named for this command (``--lang``)."""
+    return _asked
 
 
 def _(message: str) -> str:

@@ -31,7 +31,7 @@ import stat
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -47,6 +47,22 @@ them the parser is built from that module alone, so that ``grail act`` imports n
 simulation or author tool, and a resident grail answers them."""
 
 _PACKAGE = Path(__file__).resolve().parent
+
+
+def spoken(argv: Sequence[str]) -> tuple[str | None, list[str]]:
+    """The language ``--lang CODE`` (or ``--lang=CODE``) before the command asks for, and the
+    command's own words without it: ``grail --lang es act ...`` is the command ``act`` said
+    in Spanish. None when no ``--lang`` comes first."""
+    words = list(argv)
+    option = None
+    while words and (words[0] == "--lang" or words[0].startswith("--lang=")):
+        if words[0] == "--lang":
+            if len(words) < 2:
+                break  # the parser says what is missing
+            option, words = words[1], words[2:]
+        else:
+            option, words = words[0].partition("=")[2], words[1:]
+    return option, words
 
 
 class ResidentError(Exception):
@@ -112,7 +128,8 @@ def forwarded(argv: list[str]) -> int | None:
     """The exit code of a command on a save as the resident grail ran it, its output
     printed here; None when the command is not one it answers, when none answers, or when
     it declines: then the command runs in this process."""
-    if not argv or argv[0] not in ON_A_SAVE:
+    words = spoken(argv)[1]
+    if not words or words[0] not in ON_A_SAVE:
         return None
     path = address()
     if path is None or not _private(path.parent) or not path.exists():
@@ -181,8 +198,9 @@ def _as_asked(request: dict[str, Any]) -> Iterator[None]:
 
 def _readable(request: Any) -> bool:
     return (isinstance(request, dict) and isinstance(request.get("argv"), list)
-            and bool(request["argv"]) and all(isinstance(w, str) for w in request["argv"])
-            and request["argv"][0] in ON_A_SAVE and isinstance(request.get("cwd"), str)
+            and all(isinstance(w, str) for w in request["argv"])
+            and spoken(request["argv"])[1][:1] != [] and spoken(request["argv"])[1][0] in ON_A_SAVE
+            and isinstance(request.get("cwd"), str)
             and isinstance(request.get("env"), dict)
             and all(isinstance(k, str) and isinstance(v, str)
                     for k, v in request["env"].items()))

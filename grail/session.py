@@ -32,6 +32,7 @@ from grail.engine.events import Event
 from grail.engine.game import Game
 from grail.engine.pending import Pending
 from grail.engine.state import ChallengeRule, GameState, Mode
+from grail.lang import _
 from grail.save import SaveError, load_game, save_game
 from grail.save.files import went_on
 from grail.save.fit import misfits
@@ -60,6 +61,11 @@ class Session:
         self.pack = pack
         """The pack's folder, to reload it from disk (None: the bundled campaign)."""
         self.log: list[str] = []
+        self.warnings: list[str] = []
+        """What went wrong without failing an action (an autosave not written), as the log
+        says it too: the commands on a save say it on stderr."""
+        self.kept: list[str] = []
+        """Where the save as it was is kept beside the new one, as the log says it too."""
         self.revision = 0
         """Counts the changes, so that views redraw only when the game changed."""
         self.last_events: list[Event] = []
@@ -113,9 +119,12 @@ class Session:
             file.close()  # content that changed: the first write keeps this file beside
         session.changed = bool(notes)
         session.log += notes
-        opened = path.name if mark is None else f"{mark.kind} {mark.name} of {path.name}"
-        session.log.append(f"Opened {opened}: Day {game.state.day}, chapter "
-                           f"{game.state.chapter}.")
+        said = _("Opened {save}: Day {day}, chapter {chapter}.") if mark is None else \
+            _("Opened autosave {name} of {save}: Day {day}, chapter {chapter}.") \
+            if mark.kind == "autosave" else \
+            _("Opened checkpoint {name} of {save}: Day {day}, chapter {chapter}.")
+        session.log.append(said.format(save=path.name, name=mark.name if mark else "",
+                                       day=game.state.day, chapter=game.state.chapter))
         return session
 
     @property
@@ -170,7 +179,7 @@ class Session:
         self.seq = seq
         self.last_events = []
         self.revision += 1
-        self.log.append("Another program played on this save: the game is as it left it.")
+        self.log.append(_("Another program played on this save: the game is as it left it."))
         return True
 
     def before_reading(self) -> tuple[int, GameState] | None:
@@ -210,7 +219,7 @@ class Session:
         told = undone_lines(self.game, undoable[len(undoable) - count:])[0]
         self.last_events = []
         self.revision += 1
-        self.log.append(f"Undone: {told}")
+        self.log.append(_("Undone: {action}").format(action=told))
         return told
 
     def can_undo(self) -> bool:
@@ -222,7 +231,7 @@ class Session:
             return None
         with self._writing() as file:
             mark = file.mark(self.game, name, "checkpoint")
-        self.log.append(f"Checkpoint saved: {name}")
+        self.log.append(_("Checkpoint saved: {name}").format(name=name))
         return mark
 
     def marks(self) -> list[Mark]:
@@ -272,11 +281,11 @@ class Session:
         self.last_events = []
         if self.path is not None and self.marks():  # they stay readable beside
             kept = keep_beside(self.path)
-            self.log.append(f"The save as it was, its checkpoints and autosaves with it, is "
-                            f"kept as {kept.name}.")
+            self._kept(_("The save as it was, its checkpoints and autosaves with it, is kept "
+                         "as {file}.").format(file=kept.name))
         self.save()
         self.revision += 1
-        self.log.append("The pack was reloaded from disk; the game goes on.")
+        self.log.append(_("The pack was reloaded from disk; the game goes on."))
         return []
 
     # --- writing ---------------------------------------------------------------------
@@ -297,8 +306,8 @@ class Session:
                     self.game = read_game(file, self.campaign)
                     self.seq = file.last()
                     length = len(self.game.log)
-                    self.log.append("Another program played on this save: the game is as "
-                                    "it left it.")
+                    self.log.append(_("Another program played on this save: the game is "
+                                      "as it left it."))
                 yield file
                 seq = file.last()
         except BaseException as error:
@@ -315,9 +324,13 @@ class Session:
         assert self.path is not None
         if self.path.exists() and (self.changed or not is_database(self.path)):
             kept = keep_beside(self.path)
-            self.log.append(f"The save as it was is kept as {kept.name}.")
+            self._kept(_("The save as it was is kept as {file}.").format(file=kept.name))
             self.changed = False
         self.save()
+
+    def _kept(self, line: str) -> None:
+        self.kept.append(line)
+        self.log.append(line)
 
     def _autosave(self) -> None:
         """An autosave at the new Day, in the save; one that fails is only a warning."""
@@ -327,4 +340,7 @@ class Session:
             with self._writing() as file:
                 file.mark(self.game, f"day{self.game.state.day:04d}", "autosave")
         except SaveError as error:
-            self.log.append(f"Warning: no autosave of Day {self.game.state.day}: {error}")
+            warning = _("Warning: no autosave of Day {day}: {error}").format(
+                day=self.game.state.day, error=error)
+            self.warnings.append(warning)
+            self.log.append(warning)

@@ -54,4 +54,4 @@ def test_the_window_says_nothing_but_grails_own_words(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "grail", "play", "--screenshot", str(shot)],
                           capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
     assert done.returncode == 0 and done.stderr == ""
-    assert done.stdout == f"{shot}: 1600x900, 2 frame(s)\n"
+    assert done.stdout == f"{shot}: 1600x900, 2 frames\n"

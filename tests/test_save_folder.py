@@ -168,7 +168,7 @@ def test_every_file_that_is_not_a_save_is_listed_as_unreadable(
                            "pipe", "gone"}
     assert not listed["good"].problem and listed["good"].heroes == ("wren",)
     why = {name: row.problem for name, row in listed.items() if name != "good"}
-    assert all(text.startswith("unreadable: ") and "\n" not in text for text in why.values())
+    assert all(text and "\n" not in text for text in why.values())
     assert "not a grail save" in why["empty"] and "too large" in why["huge"]
     assert "another program" in why["music"] and "not a regular file" in why["pipe"]
     assert "damaged or truncated" in why["nested"] and "not a regular file" in why["gone"]

@@ -473,11 +473,13 @@ def test_a_game_reaches_the_same_state_whatever_the_language(ennor: Any) -> None
 
 
 def test_commands_that_play_open_the_pack_in_grails_language(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str], speaking: Any) -> None:
-    speaking("qps")
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GRAIL_LANG", "qps")
     save = tmp_path / "game.grail"
     assert main(["new", str(save), "--pack", str(MINIMAL), "--hero", "wren", "--seed", "1"]) == 0
     assert lang.pseudo("Wren of the Marsh") in capsys.readouterr().out
+    assert lang.language() == "en"  # the command's language, for the command alone
     assert main(["list", "heroes", "--pack", str(MINIMAL)]) == 0  # an author's tool: the source
     assert capsys.readouterr().out == "wren\tWren of the Marsh\nyew\tYew the Ferry-Keeper\n"
 

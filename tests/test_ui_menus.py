@@ -197,16 +197,15 @@ def test_a_damaged_save_is_listed_as_unreadable_and_never_crashes(
     app.frame([])
     title = top(app)
     assert isinstance(title, TitleScene) and title.latest() == "Continue 'good': day 1, Wren of " \
-        "the Marsh, Yew the Ferry-Keeper"
+        "the Marsh and Yew the Ferry-Keeper"
     key(app, pygame.K_l)
     load = top(app)
     assert isinstance(load, LoadScene)
     damaged = {row.name: row.problem for row in load.rows if row.problem}
-    assert damaged == {"truncated": "unreadable: the save is damaged (the database is malformed)",
-                       "tampered": "unreadable: the save was changed or damaged (checksum "
-                                   "mismatch)",
-                       "other": "unreadable: not a grail save",
-                       "nested": "unreadable: not a grail save (damaged or truncated)"}
+    assert damaged == {"truncated": "the save is damaged (the database is malformed)",
+                       "tampered": "the save was changed or damaged (checksum mismatch)",
+                       "other": "not a grail save",
+                       "nested": "not a grail save (damaged or truncated)"}
     assert load.rows[load.cursor].name == "good"  # the first that can be opened
     load.cursor = next(i for i, row in enumerate(load.rows) if row.name == "tampered")
     key(app, pygame.K_RETURN)

@@ -19,13 +19,19 @@ from grail.engine.actions import Activate, Begin, Choose, Explore, KeepHands, Pa
 from grail.engine.game import Game
 from grail.engine.map import place
 from grail.engine.state import Dial, Guardian, Menhir, StatusMarks, Task
+from grail.lang import language
 from grail.ui.mapcards import Grid, Painter
 from grail.ui.theme import Theme
 
 
-@cache
 def ennor() -> Campaign:
-    return load_pack(bundled_pack())
+    """The bundled campaign in the language grail speaks now."""
+    return _ennor(language())
+
+
+@cache
+def _ennor(code: str) -> Campaign:
+    return load_pack(bundled_pack(), lang=code)
 
 
 def start() -> Game:

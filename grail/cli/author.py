@@ -16,6 +16,7 @@ from grail.cli.game import CommandError
 from grail.content import bundled_pack
 from grail.content.cache import open_pack
 from grail.content.lint import lint_pack
+from grail.lang import _
 
 
 def _shown(pack: str | None) -> str:
@@ -62,11 +63,11 @@ def cmd_map(args: argparse.Namespace) -> int:
 
 def add_author_commands(commands: Any) -> None:
     """Add ``grail lint`` and ``grail map`` to the ``grail`` parser."""
-    lint = commands.add_parser("lint", help="find story-shape mistakes a valid pack may hold")
-    lint.add_argument("pack", nargs="?", help="pack folder (default: the bundled campaign)")
-    lint.add_argument("--json", action="store_true", help="print the findings as a JSON list")
+    lint = commands.add_parser("lint", help=_("find story-shape mistakes a valid pack may hold"))
+    lint.add_argument("pack", nargs="?", help=_("pack folder (default: the bundled campaign)"))
+    lint.add_argument("--json", action="store_true", help=_("print the findings as a JSON list"))
     lint.set_defaults(run=cmd_lint)
-    drawn = commands.add_parser("map", help="draw the campaign's whole map into a PNG file")
-    drawn.add_argument("pack", nargs="?", help="pack folder (default: the bundled campaign)")
-    drawn.add_argument("--out", required=True, metavar="FILE.png", help="the PNG file to write")
+    drawn = commands.add_parser("map", help=_("draw the campaign's whole map into a PNG file"))
+    drawn.add_argument("pack", nargs="?", help=_("pack folder (default: the bundled campaign)"))
+    drawn.add_argument("--out", required=True, metavar="FILE.png", help=_("the PNG file to write"))
     drawn.set_defaults(run=cmd_map)

@@ -18,6 +18,7 @@ from grail.cli.workers import (
 )
 from grail.content import Campaign
 from grail.content.cache import keep_loaded, open_pack, pack_folder
+from grail.lang import _
 from grail.sim.balance import MOST_FIGHTS, MOST_RUNS, Report, encounters, report
 from grail.words.dying import death_cause
 
@@ -77,7 +78,7 @@ def markdown(campaign: Campaign, report: Report) -> str:
 
 def _loss_words(campaign: Campaign, cause: str) -> str:
     """What lost a run, in words: a death and its cause, or the entry that ended it."""
-    kind, _, what = cause.partition(": ")
+    kind, _sep, what = cause.partition(": ")
     if kind == "death":
         return f"a death: {death_cause(what)}"
     entry = campaign.entry.get(what)
@@ -87,16 +88,16 @@ def _loss_words(campaign: Campaign, cause: str) -> str:
 
 def add_balance_command(commands: Any) -> None:
     """Add ``grail balance`` to the ``grail`` parser."""
-    command = commands.add_parser("balance", help="simulated win rates, and how solo campaigns end")
-    command.add_argument("pack", nargs="?", help="pack folder (default: the bundled campaign)")
+    command = commands.add_parser("balance", help=_("simulated win rates, and how solo campaigns end"))
+    command.add_argument("pack", nargs="?", help=_("pack folder (default: the bundled campaign)"))
     command.add_argument("--n", type=int, default=200,
-                         help="fights per hero and Encounter (default 200)")
+                         help=_("fights per hero and Encounter (default 200)"))
     command.add_argument("--runs", type=int, default=50,
-                         help="solo campaigns per hero (default 50)")
+                         help=_("solo campaigns per hero (default 50)"))
     command.add_argument("--days", type=int, default=100,
-                         help="Days after which a campaign still going counts as unfinished "
-                         "(default 100)")
-    command.add_argument("--seed", type=seed_number, default=1, help="first seed (default 1)")
-    command.add_argument("--json", action="store_true", help="print the report as JSON")
+                         help=_("Days after which a campaign still going counts as unfinished "
+                                "(default 100)"))
+    command.add_argument("--seed", type=seed_number, default=1, help=_("first seed (default 1)"))
+    command.add_argument("--json", action="store_true", help=_("print the report as JSON"))
     add_worker_options(command)
     command.set_defaults(run=cmd_balance)

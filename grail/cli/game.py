@@ -13,6 +13,7 @@ import argparse
 import json
 import re
 import sys
+from collections.abc import Sequence
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,7 @@ from grail.engine.chance import ChanceMismatch
 from grail.engine.game import Game, IllegalAction, UndoError
 from grail.engine.modes import CHALLENGE_RULES
 from grail.engine.setup import SetupError
-from grail.lang import language
+from grail.lang import _, language, ngettext, number, pgettext
 from grail.save import SaveError, export_save, load_game, save_game
 from grail.save.saves import saved_log, saved_pack
 from grail.save.store import Mark, SaveFile
@@ -53,6 +54,25 @@ class CommandError(Exception):
         self.code = code
 
 
+def series(items: Sequence[str]) -> str:
+    """Items one after another, as a count of several things reads: "8 locations, 15
+    journal entries" (a list that ends in "and" is :func:`grail.lang.listed`)."""
+    if not items:
+        return ""
+    head = items[0]
+    for item in items[1:]:
+        head = pgettext("list", "{head}, {item}").format(head=head, item=item)
+    return head
+
+
+def problems_counted(errors: int, warnings: int) -> str:
+    """The line that counts a pack's problems: "1 error, 2 warnings"."""
+    return _("{errors}, {warnings}").format(
+        errors=ngettext("{count} error", "{count} errors", errors).format(count=errors),
+        warnings=ngettext("{count} warning", "{count} warnings", warnings).format(
+            count=warnings))
+
+
 SEEDS = 2**64
 """The generator's seeds, 0 to 2**64 - 1: a larger one would only repeat a smaller one."""
 
@@ -62,23 +82,27 @@ def seed_number(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, not '{text}'") from None
+        raise argparse.ArgumentTypeError(
+            _("a seed is a whole number, not '{text}'").format(text=text)) from None
     if not 0 <= value < SEEDS:
-        raise argparse.ArgumentTypeError(f"a seed is 0 to {SEEDS - 1:,}, not {value:,}")
+        raise argparse.ArgumentTypeError(_("a seed is 0 to {last}, not {seed}").format(
+            last=number(SEEDS - 1), seed=number(value)))
     return value
 
 
 def seeds_fit(first: int, count: int) -> None:
     """Refuse a run whose seeds ``first`` .. ``first + count - 1`` go past the last seed."""
     if first + count > SEEDS:
-        raise CommandError(f"the seeds run from --seed to --seed + {count - 1:,}, past the last "
-                           f"seed ({SEEDS - 1:,}): start lower")
+        raise CommandError(_("the seeds run from --seed to --seed + {more}, past the last "
+                             "seed ({last}): start lower").format(more=number(count - 1),
+                                                                  last=number(SEEDS - 1)))
 
 
 def unknown_hero(campaign: Campaign, hero: str) -> CommandError:
     """The refusal of a hero the campaign does not have, with the closest one's name."""
-    return CommandError(f"no hero '{hero}'{suggest(hero, list(campaign.hero))}; heroes are "
-                        f"{', '.join(sorted(campaign.hero))}")
+    return CommandError(_("no hero '{hero}'{suggestion}; heroes are {heroes}").format(
+        hero=hero, suggestion=suggest(hero, list(campaign.hero)),
+        heroes=", ".join(sorted(campaign.hero))))
 
 
 def open_game(path: str, lang: str | None = None) -> Game:
@@ -91,7 +115,7 @@ def open_game(path: str, lang: str | None = None) -> Game:
     except SaveError as error:
         raise CommandError(str(error)) from None
     for note in notes:
-        print(f"grail: note: {note}", file=sys.stderr)
+        print(_("grail: note: {note}").format(note=note), file=sys.stderr)
     return game
 
 
@@ -112,7 +136,7 @@ def open_session(path: str, lang: str | None = None) -> Session:
     except SaveError as error:
         raise CommandError(str(error)) from None
     for note in session.log[:-1]:
-        print(f"grail: note: {note}", file=sys.stderr)
+        print(_("grail: note: {note}").format(note=note), file=sys.stderr)
     return session
 
 
@@ -121,14 +145,17 @@ def may_write(path: Path, force: bool, source: Path | None = None) -> None:
     there without ``--force``, to overwrite ``source`` (the file it reads) even with it, and
     to make the folders of a mistyped path: nothing kept is lost to a slip."""
     if source is not None and path.exists() and path.resolve() == source.resolve():
-        raise CommandError(f"{path} is the file read: name another file to write")
+        raise CommandError(_("{path} is the file read: name another file to write").format(
+            path=path))
     if path.is_symlink() or (path.exists() and not path.is_file()):  # never a device or a pipe
-        raise CommandError(f"{path} is not a plain file: name a file to write")
+        raise CommandError(_("{path} is not a plain file: name a file to write").format(
+            path=path))
     if path.exists() and not force:
-        raise CommandError(f"{path} exists; use --force to overwrite it")
+        raise CommandError(_("{path} exists; use --force to overwrite it").format(path=path))
     if not path.parent.is_dir():  # a slip in the path makes no folders
-        raise CommandError(f"there is no folder {path.parent} to hold {path.name}: make it "
-                           "first, or name a file in a folder that is there")
+        raise CommandError(_("there is no folder {folder} to hold {name}: make it first, or "
+                             "name a file in a folder that is there").format(
+            folder=path.parent, name=path.name))
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -142,10 +169,11 @@ def cmd_new(args: argparse.Namespace) -> int:
         raise CommandError(str(error)) from None
     game.setup["pack"] = str(Path(args.pack).resolve()) if args.pack else None
     save_game(game, path)
-    kind = "a companion game: the table answers every draw and roll" if args.companion \
-        else f"seed {args.seed}"
     heroes = ", ".join(full_name(campaign, hero) for hero in args.hero)
-    print(f"new game in {path}: {heroes}, {kind}, {mode_words(game.state)}")
+    said = _("new game in {path}: {heroes}, a companion game: the table answers every draw "
+             "and roll, {mode}") if args.companion else \
+        _("new game in {path}: {heroes}, seed {seed}, {mode}")
+    print(said.format(path=path, heroes=heroes, seed=args.seed, mode=mode_words(game.state)))
     if face_up_event(game) is not None:  # the story's first page [SETUP-W10]
         print("\n".join(event_lines(game)))
     return 0
@@ -162,7 +190,7 @@ def cmd_legal(args: argparse.Namespace) -> int:
     actions = game.legal_actions()
     over = ending(game)
     if over is not None:  # none: the campaign has ended [DEATH-6]
-        print(f"grail: {over}", file=sys.stderr)
+        print(_("grail: {error}").format(error=over), file=sys.stderr)
     if args.json:
         print(json.dumps([action.model_dump() for action in actions], indent=2))
     else:
@@ -178,13 +206,14 @@ def parse_action(game: Game, text: str) -> Any:
     """An action typed as its number in the legal list, or as JSON."""
     over = ending(game)
     if over is not None:
-        raise CommandError(f"{over} No action is left.", 2)
+        raise CommandError(_("{ending} No action is left.").format(ending=over), 2)
     if text.strip().removeprefix("-").isdigit():
         actions = game.legal_actions()
-        number = int(text)
-        if not 1 <= number <= len(actions):
-            raise CommandError(f"no action {number}: 'grail legal' lists 1 to {len(actions)}", 2)
-        return actions[number - 1]
+        chosen = int(text)
+        if not 1 <= chosen <= len(actions):
+            raise CommandError(_("no action {number}: 'grail legal' lists 1 to {last}").format(
+                number=chosen, last=len(actions)), 2)
+        return actions[chosen - 1]
     try:
         return Action.from_json(text)
     except MalformedAction as error:
@@ -203,14 +232,13 @@ def cmd_act(args: argparse.Namespace) -> int:
     finally:
         session.close()
     told = [event.to_json() for event in events] if args.json \
-        else story(session.campaign, events) or [f"{taken}."]  # a step that moves no meter
+        else story(session.campaign, events) or [_("{action}.").format(action=taken)]  # moves no meter
     for line in told:
         print(line)
-    for line in session.log:
-        if line.startswith("Warning:"):
-            print(f"grail: {line}", file=sys.stderr)
-        elif line.startswith("The save as it was"):  # kept beside at the first write
-            print(f"grail: note: {line}", file=sys.stderr)
+    for line in session.kept:  # the save as it was, kept beside at the first write
+        print(_("grail: note: {note}").format(note=line), file=sys.stderr)
+    for line in session.warnings:
+        print(_("grail: {error}").format(error=line), file=sys.stderr)
     return 0
 
 
@@ -220,9 +248,10 @@ def cmd_players(args: argparse.Namespace) -> int:
     game = open_game(args.save)
     gifts: dict[int, str] = {}
     for gift in args.give or []:
-        secret, _, hero = gift.partition(":")
+        secret, _colon, hero = gift.partition(":")
         if not secret.isdigit() or not hero:
-            raise CommandError(f"--give takes SECRET:HERO, such as 3:tamsin, not '{gift}'", 2)
+            raise CommandError(_("--give takes SECRET:HERO, such as 3:tamsin, not '{given}'")
+                               .format(given=gift), 2)
         gifts[int(secret)] = hero
     wanted: list[Any] = []
     for hero in args.add or []:
@@ -248,10 +277,10 @@ def cmd_players(args: argparse.Namespace) -> int:
     except IllegalAction as error:
         raise CommandError(refused(game, error), 2) from None
     game = session.game
-    print("playing: " + ", ".join(hero.id for hero in game.state.heroes))
+    print(_("playing: {heroes}").format(heroes=", ".join(hero.id for hero in game.state.heroes)))
     if game.state.hand_over:
-        print("Secrets to hand over: " + ", ".join(map(str, game.state.hand_over))
-              + " (see 'grail legal')")
+        print(_("Secrets to hand over: {secrets} (see 'grail legal')").format(
+            secrets=", ".join(map(str, game.state.hand_over))))
     return 0
 
 
@@ -265,21 +294,21 @@ def cmd_undo(args: argparse.Namespace) -> int:
     finally:
         session.close()
     for text in undone_lines(session.game, undone):
-        print(f"undone: {text}")
+        print(_("undone: {action}").format(action=text))
     return 0
 
 
 def cmd_checkpoint(args: argparse.Namespace) -> int:
     if not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", args.name):
-        raise CommandError("a checkpoint name is letters, digits, '-' and '_' (at most 40)")
+        raise CommandError(_("a checkpoint name is letters, digits, '-' and '_' (at most 40)"))
     session = open_session(args.save)
     try:
         mark = session.checkpoint(args.name)
     finally:
         session.close()
     assert mark is not None
-    print(f"checkpoint '{mark.name}' of Day {mark.day} kept in {args.save}; "
-          f"'grail restore {args.save} {mark.name} NEW_SAVE' plays it again")
+    print(_("checkpoint '{name}' of Day {day} kept in {save}; 'grail restore {save} {name} "
+            "NEW_SAVE' plays it again").format(name=mark.name, day=mark.day, save=args.save))
     return 0
 
 
@@ -291,9 +320,11 @@ def cmd_marks(args: argparse.Namespace) -> int:
     except SaveError as error:
         raise CommandError(str(error)) from None
     if not marks:
-        print(f"{args.save} keeps no checkpoint or autosave yet")
+        print(_("{save} keeps no checkpoint or autosave yet").format(save=args.save))
     for mark in marks:
-        print(f"{mark.name}: {mark.kind} of Day {mark.day}, made {mark.made} UTC")
+        said = _("{name}: autosave of Day {day}, made {made} UTC") if mark.kind == "autosave" \
+            else _("{name}: checkpoint of Day {day}, made {made} UTC")
+        print(said.format(name=mark.name, day=mark.day, made=mark.made))
     return 0
 
 
@@ -305,16 +336,19 @@ def cmd_restore(args: argparse.Namespace) -> int:
     try:
         with closing(SaveFile.open(Path(args.save))) as save:
             mark = next((found for found in save.marks() if found.name == args.name), None)
-            names = ", ".join(found.name for found in save.marks()) or "none"
+            names = ", ".join(found.name for found in save.marks()) or pgettext("marks", "none")
         if mark is None:
-            raise CommandError(f"{args.save} keeps no checkpoint or autosave "
-                               f"'{args.name}' (it keeps: {names})")
+            raise CommandError(_("{save} keeps no checkpoint or autosave '{name}' (it keeps: "
+                                 "{names})").format(save=args.save, name=args.name, names=names))
         session = saved_session(Path(args.save), mark=mark)
         session.save(target)
         session.close()
     except SaveError as error:
         raise CommandError(str(error)) from None
-    print(f"{target}: the game as {mark.kind} '{mark.name}' held it (Day {mark.day})")
+    said = _("{target}: the game as autosave '{name}' held it (Day {day})") \
+        if mark.kind == "autosave" else \
+        _("{target}: the game as checkpoint '{name}' held it (Day {day})")
+    print(said.format(target=target, name=mark.name, day=mark.day))
     return 0
 
 
@@ -326,8 +360,9 @@ def cmd_export(args: argparse.Namespace) -> int:
         export_save(game, Path(args.file))
     except SaveError as error:
         raise CommandError(str(error)) from None
-    print(f"{args.file}: {args.save} as JSON ({len(game.log)} log entries, Day "
-          f"{game.state.day})")
+    print(ngettext("{file}: {save} as JSON ({count} log entry, Day {day})",
+                   "{file}: {save} as JSON ({count} log entries, Day {day})", len(game.log))
+          .format(file=args.file, save=args.save, count=len(game.log), day=game.state.day))
     return 0
 
 
@@ -340,7 +375,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         save_game(game, target)
     except SaveError as error:
         raise CommandError(str(error)) from None
-    print(f"{target}: imported from {args.file} (Day {game.state.day})")
+    print(_("{target}: imported from {file} (Day {day})").format(target=target, file=args.file,
+                                                                 day=game.state.day))
     return 0
 
 
@@ -357,85 +393,90 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         again = Game.replay(campaign, setup, log, heard=lambda game, events: played.append(1))
     except (IllegalAction, ChanceMismatch, SetupError) as error:
-        print(f"{args.save}: the log does not replay: its action {len(played) + 1}: {error}",
-              file=sys.stderr)
+        print(_("{save}: the log does not replay: its action {number}: {error}").format(
+            save=args.save, number=len(played) + 1, error=error), file=sys.stderr)
         return 1
     game = open_game(args.save)
     outcomes = sum(isinstance(entry, ChanceOutcome) for entry in game.log)
     actions = len(game.log) - outcomes
-    counted = f"{actions} action{'s' * (actions != 1)} and {outcomes} chance " \
-        f"outcome{'s' * (outcomes != 1)}"
+    counted = _("{actions} and {outcomes}").format(
+        actions=ngettext("{count} action", "{count} actions", actions).format(count=actions),
+        outcomes=ngettext("{count} chance outcome", "{count} chance outcomes", outcomes).format(
+            count=outcomes))
     if again.state_hash() != game.state_hash():
-        print(f"{args.save}: replaying {counted} gives a different state", file=sys.stderr)
+        print(_("{save}: replaying {counted} gives a different state").format(
+            save=args.save, counted=counted), file=sys.stderr)
         return 1
-    print(f"{args.save}: {counted} replay to the same state ({game.state_hash()[:12]})")
+    print(_("{save}: {counted} replay to the same state ({hash})").format(
+        save=args.save, counted=counted, hash=game.state_hash()[:12]))
     return 0
 
 
 def add_commands(commands: Any) -> None:
     """Add the play commands to the ``grail`` parser."""
-    new = commands.add_parser("new", help="start a game in a save file")
-    new.add_argument("save", help="the save file to create")
-    new.add_argument("--pack", help="pack folder (default: the bundled campaign)")
-    new.add_argument("--hero", action="append", required=True, help="a hero id (repeat for more)")
-    new.add_argument("--seed", type=seed_number, default=1, help="the random seed (default 1)")
+    new = commands.add_parser("new", help=_("start a game in a save file"))
+    new.add_argument("save", help=_("the save file to create"))
+    new.add_argument("--pack", help=_("pack folder (default: the bundled campaign)"))
+    new.add_argument("--hero", action="append", required=True,
+                     help=_("a hero id (repeat for more)"))
+    new.add_argument("--seed", type=seed_number, default=1, help=_("the random seed (default 1)"))
     new.add_argument("--mode", choices=("story", "normal", "challenge"), default="normal")
     new.add_argument("--challenge-rule", action="append", choices=list(CHALLENGE_RULES),
-                     help="in challenge mode, adopt only these Challenge rules (repeat; "
-                     "default all)")
-    new.add_argument("--force", action="store_true", help="overwrite an existing save")
+                     help=_("in challenge mode, adopt only these Challenge rules (repeat; "
+                            "default all)"))
+    new.add_argument("--force", action="store_true", help=_("overwrite an existing save"))
     new.add_argument("--companion", action="store_true",
-                     help="play with the physical box: the table answers every draw and roll")
+                     help=_("play with the physical box: the table answers every draw and roll"))
     new.set_defaults(run=cmd_new)
-    for name, run, text in (("show", cmd_show, "a readable summary of a save"),
-                            ("legal", cmd_legal, "the legal actions now, numbered")):
+    for name, run, text in (("show", cmd_show, _("a readable summary of a save")),
+                            ("legal", cmd_legal, _("the legal actions now, numbered"))):
         command = commands.add_parser(name, help=text)
-        command.add_argument("save", help="the save file")
-        command.add_argument("--json", action="store_true", help="JSON output")
+        command.add_argument("save", help=_("the save file"))
+        command.add_argument("--json", action="store_true", help=_("JSON output"))
         command.set_defaults(run=run)
-    act = commands.add_parser("act", help="apply one action and save")
-    act.add_argument("save", help="the save file")
-    act.add_argument("action", help="a number from 'grail legal' or an action's JSON")
+    act = commands.add_parser("act", help=_("apply one action and save"))
+    act.add_argument("save", help=_("the save file"))
+    act.add_argument("action", help=_("a number from 'grail legal' or an action's JSON"))
     act.add_argument("--json", action="store_true",
-                     help="print what happened as events, one JSON object per line")
+                     help=_("print what happened as events, one JSON object per line"))
     act.set_defaults(run=cmd_act)
-    players = commands.add_parser("players", help="characters join or leave at a Day's start")
-    players.add_argument("save", help="the save file")
-    players.add_argument("--add", action="append", help="a character who joins (repeat)")
-    players.add_argument("--at", type=int, help="where new characters start: a Location "
-                         "holding a character (default: the first one)")
-    players.add_argument("--remove", action="append", help="a character who leaves (repeat)")
-    players.add_argument("--give", action="append", help="SECRET:HERO: where a leaving "
-                         "character's Secret goes (repeat)")
+    players = commands.add_parser("players", help=_("characters join or leave at a Day's start"))
+    players.add_argument("save", help=_("the save file"))
+    players.add_argument("--add", action="append", help=_("a character who joins (repeat)"))
+    players.add_argument("--at", type=int, help=_("where new characters start: a Location "
+                                                  "holding a character (default: the first one)"))
+    players.add_argument("--remove", action="append", help=_("a character who leaves (repeat)"))
+    players.add_argument("--give", action="append", help=_("SECRET:HERO: where a leaving "
+                                                           "character's Secret goes (repeat)"))
     players.set_defaults(run=cmd_players)
-    undo = commands.add_parser("undo", help="take back actions since the last reveal")
-    undo.add_argument("save", help="the save file")
-    undo.add_argument("count", nargs="?", type=int, default=1, help="how many (default 1)")
+    undo = commands.add_parser("undo", help=_("take back actions since the last reveal"))
+    undo.add_argument("save", help=_("the save file"))
+    undo.add_argument("count", nargs="?", type=int, default=1, help=_("how many (default 1)"))
     undo.set_defaults(run=cmd_undo)
-    checkpoint = commands.add_parser("checkpoint", help="keep the game as it stands under "
-                                     "a name, inside the save")
-    checkpoint.add_argument("save", help="the save file")
-    checkpoint.add_argument("name", help="the checkpoint's name")
+    checkpoint = commands.add_parser("checkpoint", help=_("keep the game as it stands under "
+                                                          "a name, inside the save"))
+    checkpoint.add_argument("save", help=_("the save file"))
+    checkpoint.add_argument("name", help=_("the checkpoint's name"))
     checkpoint.set_defaults(run=cmd_checkpoint)
-    marks = commands.add_parser("marks", help="the checkpoints and autosaves a save keeps")
-    marks.add_argument("save", help="the save file")
+    marks = commands.add_parser("marks", help=_("the checkpoints and autosaves a save keeps"))
+    marks.add_argument("save", help=_("the save file"))
     marks.set_defaults(run=cmd_marks)
-    restore = commands.add_parser("restore", help="a checkpoint or autosave as a new save")
-    restore.add_argument("save", help="the save file")
-    restore.add_argument("name", help="the checkpoint's or autosave's name ('grail marks')")
-    restore.add_argument("new", help="the new save file")
-    restore.add_argument("--force", action="store_true", help="overwrite an existing file")
+    restore = commands.add_parser("restore", help=_("a checkpoint or autosave as a new save"))
+    restore.add_argument("save", help=_("the save file"))
+    restore.add_argument("name", help=_("the checkpoint's or autosave's name ('grail marks')"))
+    restore.add_argument("new", help=_("the new save file"))
+    restore.add_argument("--force", action="store_true", help=_("overwrite an existing file"))
     restore.set_defaults(run=cmd_restore)
-    export = commands.add_parser("export", help="write a save as one JSON file, to share")
-    export.add_argument("save", help="the save file")
-    export.add_argument("file", help="the JSON file to write")
-    export.add_argument("--force", action="store_true", help="overwrite an existing file")
+    export = commands.add_parser("export", help=_("write a save as one JSON file, to share"))
+    export.add_argument("save", help=_("the save file"))
+    export.add_argument("file", help=_("the JSON file to write"))
+    export.add_argument("--force", action="store_true", help=_("overwrite an existing file"))
     export.set_defaults(run=cmd_export)
-    imported = commands.add_parser("import", help="a JSON save (of any grail) as a save")
-    imported.add_argument("file", help="the JSON file")
-    imported.add_argument("save", help="the save file to create")
-    imported.add_argument("--force", action="store_true", help="overwrite an existing save")
+    imported = commands.add_parser("import", help=_("a JSON save (of any grail) as a save"))
+    imported.add_argument("file", help=_("the JSON file"))
+    imported.add_argument("save", help=_("the save file to create"))
+    imported.add_argument("--force", action="store_true", help=_("overwrite an existing save"))
     imported.set_defaults(run=cmd_import)
-    replay = commands.add_parser("replay", help="replay the log and check the state")
-    replay.add_argument("save", help="the save file")
+    replay = commands.add_parser("replay", help=_("replay the log and check the state"))
+    replay.add_argument("save", help=_("the save file"))
     replay.set_defaults(run=cmd_replay)

@@ -15,13 +15,14 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from grail import __version__
-from grail.cli.game import CommandError, add_commands
+from grail.cli.game import CommandError, add_commands, problems_counted, series
 from grail.content import Campaign, PackError, bundled_pack
 from grail.content.cache import load_cached
 from grail.content.problems import Problem
 from grail.engine import compiled
 from grail.engine.journal import ContentLoop
-from grail.resident import ON_A_SAVE, ResidentError
+from grail.lang import _, language, ngettext, use, wanted
+from grail.resident import ON_A_SAVE, ResidentError, spoken
 from grail.save import SaveError
 
 LISTABLE = ("heroes", "locations", "journal", "encounters", "events", "secrets", "items",
@@ -41,10 +42,20 @@ def _print_problems(problems: list[Problem], pack: str, out: Any) -> None:
         print(problem.shown_in(pack), file=out)
 
 
-ONE = {"locations": "location", "journal_entries": "journal entry", "encounters": "encounter",
-       "events": "event", "secrets": "secret", "items": "item", "skills": "skill",
-       "heroes": "hero", "cards": "card"}
-"""What a pack holds, one of each kind, as ``grail validate`` counts it."""
+def counted(name: str, count: int) -> str:
+    """So many of one kind of what a pack holds, as ``grail validate`` counts it: "1
+    location", "15 journal entries"."""
+    said = {
+        "locations": ngettext("{count} location", "{count} locations", count),
+        "journal_entries": ngettext("{count} journal entry", "{count} journal entries", count),
+        "encounters": ngettext("{count} encounter", "{count} encounters", count),
+        "events": ngettext("{count} event", "{count} events", count),
+        "secrets": ngettext("{count} secret", "{count} secrets", count),
+        "items": ngettext("{count} item", "{count} items", count),
+        "skills": ngettext("{count} skill", "{count} skills", count),
+        "heroes": ngettext("{count} hero", "{count} heroes", count),
+        "cards": ngettext("{count} card", "{count} cards", count)}[name]
+    return said.format(count=count)
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -60,11 +71,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
         errors = sum(problem.severity == "error" for problem in report.problems)
         warnings = len(report.problems) - errors
         if report.ok:
-            counts = ", ".join(f"{n} {ONE[name] if n == 1 else name.replace('_', ' ')}"
-                               for name, n in report.counts.items())
-            print(f"{_shown(args.pack)}: valid ({counts})")
+            counts = series([counted(name, n) for name, n in report.counts.items()])
+            print(_("{pack}: valid ({counts})").format(pack=_shown(args.pack), counts=counts))
         if report.problems:
-            print(f"{errors} error(s), {warnings} warning(s)", file=sys.stderr)
+            print(problems_counted(errors, warnings), file=sys.stderr)
     return 0 if report.ok else 1
 
 
@@ -94,7 +104,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         campaign = load_cached(_pack_path(args.pack))
     except PackError as error:
         _print_problems(error.problems, _shown(args.pack), sys.stderr)
-        print("the pack has problems: run 'grail validate' for the list", file=sys.stderr)
+        print(_("the pack has problems: run 'grail validate' for the list"), file=sys.stderr)
         return 1
     rows = _rows(campaign, args.kind)
     if args.json:
@@ -123,11 +133,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     if args.stop:
         if not stop():
-            raise CommandError("no resident grail answers")
-        print("the resident grail stops")
+            raise CommandError(_("no resident grail answers"))
+        print(_("the resident grail stops"))
         return 0
     if args.idle < 0:
-        raise CommandError("--idle takes minutes, 0 or more", code=2)
+        raise CommandError(_("--idle takes minutes, 0 or more"), code=2)
     try:
         serve(main, args.idle * 60 or None,
               lambda line: print(line, file=sys.stderr, flush=True))
@@ -177,14 +187,16 @@ module imported only for its commands or for the list of every command."""
 class _Version(argparse.Action):
     """``--version``: grail's version, and whether its engine is the compiled core."""
 
-    def __init__(self, option_strings: Sequence[str], dest: str, **_: Any) -> None:
+    def __init__(self, option_strings: Sequence[str], dest: str, **unused: Any) -> None:
         super().__init__(option_strings, dest, nargs=0,
-                         help="show grail's version and whether its core is compiled, and exit")
+                         help=_("show grail's version and whether its core is compiled, and "
+                                "exit"))
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: object, option_string: str | None = None) -> None:
-        core = "the compiled core (GRAIL_COMPILE=1)" if compiled() else "plain Python"
-        print(f"grail {__version__}, {core}")
+        said = _("grail {version}, the compiled core (GRAIL_COMPILE=1)") if compiled() \
+            else _("grail {version}, plain Python")
+        print(said.format(version=__version__))
         parser.exit()
 
 
@@ -193,15 +205,20 @@ class _Parser(argparse.ArgumentParser):
     one line on standard error starting with ``grail:``, exit code 1 (docs/cli.md)."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(1, f"grail: {message} (see '{self.prog} --help')\n")
+        self.exit(1, _("grail: {message} (see '{command} --help')").format(
+            message=message, command=self.prog) + "\n")
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of every command; of the commands on a save alone when ``command`` is one
     of them, or of the commands of ``command``'s own module when it has one."""
     parser = _Parser(
-        prog="grail", description="A co-op campaign engine for the Tainted Grail board game.")
+        prog="grail", description=_("A co-op campaign engine for the Tainted Grail board game."))
     parser.add_argument("--version", action=_Version)
+    parser.add_argument("--lang", metavar="CODE", dest="language",
+                        help=_("the language grail speaks, such as es or pt_BR (default: "
+                               "GRAIL_LANG, else LANGUAGE, LC_ALL, LC_MESSAGES or LANG; else "
+                               "English); before the command"))
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     if command in ON_A_SAVE:
         add_commands(commands)
@@ -210,27 +227,29 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         IN_ITS_OWN_MODULE[command](commands)
         return parser
 
-    validate = commands.add_parser("validate", help="check a content pack")
-    validate.add_argument("pack", nargs="?", help="pack folder (default: the bundled campaign)")
-    validate.add_argument("--json", action="store_true", help="print counts and problems as JSON")
+    validate = commands.add_parser("validate", help=_("check a content pack"))
+    validate.add_argument("pack", nargs="?",
+                          help=_("pack folder (default: the bundled campaign)"))
+    validate.add_argument("--json", action="store_true",
+                          help=_("print counts and problems as JSON"))
     validate.set_defaults(run=cmd_validate)
 
-    listing = commands.add_parser("list", help="list one kind of content")
+    listing = commands.add_parser("list", help=_("list one kind of content"))
     listing.add_argument("kind", choices=LISTABLE, metavar="KIND",
-                         help="one of: " + ", ".join(LISTABLE))
-    listing.add_argument("--pack", help="pack folder (default: the bundled campaign)")
-    listing.add_argument("--json", action="store_true", help="print a JSON list")
+                         help=_("one of: {kinds}").format(kinds=", ".join(LISTABLE)))
+    listing.add_argument("--pack", help=_("pack folder (default: the bundled campaign)"))
+    listing.add_argument("--json", action="store_true", help=_("print a JSON list"))
     listing.set_defaults(run=cmd_list)
 
-    schema = commands.add_parser("schema", help="write the JSON Schema of every content kind")
-    schema.add_argument("--out", default="docs/schema", help="folder (default: docs/schema)")
+    schema = commands.add_parser("schema", help=_("write the JSON Schema of every content kind"))
+    schema.add_argument("--out", default="docs/schema", help=_("folder (default: docs/schema)"))
     schema.set_defaults(run=cmd_schema)
     add_commands(commands)
-    serve = commands.add_parser("serve", help="keep grail loaded to answer the commands on a "
-                                "save at once (act, legal, show...)")
+    serve = commands.add_parser("serve", help=_("keep grail loaded to answer the commands on a "
+                                                "save at once (act, legal, show...)"))
     serve.add_argument("--idle", type=float, default=60, metavar="MINUTES",
-                       help="stop after this long without a command (default 60; 0: never)")
-    serve.add_argument("--stop", action="store_true", help="stop the resident grail")
+                       help=_("stop after this long without a command (default 60; 0: never)"))
+    serve.add_argument("--stop", action="store_true", help=_("stop the resident grail"))
     serve.set_defaults(run=cmd_serve)
     for add in dict.fromkeys(IN_ITS_OWN_MODULE.values()):
         add(commands)
@@ -238,30 +257,52 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    words = list(sys.argv[1:] if argv is None else argv)
+    """The ``grail`` command on ``argv`` (default: the program's own), in the language
+    ``--lang`` (before the command) or the environment asks for, set before anything is
+    said, ``--help`` included; the language grail spoke before is spoken again after."""
+    option, words = spoken(sys.argv[1:] if argv is None else argv)
+    before = language()
+    note = use(wanted(option), asked=option is not None)
+    if note is not None:
+        print(note, file=sys.stderr)
+    try:
+        return _run(words)
+    finally:
+        use(before)
+
+
+def _run(words: list[str]) -> int:
     parser = build_parser(words[0] if words else None)
     args, extra = parser.parse_known_args(words)
     if extra:  # said by the command's own parser, which points at its own --help
         command = next(action.choices[args.command] for action in parser._actions
                        if isinstance(action, argparse._SubParsersAction))
-        command.error(f"unrecognized arguments: {' '.join(extra)}")
+        command.error(f"unrecognized arguments: {' '.join(extra)}")  # argparse's words
     run: Callable[[argparse.Namespace], int] = args.run
     try:
         return run(args)
     except KeyboardInterrupt:  # pressed again while a first press was being said, say
-        print("grail: stopped at Ctrl-C", file=sys.stderr)
+        print(_("grail: stopped at Ctrl-C"), file=sys.stderr)
         return 130
     except BrokenPipeError:  # e.g. `grail list cards | head`
         sys.stderr.close()
         return 0
     except (CommandError, SaveError, ContentLoop) as error:
-        print(f"grail: {error}", file=sys.stderr)
+        print(_("grail: {error}").format(error=error), file=sys.stderr)
         return getattr(error, "code", 1)
     except PackError as error:
-        print(f"grail: {error.headline}", file=sys.stderr)
+        print(_("grail: {error}").format(error=error.headline), file=sys.stderr)
         return 1
     except OSError as error:
-        print(f"grail: {error.strerror or error}: {error.filename or ''}".rstrip(": "),
-              file=sys.stderr)
+        print(os_error(error), file=sys.stderr)
         return 1
+
+
+def os_error(error: OSError) -> str:
+    """A failure of the system's, as grail's one line: its reason, and the file if it has
+    one."""
+    if error.filename:
+        return _("grail: {error}: {file}").format(error=error.strerror or error,
+                                                  file=error.filename)
+    return _("grail: {error}").format(error=error.strerror or error)
 

@@ -18,6 +18,7 @@ from grail.cli.workers import (
 from grail.content.cache import keep_loaded, open_pack, pack_folder
 from grail.content.encounters import deck_kind
 from grail.content.problems import suggest
+from grail.lang import _
 from grail.sim.odds import MOST_PLAYOUTS, Odds, odds
 from grail.sim.playouts import STEP_LIMIT, DeckError, read_deck
 from grail.sim.policies import POLICIES
@@ -71,17 +72,17 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 def add_odds_command(commands: Any) -> None:
     """Add ``grail odds`` to the ``grail`` parser."""
-    command = commands.add_parser("odds", help="win probability of a hero against an Encounter")
-    command.add_argument("--pack", help="pack folder (default: the bundled campaign)")
-    command.add_argument("--hero", required=True, help="the hero id")
-    command.add_argument("--encounter", required=True, help="the Encounter id")
+    command = commands.add_parser("odds", help=_("win probability of a hero against an Encounter"))
+    command.add_argument("--pack", help=_("pack folder (default: the bundled campaign)"))
+    command.add_argument("--hero", required=True, help=_("the hero id"))
+    command.add_argument("--encounter", required=True, help=_("the Encounter id"))
     command.add_argument("--deck", metavar="FILE",
-                         help="a YAML list of card ids replacing the hero's deck of the "
-                         "Encounter's kind")
-    command.add_argument("--n", type=int, default=10_000, help="playouts (default 10000)")
+                         help=_("a YAML list of card ids replacing the hero's deck of the "
+                                "Encounter's kind"))
+    command.add_argument("--n", type=int, default=10_000, help=_("playouts (default 10000)"))
     command.add_argument("--policy", choices=sorted(POLICIES), default="search",
-                         help="who decides in the playouts (default search)")
-    command.add_argument("--seed", type=seed_number, default=1, help="first playout's seed (default 1)")
-    command.add_argument("--json", action="store_true", help="print the result as JSON")
+                         help=_("who decides in the playouts (default search)"))
+    command.add_argument("--seed", type=seed_number, default=1, help=_("first playout's seed (default 1)"))
+    command.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     add_worker_options(command)
     command.set_defaults(run=cmd_odds)

@@ -20,7 +20,8 @@ from typing import Any
 from grail.cli.game import CommandError, saved_session, seed_number
 from grail.cli.text import tried
 from grail.content.cache import keep_loaded, open_pack
-from grail.lang import language
+from grail.lang import _, language, ngettext, use
+from grail.lang import asked as language_asked
 from grail.save import SaveError
 
 GAME_SCENES = ("map", "journal", "encounter", "end-of-day", "menu")
@@ -38,11 +39,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     save = args.save_option or args.save
     if args.at is not None and save:
-        raise CommandError("--at starts a throwaway game: give no save file with it", 2)
+        raise CommandError(_("--at starts a throwaway game: give no save file with it"), 2)
     if args.at is None and (args.hero is not None or args.seed is not None):
-        raise CommandError("--hero and --seed go with --at", 2)
+        raise CommandError(_("--hero and --seed go with --at"), 2)
     if args.scene in GAME_SCENES and not save and args.at is None:
-        raise CommandError(f"--scene {args.scene} shows a game: give a save or --at", 2)
+        raise CommandError(_("--scene {scene} shows a game: give a save or --at").format(
+            scene=args.scene), 2)
     from grail.session import Session
     from grail.ui.app import MIN_SIZE, App, NoDisplay, Settings
     from grail.ui.scenes.title import TitleScene
@@ -52,13 +54,20 @@ def cmd_play(args: argparse.Namespace) -> int:
     asked = _size(args.size)
     size = (max(MIN_SIZE[0], asked[0]), max(MIN_SIZE[1], asked[1]))
     if size != asked:
-        print(f"grail: the window is {size[0]}x{size[1]}, not {asked[0]}x{asked[1]}: the "
-              f"layout is made for {MIN_SIZE[0]}x{MIN_SIZE[1]} at least", file=sys.stderr)
+        print(_("grail: the window is {size}, not {asked}: the layout is made for {least} at "
+                "least").format(size=f"{size[0]}x{size[1]}", asked=f"{asked[0]}x{asked[1]}",
+                                least=f"{MIN_SIZE[0]}x{MIN_SIZE[1]}"), file=sys.stderr)
     with ExitStack() as stack:
         try:
-            app = App(size, Settings.load(), headless=bool(args.screenshot))
+            settings = Settings.load()
+            if settings.language and not language_asked():  # the window's own choice, kept
+                note = use(settings.language)
+                if note is not None:
+                    print(note, file=sys.stderr)
+            app = App(size, settings, headless=bool(args.screenshot))
         except NoDisplay as error:
-            raise CommandError(f"{error}; `grail text` plays in the terminal instead") from None
+            raise CommandError(_("{error}; `grail text` plays in the terminal instead").format(
+                error=error)) from None
         if args.at is not None:
             folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix=_prefix())))
             session = _try(args, folder, Session)
@@ -70,13 +79,15 @@ def cmd_play(args: argparse.Namespace) -> int:
         _push_scene(app, args.scene)
         if args.screenshot:
             app.screenshot(Path(args.screenshot), args.frames)
-            print(f"{args.screenshot}: {app.size[0]}x{app.size[1]}, {args.frames} frame(s)")
+            print(ngettext("{file}: {size}, {count} frame", "{file}: {size}, {count} frames",
+                           args.frames).format(file=args.screenshot, count=args.frames,
+                                               size=f"{app.size[0]}x{app.size[1]}"))
             return 0
         if not app.visible:
             app.frame([])
-            print(f"No screen to show the window on (SDL's video driver is "
-                  f"'{app.driver}'): the window was drawn once and closed. `grail text` "
-                  "plays in the terminal.")
+            print(_("No screen to show the window on (SDL's video driver is '{driver}'): the "
+                    "window was drawn once and closed. `grail text` plays in the "
+                    "terminal.").format(driver=app.driver))
             return 0
         app.run()
     return 0
@@ -139,10 +150,11 @@ def _size(text: str) -> tuple[int, int]:
     try:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
-        raise CommandError(f"--size is WIDTHxHEIGHT, such as 1600x900, not '{text}'") from None
+        raise CommandError(_("--size is WIDTHxHEIGHT, such as 1600x900, not '{text}'").format(
+            text=text)) from None
     if max(width, height) > LARGEST:
-        raise CommandError(f"--size is at most {LARGEST}x{LARGEST}, the largest window SDL "
-                           f"draws, not '{text}'")
+        raise CommandError(_("--size is at most {largest}, the largest window SDL draws, not "
+                             "'{text}'").format(largest=f"{LARGEST}x{LARGEST}", text=text))
     return width, height
 
 
@@ -152,21 +164,24 @@ LARGEST = 16384
 
 def add_play_command(commands: Any) -> None:
     """Add ``grail play`` to the ``grail`` parser."""
-    play = commands.add_parser("play", help="play in the Pygame window")
-    play.add_argument("save", nargs="?", help="a save to open (default: the title screen)")
-    play.add_argument("--pack", help="pack folder (default: the bundled campaign)")
-    play.add_argument("--at", metavar="ENTRY", help="try a journal entry (or a Location number: "
-                      "its explore entry) in a throwaway game, standing where it belongs")
-    play.add_argument("--hero", help="with --at: the hero (default: the lowest character number)")
-    play.add_argument("--seed", type=seed_number, help="with --at: the random seed (default: a random one)")
-    play.add_argument("--size", default="1600x900", help="window size (default 1600x900)")
+    play = commands.add_parser("play", help=_("play in the Pygame window"))
+    play.add_argument("save", nargs="?", help=_("a save to open (default: the title screen)"))
+    play.add_argument("--pack", help=_("pack folder (default: the bundled campaign)"))
+    play.add_argument("--at", metavar="ENTRY", help=_(
+        "try a journal entry (or a Location number: its explore entry) in a throwaway game, "
+        "standing where it belongs"))
+    play.add_argument("--hero", help=_(
+        "with --at: the hero (default: the lowest character number)"))
+    play.add_argument("--seed", type=seed_number, help=_(
+        "with --at: the random seed (default: a random one)"))
+    play.add_argument("--size", default="1600x900", help=_("window size (default 1600x900)"))
     play.add_argument("--screenshot", metavar="PATH",
-                      help="draw headless and write a PNG instead of opening the window")
-    play.add_argument("--scene", choices=SCENES, help="with --screenshot: the screen to draw "
-                      "(a game's screens need a save or --at)")
+                      help=_("draw headless and write a PNG instead of opening the window"))
+    play.add_argument("--scene", choices=SCENES, help=_("with --screenshot: the screen to draw "
+                                                        "(a game's screens need a save or --at)"))
     play.add_argument("--save", dest="save_option", metavar="SAVE",
-                      help="with --screenshot: the save to draw")
+                      help=_("with --screenshot: the save to draw"))
     play.add_argument("--frames", type=int, default=2,
-                      help="frames drawn before the shot (more if the window is still "
-                      "painting what changed)")
+                      help=_("frames drawn before the shot (more if the window is still "
+                             "painting what changed)"))
     play.set_defaults(run=cmd_play)

@@ -29,7 +29,7 @@ from grail.engine.journal import ContentLoop
 from grail.engine.modes import MODES
 from grail.engine.setup import SetupError
 from grail.engine.trying import TryError, target, try_entry
-from grail.lang import language
+from grail.lang import N_, _, language, ngettext
 from grail.save import SaveError, save_game
 from grail.save.folder import (
     SaveInfo,
@@ -47,7 +47,7 @@ from grail.words.actions import ASKED_FIRST, action_lines, action_text, malforme
 from grail.words.decisions import ending
 from grail.words.encounter import encounter_lines
 from grail.words.events import story
-from grail.words.names import capitalized, full_name, hero_name
+from grail.words.names import capitalized, full_name, hero_name, mode_name
 from grail.words.summary import mode_words, summary
 from grail.words.table import event_lines, hero_lines, intro_lines, map_lines, place_lines
 
@@ -60,34 +60,36 @@ def ask(prompt: str) -> str | None:
 
 
 VIEWS: dict[str, tuple[str, Callable[[Game], list[str]]]] = {
-    "s": ("the summary", lambda game: summary(game).splitlines()),
-    "c": ("the characters: meters, Attributes, Skills, Items and Secrets", hero_lines),
-    "e": ("the Event of the Day", event_lines),
-    "l": ("the Locations where the characters stand", place_lines),
-    "m": ("the map around each character, by direction", map_lines),
-    "f": ("the fight under way", lambda game: encounter_lines(game)
-          or ["No Encounter is under way."]),
-    "i": ("the campaign's introduction and the characters' letters",
+    "s": (N_("the summary"), lambda game: summary(game).splitlines()),
+    "c": (N_("the characters: meters, Attributes, Skills, Items and Secrets"), hero_lines),
+    "e": (N_("the Event of the Day"), event_lines),
+    "l": (N_("the Locations where the characters stand"), place_lines),
+    "m": (N_("the map around each character, by direction"), map_lines),
+    "f": (N_("the fight under way"), lambda game: encounter_lines(game)
+          or [_("No Encounter is under way.")]),
+    "i": (N_("the campaign's introduction and the characters' letters"),
           lambda game: intro_lines(game.campaign, [hero.id for hero in game.state.heroes])),
-    "t": ("a tip: the best play found for the hand in a fight", lambda game: _tip(game)),
-    "a": ("the actions again", action_lines),
+    "t": (N_("a tip: the best play found for the hand in a fight"), lambda game: _tip(game)),
+    "a": (N_("the actions again"), action_lines),
 }
-"""The keys that show part of the table in words, and what each shows."""
+"""The keys that show part of the table in words, and what each shows (its words
+translated where they are shown)."""
 
 
 def _tip(game: Game) -> list[str]:
     found = hint(game)
-    return [f"Tip: {found.text}."] if found is not None else \
-        ["No tip now: tips are for the cards of an activation in a fight."]
+    return [_("Tip: {hint}.").format(hint=found.text)] if found is not None else \
+        [_("No tip now: tips are for the cards of an activation in a fight.")]
 
 
 def help_lines() -> list[str]:
     """What can be typed at the prompt."""
-    return (["Type the number of an action, or the first letters of its words (such as "
-             "'travel crown'), or an action's JSON. Or one of these keys:"]
-            + [f"  {key}: {what}" for key, (what, _) in VIEWS.items()]
-            + ["  u: undo the last action (back to the last card turned or entry read)",
-               "  ? or h: this help", "  q: quit (the game is saved after every action)"])
+    return ([_("Type the number of an action, or the first letters of its words (such as "
+               "'travel crown'), or an action's JSON. Or one of these keys:")]
+            + [_("  {key}: {what}").format(key=key, what=_(what))
+               for key, (what, _shows) in VIEWS.items()]
+            + [_("  u: undo the last action (back to the last card turned or entry read)"),
+               _("  ? or h: this help"), _("  q: quit (the game is saved after every action)")])
 
 
 def choose(game: Game, answer: str) -> Any:
@@ -98,23 +100,26 @@ def choose(game: Game, answer: str) -> Any:
         number = int(answer)
         if 1 <= number <= len(legal):
             return legal[number - 1]
-        return f"There is no action {number}: choose one from 1 to {len(legal)}, or ? for help."
+        return _("There is no action {number}: choose one from 1 to {last}, or ? for "
+                 "help.").format(number=number, last=len(legal))
     if answer.startswith("{"):
         try:
             return Action.from_json(answer)
         except MalformedAction as error:
-            return f"{capitalized(malformed(error))}."
+            return _("{refusal}.").format(refusal=capitalized(malformed(error)))
     typed = answer.lower().split()
     texts = [re.findall(r"[\w'-]+", action_text(game, action).lower()) for action in legal]
     found = [index for index, words in enumerate(texts) if _begins_in_order(typed, words)]
     if len(found) == 1:
         return legal[found[0]]
     if found:
-        return f"'{answer}' could be " + "; ".join(
-            f"{index + 1}. {action_text(game, legal[index])}" for index in found[:6]) \
-            + (" and more" if len(found) > 6 else "") + ". Type its number."
-    return f"Nothing here is '{answer}': type the number of an action from 1 to {len(legal)}, " \
-        "or ? for help."
+        actions = "; ".join(_("{number}. {action}").format(
+            number=index + 1, action=action_text(game, legal[index])) for index in found[:6])
+        said = _("'{answer}' could be {actions} and more. Type its number.") \
+            if len(found) > 6 else _("'{answer}' could be {actions}. Type its number.")
+        return said.format(answer=answer, actions=actions)
+    return _("Nothing here is '{answer}': type the number of an action from 1 to {last}, or ? "
+             "for help.").format(answer=answer, last=len(legal))
 
 
 def _asked(question: str, *yes: str) -> bool:
@@ -142,7 +147,7 @@ def play(session: Session) -> int:
     print(summary(session.game))
     told_over = session.game.is_terminal()  # the summary said how it ended
     if not told_over:
-        print("Type ? for help.")
+        print(_("Type ? for help."))
     changed = True
     while True:
         game = session.game
@@ -150,13 +155,13 @@ def play(session: Session) -> int:
         if over is not None:  # nothing is left to do [DEATH-6] but take back what is fair
             if not told_over:
                 print(over)
-            if not session.can_undo() or not _asked("Type u to take back the last action, "
-                                                    "or anything else to quit.", "u"):
+            if not session.can_undo() or not _asked(_("Type u to take back the last action, "
+                                                      "or anything else to quit."), "u"):
                 return 0
             try:
-                print(f"Undone: {session.undo()}")
+                print(_("Undone: {action}").format(action=session.undo()))
             except SaveError as error:  # the save stays as it was: nothing is lost
-                print(f"Not undone: {error}. Nothing was lost.")
+                print(_("Not undone: {error}. Nothing was lost.").format(error=error))
                 return 0
             told_over = False
             continue
@@ -164,8 +169,9 @@ def play(session: Session) -> int:
             print()
             print("\n".join(action_lines(game)))
         changed = False
-        tip = ", t for a tip" if game.state.encounter is not None and hint(game) else ""
-        answer = ask(f"Type a number{tip}, or ? for help.")
+        answer = ask(_("Type a number, t for a tip, or ? for help.")
+                     if game.state.encounter is not None and hint(game)
+                     else _("Type a number, or ? for help."))
         if answer is None:
             return 0
         if not answer.strip():
@@ -179,16 +185,16 @@ def play(session: Session) -> int:
         fighting = game.state.encounter is not None
         try:
             if answer.lower() == "u":
-                print(f"Undone: {session.undo()}")
+                print(_("Undone: {action}").format(action=session.undo()))
             else:
                 chosen = choose(game, answer)
                 if isinstance(chosen, str):
                     print(chosen)
                     continue
                 if isinstance(chosen, ASKED_FIRST) and not _asked(
-                        f"{action_text(game, chosen)}? Type y if you mean it, anything else "
-                        "not to.", "y", "yes"):
-                    print("Not taken.")
+                        _("{action}? Type y if you mean it, anything else not to.").format(
+                            action=action_text(game, chosen)), "y", "yes"):
+                    print(_("Not taken."))
                     continue
                 for line in story(game.campaign, session.act(chosen)):
                     print(line)
@@ -196,8 +202,8 @@ def play(session: Session) -> int:
             print(refused(game, error))
             continue
         except SaveError as error:  # the game stays as the save holds it: nothing is lost
-            print(f"Not taken: {error}. Nothing was lost; type it again once that is put "
-                  "right, or q to quit.")
+            print(_("Not taken: {error}. Nothing was lost; type it again once that is put "
+                    "right, or q to quit.").format(error=error))
             continue
         changed = True
         if session.game.state.encounter is not None and session.game.state.chance is None:
@@ -211,25 +217,30 @@ def _menu(folder: Path, pack: str | None, lang: str | None = None) -> Session | 
     quit; the pack in the language ``lang`` (default: the language grail speaks)."""
     lang = lang or language()
     saves = list_saves(folder)
-    print(f"Saves in {folder}:" if saves else f"No saves yet in {folder}.")
+    print((_("Saves in {folder}:") if saves else _("No saves yet in {folder}.")).format(
+        folder=folder))
     campaign = open_pack(pack, lang) if saves else None  # the heroes' names, as the window says them
     for number, info in enumerate(saves, start=1):
         if info.problem:
-            print(f"{number}. {info.name}: {info.problem}")
+            print(_("{number}. {name}: unreadable: {problem}").format(
+                number=number, name=info.name, problem=info.problem))
             continue
         heroes = ", ".join(hero_name(campaign, hero) for hero in info.heroes)
-        print(f"{number}. {info.title}: {heroes}; day {info.day}; "
-              f"{'last played' if info.kind == 'save' else 'kept'} {info.played:%Y-%m-%d %H:%M}")
-    print("n. Start a new game")
-    print("q. Quit")
+        said = _("{number}. {title}: {heroes}; day {day}; last played {when}") \
+            if info.kind == "save" else _("{number}. {title}: {heroes}; day {day}; kept {when}")
+        print(said.format(number=number, title=info.title, heroes=heroes, day=info.day,
+                          when=f"{info.played:%Y-%m-%d %H:%M}"))
+    print(_("n. Start a new game"))
+    print(_("q. Quit"))
     while True:
-        answer = ask(f"Type a number from 1 to {len(saves)}, n or q." if saves
-                     else "Type n or q.")
+        answer = ask(_("Type a number from 1 to {last}, n or q.").format(last=len(saves))
+                     if saves else _("Type n or q."))
         if answer is None:
             return None
         if answer == "n" and folder.exists() and not os.access(folder, os.W_OK):
-            print(f"No new game can be saved in {folder}: {cannot_write_in(folder)}"
-                  ". Go on with a save, or start grail text with --saves FOLDER.")
+            print(_("No new game can be saved in {folder}: {why}. Go on with a save, or start "
+                    "grail text with --saves FOLDER.").format(folder=folder,
+                                                              why=cannot_write_in(folder)))
             continue  # said before the questions, not after them
         if answer == "n":
             path = _new_game(folder, pack, lang)
@@ -237,10 +248,11 @@ def _menu(folder: Path, pack: str | None, lang: str | None = None) -> Session | 
         if answer.isdigit() and 1 <= int(answer) <= len(saves):
             info = saves[int(answer) - 1]
             if info.problem:
-                print(f"{info.name} cannot be opened: {info.problem.removeprefix('unreadable: ')}.")
+                print(_("{name} cannot be opened: {why}.").format(name=info.name,
+                                                                  why=info.problem))
                 continue
             return _chosen(info, pack, lang)
-        print(f"There is no choice {answer!r}.")
+        print(_("There is no choice {answer}.").format(answer=repr(answer)))
 
 
 def _chosen(info: SaveInfo, pack: str | None, lang: str | None = None) -> Session:
@@ -254,7 +266,10 @@ def _chosen(info: SaveInfo, pack: str | None, lang: str | None = None) -> Sessio
         session.save(target)
     except SaveError as error:
         raise CommandError(str(error)) from None
-    print(f"The {info.kind} goes on as the save '{target.stem}'; '{info.name}' stays as it was.")
+    said = _("The autosave goes on as the save '{save}'; '{name}' stays as it was.") \
+        if info.kind == "autosave" else \
+        _("The checkpoint goes on as the save '{save}'; '{name}' stays as it was.")
+    print(said.format(save=target.stem, name=info.name))
     return session
 
 
@@ -265,13 +280,15 @@ def _new_game(folder: Path, pack: str | None, lang: str | None = None) -> Path |
     heroes = sorted(campaign.hero)
     fewest, most = campaign.manifest.players
     most = min(most, len(heroes))
-    how_many = f"{fewest} hero" if fewest == most == 1 else \
-        f"{fewest} heroes" if fewest == most else f"{fewest} to {most} heroes"
-    print(f"New game of {campaign.manifest.name}; q at any question quits. Heroes:")
+    how_many = ngettext("{count} hero", "{count} heroes", fewest).format(count=fewest) \
+        if fewest == most else _("{fewest} to {most} heroes").format(fewest=fewest, most=most)
+    print(_("New game of {campaign}; q at any question quits. Heroes:").format(
+        campaign=campaign.manifest.name))
     for number, hero_id in enumerate(heroes, start=1):
-        print(f"{number}. {campaign.hero[hero_id].name}")
+        print(_("{number}. {name}").format(number=number, name=campaign.hero[hero_id].name))
     while True:
-        answer = ask(f"Choose {how_many}: type their numbers separated by spaces.")
+        answer = ask(_("Choose {how_many}: type their numbers separated by spaces.").format(
+            how_many=how_many))
         if answer is None:
             return None
         words = answer.replace(",", " ").split()
@@ -279,33 +296,36 @@ def _new_game(folder: Path, pack: str | None, lang: str | None = None) -> Path |
                 and fewest <= len(set(words)) == len(words) <= most:
             chosen = [heroes[int(word) - 1] for word in words]
             break
-        print(f"Choose {how_many}: different numbers from 1 to {len(heroes)}.")
-    modes = ", ".join(f"{n}. {mode}" for n, mode in enumerate(MODES, start=1))
+        print(_("Choose {how_many}: different numbers from 1 to {last}.").format(
+            how_many=how_many, last=len(heroes)))
+    modes = ", ".join(_("{number}. {mode}").format(number=n, mode=mode_name(mode))
+                      for n, mode in enumerate(MODES, start=1))
     while True:
-        answer = ask(f"Mode: {modes}. Type a number, or nothing for normal.")
+        answer = ask(_("Mode: {modes}. Type a number, or nothing for normal.").format(
+            modes=modes))
         if answer is None:
             return None
         if answer in ("", "1", "2", "3"):
             mode = MODES[int(answer or "2") - 1]
             break
-        print("Type 1, 2 or 3.")
+        print(_("Type 1, 2 or 3."))
     while True:
-        answer = ask("Playing with the physical box, the table entering every draw and roll "
-                     "(a companion game)? Type y or n, or nothing for n.")
+        answer = ask(_("Playing with the physical box, the table entering every draw and roll "
+                       "(a companion game)? Type y or n, or nothing for n."))
         if answer is None:
             return None
         if answer.lower() in ("", "y", "n", "yes", "no"):
             companion = answer.lower() in ("y", "yes")
             break
-        print("Type y or n.")
+        print(_("Type y or n."))
     while not companion:
-        answer = ask("Seed: type a whole number, or nothing for a random one.")
+        answer = ask(_("Seed: type a whole number, or nothing for a random one."))
         if answer is None:
             return None
         if answer == "" or answer.isdigit():
             seed = int(answer) if answer else random.SystemRandom().randrange(1, 1_000_000)
             break
-        print("Type digits only.")
+        print(_("Type digits only."))
     if companion:
         seed = 0  # the table answers every chance point: the generator is never asked
     try:
@@ -317,10 +337,11 @@ def _new_game(folder: Path, pack: str | None, lang: str | None = None) -> Path |
     if path is None:
         return None
     save_game(game, path)
-    kind = "a companion game" if companion else f"seed {seed}"
     playing = ", ".join(full_name(campaign, hero) for hero in chosen)
-    print(f"New game saved as {path.stem} in {folder}: {playing}, {kind}, "
-          f"{mode_words(game.state)}.")
+    said = _("New game saved as {save} in {folder}: {heroes}, a companion game, {mode}.") \
+        if companion else _("New game saved as {save} in {folder}: {heroes}, seed {seed}, {mode}.")
+    print(said.format(save=path.stem, folder=folder, heroes=playing, seed=seed,
+                      mode=mode_words(game.state)))
     return path
 
 
@@ -328,16 +349,18 @@ def _ask_name(folder: Path) -> Path | None:
     """A save name confined to ``folder``, not yet used."""
     default = free_name(folder)
     while True:
-        answer = ask(f"Save name: letters, digits and spaces; nothing for {default!r}.")
+        answer = ask(_("Save name: letters, digits and spaces; nothing for {name}.").format(
+            name=repr(default)))
         if answer is None:
             return None
         try:
             path = save_path(folder, answer or default)
         except SaveNameError as error:
-            print(f"{error}.")
+            print(_("{refusal}.").format(refusal=error))
             continue
         if path.exists():
-            print(f"A save named {path.stem!r} exists; choose another name.")
+            print(_("A save named {name} exists; choose another name.").format(
+                name=repr(path.stem)))
             continue
         return path
 
@@ -358,15 +381,17 @@ def tried(args: argparse.Namespace, lang: str | None = None) -> tuple[Game, list
     except TryError as error:
         raise CommandError(str(error)) from None
     game.setup["pack"] = str(Path(args.pack).resolve()) if args.pack else None
-    told = [f"Trying entry {entry} at {location} {campaign.location[location].name} with "
-            f"{full_name(campaign, hero)}, seed {seed}. This game is not kept."]
+    told = [_("Trying entry {entry} at {number} {place} with {hero}, seed {seed}. This game "
+              "is not kept.").format(entry=entry, number=location,
+                                     place=campaign.location[location].name,
+                                     hero=full_name(campaign, hero), seed=seed)]
     return game, told + story(campaign, events)
 
 
 def _try(args: argparse.Namespace) -> int:
     """Play a throwaway game that starts reading the entry asked for."""
     if args.save is not None:
-        raise CommandError("--at starts a throwaway game: give no save file with it", 2)
+        raise CommandError(_("--at starts a throwaway game: give no save file with it"), 2)
     game, said = tried(args)
     for line in said:
         print(line)
@@ -378,7 +403,7 @@ def cmd_text(args: argparse.Namespace) -> int:
     if args.at is not None:
         return _try(args)
     if args.hero is not None or args.seed is not None:
-        raise CommandError("--hero and --seed go with --at", 2)
+        raise CommandError(_("--hero and --seed go with --at"), 2)
     if args.save is not None:
         path = Path(args.save)
     else:
@@ -391,13 +416,18 @@ def cmd_text(args: argparse.Namespace) -> int:
 
 def add_text_command(commands: Any) -> None:
     """Add ``grail text`` to the ``grail`` parser."""
-    text = commands.add_parser("text", help="play in the terminal, in plain text")
-    text.add_argument("save", nargs="?", help="a save file (default: a menu of the save folder)")
-    text.add_argument("--saves", metavar="DIR", help="the save folder (default: GRAIL_SAVES, "
-                      "else saves/ in a checkout, else the user's data folder)")
-    text.add_argument("--pack", help="pack folder for a new game (default: the bundled campaign)")
-    text.add_argument("--at", metavar="ENTRY", help="try a journal entry (or a Location number: "
-                      "its explore entry) in a throwaway game, standing where it belongs")
-    text.add_argument("--hero", help="with --at: the hero (default: the lowest character number)")
-    text.add_argument("--seed", type=seed_number, help="with --at: the random seed (default: a random one)")
+    text = commands.add_parser("text", help=_("play in the terminal, in plain text"))
+    text.add_argument("save", nargs="?", help=_("a save file (default: a menu of the save folder)"))
+    text.add_argument("--saves", metavar="DIR", help=_(
+        "the save folder (default: GRAIL_SAVES, else saves/ in a checkout, else the user's "
+        "data folder)"))
+    text.add_argument("--pack", help=_(
+        "pack folder for a new game (default: the bundled campaign)"))
+    text.add_argument("--at", metavar="ENTRY", help=_(
+        "try a journal entry (or a Location number: its explore entry) in a throwaway game, "
+        "standing where it belongs"))
+    text.add_argument("--hero", help=_(
+        "with --at: the hero (default: the lowest character number)"))
+    text.add_argument("--seed", type=seed_number, help=_(
+        "with --at: the random seed (default: a random one)"))
     text.set_defaults(run=cmd_text)

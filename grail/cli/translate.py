@@ -5,6 +5,12 @@ add-on keeps its own (grail/content/translations.py, docs/translating.md).
 context and where it is written, and brings each ``PACK/translations/<lang>.po`` up to it
 (``--lang CODE`` starts one). ``check`` says what each catalog still lacks, at its line;
 it exits 1 when anything does.
+
+With ``--grail`` they work on grail's own catalogs instead, in a checkout of its source
+(grail/cli/catalogs.py): ``extract --grail`` writes ``grail/locale/grail.pot`` from the code
+and merges it into each language's ``grail.po``; ``compile`` writes the ``grail.mo`` files
+gettext reads; ``check --grail`` says what each language lacks, and how many of the author
+tools' messages remain.
 """
 
 from __future__ import annotations
@@ -13,9 +19,13 @@ import argparse
 import contextlib
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from grail.cli.catalogs import CatalogError, compile_all, standing
+from grail.cli.catalogs import catalogs as own_catalogs
+from grail.cli.catalogs import extract as own_extract
 from grail.cli.game import CommandError
 from grail.content import Campaign, PackError, bundled_pack
 from grail.content.translations import (
@@ -36,7 +46,7 @@ from grail.content.translations import (
     template,
     written,
 )
-from grail.lang import PSEUDO, normal
+from grail.lang import PSEUDO, _, normal
 
 
 def _shown(pack: str | None) -> str:
@@ -102,6 +112,8 @@ def _counted(counts: Counts) -> str:
 
 def cmd_extract(args: argparse.Namespace) -> int:
     """Write the template, then merge it into every catalog (and a new one for --lang)."""
+    if args.grail:
+        return _grail_catalogs(lambda: own_extract([_code(args.lang)] if args.lang else []))
     root, pack = Path(_shown(args.pack)), _shown(args.pack)
     wanted = _code(args.lang) if args.lang else None
     campaign, found = _checked(root)
@@ -145,11 +157,52 @@ def _gap_line(gap: Gap, pack: str, catalog: str) -> str:
     return f"{where}: {lack}: {string.context} ({_in(pack, string.file)}:{string.line})"
 
 
+def _grail_catalogs(work: Callable[[], list[str]]) -> int:
+    try:
+        done = work()
+    except CatalogError as error:
+        raise CommandError(str(error)) from None
+    for line in done:
+        print(line)
+    return 0
+
+
+def cmd_compile(args: argparse.Namespace) -> int:
+    """Compile grail's own catalogs for gettext."""
+    return _grail_catalogs(compile_all)
+
+
+def _grail_check(only: str | None) -> int:
+    """What each language's catalog of grail's messages lacks; exit 1 when any lacks a
+    message a player reads (the author tools' messages are counted, not failed)."""
+    codes = [only] if only else sorted(own_catalogs())
+    lacking = False
+    for code in codes:
+        try:
+            found = standing(code)
+        except CatalogError as error:
+            raise CommandError(str(error)) from None
+        for where in found.untranslated:
+            print(f"{code}: untranslated: {where}")
+        for where in found.fuzzy:
+            print(f"{code}: needs review: {where}")
+        for where in found.placeholders:
+            print(f"{code}: placeholders differ: {where}")
+        missing = len(found.untranslated) + len(found.fuzzy) + len(found.placeholders)
+        print(f"{code}: {found.messages} messages, {found.messages - missing} translated; "
+              f"the author tools' {found.author_tools} messages: "
+              f"{found.author_tools_untranslated} untranslated")
+        lacking = lacking or missing > found.author_tools_untranslated
+    return 1 if lacking else 0
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     """Say what each catalog lacks, one line a string, then a line of counts; exit 1 when
     any lacks anything."""
+    if args.grail:
+        return _grail_check(_code(args.lang) if args.lang else None)
     root, pack = Path(_shown(args.pack)), _shown(args.pack)
-    _, found = _checked(root)
+    found = _checked(root)[1]
     targets = dict(catalogs(root))
     if args.lang:
         code = _code(args.lang)
@@ -187,21 +240,30 @@ def _summed(found_gaps: list[Gap], strings: int) -> str:
 
 def add_translate_command(commands: Any) -> None:
     """Add ``grail translate extract`` and ``grail translate check`` to the parser."""
-    translate = commands.add_parser("translate", help="extract a pack's strings for "
-                                    "translation and check its translations")
+    translate = commands.add_parser("translate", help=_("extract a pack's strings for "
+                                                        "translation and check its translations"))
     actions = translate.add_subparsers(dest="action", required=True, metavar="ACTION")
     extracting = actions.add_parser(
-        "extract", help="write PACK/translations/template.pot and merge it into each "
-        "PACK/translations/<lang>.po")
-    extracting.add_argument("pack", nargs="?", help="pack folder (default: the bundled campaign)")
+        "extract", help=_("write PACK/translations/template.pot and merge it into each "
+                          "PACK/translations/<lang>.po"))
+    extracting.add_argument("pack", nargs="?", help=_("pack folder (default: the bundled campaign)"))
     extracting.add_argument("--lang", metavar="CODE",
-                            help="start the catalog of this language (es, pt_BR...) if the "
-                            "pack has none")
+                            help=_("start the catalog of this language (es, pt_BR...) if the "
+                                   "pack has none"))
+    extracting.add_argument("--grail", action="store_true",
+                            help=_("grail's own catalogs (grail/locale), in a checkout of its "
+                                   "source, instead of a pack's"))
     extracting.set_defaults(run=cmd_extract)
+    compiling = actions.add_parser(
+        "compile", help=_("compile grail's own catalogs (grail/locale/<lang>/LC_MESSAGES/"
+                          "grail.mo) for gettext; a pack's need no compiling"))
+    compiling.set_defaults(run=cmd_compile)
     checking = actions.add_parser(
-        "check", help="say what each translation lacks: untranslated strings, strings "
-        "needing review, placeholders that differ; exit 1 when any")
-    checking.add_argument("pack", nargs="?", help="pack folder (default: the bundled campaign)")
+        "check", help=_("say what each translation lacks: untranslated strings, strings "
+                        "needing review, placeholders that differ; exit 1 when any"))
+    checking.add_argument("pack", nargs="?", help=_("pack folder (default: the bundled campaign)"))
     checking.add_argument("--lang", metavar="CODE",
-                          help="check this language only (default: every catalog)")
+                          help=_("check this language only (default: every catalog)"))
+    checking.add_argument("--grail", action="store_true",
+                          help=_("grail's own catalogs instead of a pack's"))
     checking.set_defaults(run=cmd_check)

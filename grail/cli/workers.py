@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from grail.cli.game import CommandError
+from grail.lang import _
 from grail.sim.workers import ClusterError, Stopped, WorkerLost, cores
 
 MOST_WORKERS_A_CORE = 4
@@ -20,10 +21,10 @@ slip of the keyboard) would take the machine's memory."""
 def add_worker_options(command: Any) -> None:
     """``--workers N`` and ``--scheduler ADDRESS``."""
     command.add_argument("--workers", type=int, metavar="N",
-                         help="worker processes (default: every core; 1: none)")
+                         help=_("worker processes (default: every core; 1: none)"))
     command.add_argument("--scheduler", metavar="ADDRESS",
-                         help="run on the Dask cluster whose scheduler is at ADDRESS "
-                         "(tcp://host:8786); needs the cluster extra: docs/balance.md")
+                         help=_("run on the Dask cluster whose scheduler is at ADDRESS "
+                                "(tcp://host:8786); needs the cluster extra: docs/balance.md"))
 
 
 def counted() -> bool:

@@ -10,6 +10,8 @@ from typing import Annotated, Any, Literal, Self
 
 from pydantic import Discriminator, Field, Tag, model_validator
 
+from grail.lang import _
+
 from .base import Attribute, Model, Placed, made
 
 
@@ -66,9 +68,11 @@ class Count(Model):
     def _attribute_when_needed(self) -> Self:
         needs = self.count in ("attribute", "joined_keys")
         if needs and self.attribute is None:
-            raise Placed(("count",), f"count '{self.count}' needs an 'attribute'")
+            raise Placed(("count",), _("count '{count}' needs an 'attribute'").format(
+                count=self.count))
         if not needs and self.attribute is not None:
-            raise Placed(("attribute",), f"count '{self.count}' takes no 'attribute'")
+            raise Placed(("attribute",), _("count '{count}' takes no 'attribute'").format(
+                count=self.count))
         return self
 
 
@@ -133,7 +137,7 @@ class Amounts(Model):
     @model_validator(mode="after")
     def _not_empty(self) -> Self:
         if not self.items():
-            raise ValueError("name at least one resource or meter with an amount")
+            raise ValueError(_("name at least one resource or meter with an amount"))
         return self
 
     @classmethod
@@ -166,8 +170,9 @@ class Range(Model):
     @model_validator(mode="after")
     def _bounded(self) -> Self:
         if self.at_least is None and self.at_most is None:
-            raise ValueError("give 'at_least', 'at_most' or both")
+            raise ValueError(_("give 'at_least', 'at_most' or both"))
         if (self.at_least is not None and self.at_most is not None
                 and self.at_least > self.at_most):
-            raise ValueError(f"'at_least' {self.at_least} is above 'at_most' {self.at_most}")
+            raise ValueError(_("'at_least' {least} is above 'at_most' {most}").format(
+                least=self.at_least, most=self.at_most))
         return self

@@ -23,6 +23,8 @@ from typing import Annotated, Any, Literal, Self, TypeVar, get_type_hints
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, WithJsonSchema
 
+from grail.lang import N_, _
+
 
 class Model(BaseModel):
     """Base of every content model: strict, closed, immutable.
@@ -117,12 +119,13 @@ class Placed(ValueError):
         self.message = message
 
 
-def duplicates(values: list[Any], field: str, what: str) -> None:
-    """Raise :class:`Placed` at the second of two equal values in a list."""
+def duplicates(values: list[Any], field: str, message: str) -> None:
+    """Raise :class:`Placed` at the second of two equal values in a list, saying
+    ``message`` (marked with ``N_``, its ``{value}`` the value)."""
     seen: set[Any] = set()
     for index, value in enumerate(values):
         if value in seen:
-            raise Placed((field, index), f"{what} '{value}' is listed twice")
+            raise Placed((field, index), _(message).format(value=value))
         seen.add(value)
 
 
@@ -165,15 +168,18 @@ ENTRY_PATTERN = r"^[0-9]+(\.[a-z0-9_-]+)*$"
 CARD_NUMBER_PATTERN = r"^[0-9]+[AVMG]$"
 VERSION_PATTERN = r"^\d+\.\d+(\.\d+)?$"
 PATTERN_HELP = {
-    SLUG_PATTERN: "expected an id of lower-case letters, digits, '-' and '_' "
-    "(e.g. grey-vagrant)",
-    ENTRY_PATTERN: "expected a journal entry id: a number, then dotted parts of lower-case "
-    "letters, digits, '-' or '_' (e.g. \"104\", \"104.3\", \"104.d\")",
-    CARD_NUMBER_PATTERN: "expected digits then a colour letter: A blue, V green, M brown, "
-    "G grey (e.g. '7V')",
-    VERSION_PATTERN: "expected a version such as \"1.0\" or \"1.2.3\", in quotes",
+    SLUG_PATTERN: N_("expected an id of lower-case letters, digits, '-' and '_' "
+                     "(e.g. grey-vagrant); got {value}"),
+    ENTRY_PATTERN: N_("expected a journal entry id: a number, then dotted parts of lower-case "
+                      "letters, digits, '-' or '_' (e.g. \"104\", \"104.3\", \"104.d\"); "
+                      "got {value}"),
+    CARD_NUMBER_PATTERN: N_("expected digits then a colour letter: A blue, V green, M brown, "
+                            "G grey (e.g. '7V'); got {value}"),
+    VERSION_PATTERN: N_("expected a version such as \"1.0\" or \"1.2.3\", in quotes; "
+                        "got {value}"),
 }
-"""What each pattern means, for error messages."""
+"""What each pattern means, for error messages: marked for the catalog, translated where
+the message is made, ``{value}`` what was written."""
 
 Slug = Annotated[
     str,
@@ -206,8 +212,8 @@ def _entry_id(value: Any) -> Any:
         return str(value)
     if isinstance(value, float):
         raise ValueError(
-            f"journal entry ids are text: write {str(value)!r} in quotes, "
-            "because YAML reads an unquoted 104.3 as a number (and 104.10 as 104.1)"
+            _("journal entry ids are text: write {value} in quotes, because YAML reads an "
+              "unquoted 104.3 as a number (and 104.10 as 104.1)").format(value=repr(str(value)))
         )
     return value
 

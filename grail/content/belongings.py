@@ -4,6 +4,8 @@ from typing import Literal, Self
 
 from pydantic import Field, model_validator
 
+from grail.lang import N_, _
+
 from .base import Attribute, ItemKeyword, Model, Placed, Positive, Text, duplicates
 from .effects import Dial, Effect
 from .events import Quest
@@ -30,10 +32,10 @@ class Secret(Model):
 
     @model_validator(mode="after")
     def _one_item_keyword(self) -> Self:
-        duplicates(list(self.keywords), "keywords", "keyword")
+        duplicates(list(self.keywords), "keywords", N_("keyword '{value}' is listed twice"))
         items = [i for i, k in enumerate(self.keywords) if k != "personal"]
         if len(items) > 1:
-            raise Placed(("keywords", items[1]), "a Secret has at most one item keyword")
+            raise Placed(("keywords", items[1]), _("a Secret has at most one item keyword"))
         return self
 
 
@@ -61,8 +63,8 @@ class SkillSide(Model):
     def _kept(self) -> Self:
         for index, use in enumerate(self.uses):
             if use.discard:
-                raise Placed(("uses", index, "discard"), "a Skill is never discarded: it stays "
-                             "beside its Attribute [ATTR-4]")
+                raise Placed(("uses", index, "discard"), _("a Skill is never discarded: it "
+                                                            "stays beside its Attribute [ATTR-4]"))
         return self
 
 

@@ -26,7 +26,7 @@ from pathlib import Path
 import platformdirs
 
 from .. import __version__
-from ..lang import PSEUDO, SOURCE, normal
+from ..lang import PSEUDO, SOURCE, language, normal
 from .folder import MAX_FILE_BYTES, bundled_pack, pack_files, paused_gc
 from .pack import Campaign
 from .problems import PackError
@@ -273,8 +273,8 @@ def pack_folder(pack: str | Path | None) -> Path:
     return Path(pack) if pack else bundled_pack()
 
 
-def open_pack(pack: str | Path | None, lang: str = SOURCE) -> Campaign:
+def open_pack(pack: str | Path | None, lang: str | None = None) -> Campaign:
     """The pack at ``pack``, or the bundled campaign when None, in the language ``lang``
-    (the source text by default), through the cache; raises :class:`PackError` for a pack
-    with problems or a translation that cannot be read."""
-    return load_cached(pack_folder(pack), lang=lang)
+    (by default the language grail speaks), through the cache; raises :class:`PackError`
+    for a pack with problems or a translation that cannot be read."""
+    return load_cached(pack_folder(pack), lang=language() if lang is None else lang)

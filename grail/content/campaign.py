@@ -8,6 +8,8 @@ from typing import Literal, Self
 
 from pydantic import Field, model_validator
 
+from grail.lang import _
+
 from .amounts import Amount, Scaled
 from .base import (
     VERSION_PATTERN,
@@ -301,11 +303,12 @@ class Manifest(Model):
     def _consistent(self) -> Self:
         fewest, most = self.players
         if not 1 <= fewest <= most <= 4:
-            raise Placed(("players",), f"players [{fewest}, {most}] must lie within 1-4, "
-                         "fewest first")
+            raise Placed(("players",), _("players [{fewest}, {most}] must lie within 1-4, "
+                                         "fewest first").format(fewest=fewest, most=most))
         for index, chapter in enumerate(self.chapters):
             if chapter.number != index + 1:
                 raise Placed(("chapters", index, "number"),
-                             f"chapters are numbered 1, 2, 3... in order: this one should be "
-                             f"{index + 1}, not {chapter.number}")
+                             _("chapters are numbered 1, 2, 3... in order: this one should be "
+                               "{expected}, not {number}").format(expected=index + 1,
+                                                                  number=chapter.number))
         return self

@@ -19,6 +19,8 @@ from typing import Annotated, Any, Literal, Self
 
 from pydantic import Discriminator, Field, Tag, model_validator
 
+from grail.lang import N_, _
+
 from .amounts import NonNegativeAmount
 from .base import (
     COLOUR_LETTER,
@@ -45,6 +47,11 @@ discard_last, x2 (doubles the next icon, never continue [KEY-6]), cancel (voids 
 
 COMBAT_ONLY = frozenset({"marker", "marker2", "marker3"})
 DIPLOMACY_ONLY = frozenset({"up", "down", "attribute"})
+WRONG_ICON = {"combat": N_("a combat card cannot use the bonus icon '{icon}'"),
+              "diplomacy": N_("a diplomacy card cannot use the bonus icon '{icon}'")}
+WRONG_TRIGGER = {"combat": N_("a combat card has no 'response' trigger"),
+                 "diplomacy": N_("a diplomacy card has no 'enemy_attack' trigger")}
+"""What a card of each kind is told of the other kind's bonus icon or trigger."""
 
 
 class AttributeKey(Model):
@@ -122,15 +129,21 @@ class Ability(Model):
     @model_validator(mode="after")
     def _trigger_fields(self) -> Self:
         if self.tokens is not None and self.trigger != "delayed":
-            raise Placed(("tokens",), "'tokens' belongs to a delayed ability only")
+            raise Placed(("tokens",), _("'tokens' belongs to a delayed ability only"))
         if self.charges is not None and self.trigger != "spend_charges":
-            raise Placed(("charges",), "'charges' belongs to a spend_charges ability only")
+            raise Placed(("charges",), _("'charges' belongs to a spend_charges ability only"))
         if self.charges is None and self.trigger == "spend_charges":
-            raise Placed(("trigger",), "a spend_charges ability needs 'charges'")
+            raise Placed(("trigger",), _("a spend_charges ability needs 'charges'"))
         if self.charges == 0:
-            raise Placed(("charges",), "a spend_charges ability pays at least 1 Charge: one "
-                         "that costs nothing could be used forever [ANAT-10]")
+            raise Placed(("charges",), _("a spend_charges ability pays at least 1 Charge: "
+                                         "one that costs nothing could be used forever "
+                                         "[ANAT-10]"))
         return self
+
+
+EDGE_TWICE = {"left": N_("two keys at position {at} of the left edge"),
+              "right": N_("two keys at position {at} of the right edge")}
+"""A key at a position of an edge another key holds, by edge [ANAT-13]."""
 
 
 def check_edges(left: list[Any], right: list[Any]) -> None:
@@ -139,8 +152,7 @@ def check_edges(left: list[Any], right: list[Any]) -> None:
         seen: set[int] = set()
         for index, key in enumerate(keys):
             if key.at in seen:
-                raise Placed((edge, index, "at"),
-                             f"two keys at position {key.at} of the {edge} edge")
+                raise Placed((edge, index, "at"), _(EDGE_TWICE[edge]).format(at=key.at))
             seen.add(key.at)
 
 
@@ -180,12 +192,12 @@ class PlayerCard(Model):
         check_edges(self.left, self.right)
         for index, key in enumerate(self.left):
             if isinstance(key, MagicBonus) and "attribute" in key.bonus:
-                raise Placed(("left", index, "bonus"), "the 'attribute' bonus needs the "
-                             "Attribute of the key that connects it: a Magic Key has none "
-                             "[DIPLO-11]")
+                raise Placed(("left", index, "bonus"), _(
+                    "the 'attribute' bonus needs the Attribute of the key that connects it: "
+                    "a Magic Key has none [DIPLO-11]"))
         if "attribute" in self.free:
-            raise Placed(("free",), "the 'attribute' bonus needs the Attribute of the key that "
-                         "connects it: the free key has none [DIPLO-11]")
+            raise Placed(("free",), _("the 'attribute' bonus needs the Attribute of the key "
+                                      "that connects it: the free key has none [DIPLO-11]"))
         wrong = COMBAT_ONLY if self.kind == "diplomacy" else DIPLOMACY_ONLY
         places: list[tuple[tuple[Any, ...], str]] = [
             (("left", i, "bonus", j), icon) for i, key in enumerate(self.left)
@@ -193,20 +205,19 @@ class PlayerCard(Model):
         places += [(("free", j), icon) for j, icon in enumerate(self.free)]
         for path, icon in places:
             if icon in wrong:
-                raise Placed(path, f"a {self.kind} card cannot use the bonus icon '{icon}'")
+                raise Placed(path, _(WRONG_ICON[self.kind]).format(icon=icon))
         wrong_trigger = "response" if self.kind == "combat" else "enemy_attack"
         tokens = {ability.tokens for ability in self.abilities if ability.trigger == "delayed"}
         if len(tokens) > 1:
-            raise Placed(("abilities",), "a card's delayed Abilities share the Time tokens on "
-                         "it: give them all the same 'tokens' [ANAT-15]")
+            raise Placed(("abilities",), _("a card's delayed Abilities share the Time tokens "
+                                           "on it: give them all the same 'tokens' [ANAT-15]"))
         for index, ability in enumerate(self.abilities):
             check_inside(ability.effects, ("abilities", index, "effects"))
             if ability.trigger == wrong_trigger:
-                raise Placed(("abilities", index, "trigger"),
-                             f"a {self.kind} card has no '{wrong_trigger}' trigger")
+                raise Placed(("abilities", index, "trigger"), _(WRONG_TRIGGER[self.kind]))
             if ability.trigger == "passive" and not self.passive:
                 raise Placed(("abilities", index, "trigger"),
-                             "a 'passive' ability needs 'passive: true' on the card [ANAT-9]")
+                             _("a 'passive' ability needs 'passive: true' on the card [ANAT-9]"))
         return self
 
 

@@ -10,6 +10,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from grail.lang import N_, _, ngettext
+
 from .cards import PlayerCard
 from .crossref import Entities, Names, References
 from .effects import RaiseAttributes
@@ -42,9 +44,9 @@ def _misplaced_bonuses(entities: Entities) -> list[Problem]:
     found: list[Problem] = []
     for thing, origin in entities.everything():
         for path in _bonuses(thing, ()):
-            found.append(origin.problem(path, "'attribute_bonus' raises Attributes while its "
-                                        "card is face up: write it in a use with 'when: "
-                                        "passive', where it counts, not here"))
+            found.append(origin.problem(path, _("'attribute_bonus' raises Attributes while "
+                                                "its card is face up: write it in a use with "
+                                                "'when: passive', where it counts, not here")))
     return found
 
 
@@ -72,22 +74,26 @@ def _check_heroes(entities: Entities, names: Names, problems: list[Problem]) -> 
     if entities.manifest and not entities.of("heroes") and not salvage.names.get("hero") \
             and "hero" not in salvage.incomplete:
         problems.append(entities.manifest[1].problem(
-            (), "a pack needs at least one hero to play, and this one has none: write one in "
-            "heroes/ [SETUP-C1]"))
+            (), _("a pack needs at least one hero to play, and this one has none: write one "
+                  "in {folder} [SETUP-C1]").format(folder="heroes/")))
     for hero, origin in entities.of("heroes"):
         for kind in ("combat", "diplomacy"):
             lists = getattr(hero.decks, kind)
             if len(lists.start) < minimum:
                 problems.append(origin.problem(
-                    ("decks", kind, "start"), f"a starting deck needs at least {minimum} "
-                    f"cards, this one has {len(lists.start)} [UPG-3]"))
+                    ("decks", kind, "start"), ngettext(
+                        "a starting deck needs at least {count} card, this one has {has} "
+                        "[UPG-3]", "a starting deck needs at least {count} cards, this one "
+                        "has {has} [UPG-3]", minimum).format(count=minimum,
+                                                             has=len(lists.start))))
             seen: set[str] = set()
             for part in ("start", "advanced"):
                 for index, card_id in enumerate(getattr(lists, part)):
                     loc = ("decks", kind, part, index)
                     if card_id in seen:
                         problems.append(origin.problem(
-                            loc, f"card '{card_id}' is listed twice in {hero.id}'s decks"))
+                            loc, _("card '{card}' is listed twice in {hero}'s decks").format(
+                                card=card_id, hero=hero.id)))
                     seen.add(card_id)
                     card = names.get("card", card_id)
                     if card is not None:
@@ -98,14 +104,21 @@ def _deck_card(hero: Hero, kind: str, card: PlayerCard, names: Names, origin: Or
                loc: tuple[Any, ...]) -> list[Problem]:
     found = []
     if card.kind != kind:
-        found.append(origin.problem(loc, f"card '{card.id}' is a {card.kind} card, not {kind}"))
+        found.append(origin.problem(loc, _(OTHER_KIND[card.kind]).format(card=card.id)))
     if card.colour != hero.colour:
         found.append(origin.problem(
-            loc, f"card '{card.id}' ({card.number}) is {card.colour}; {hero.id} plays "
-            f"{hero.colour} cards [SETUP-C6]"))
+            loc, _("card '{card}' ({number}) is {colour}; {hero} plays {hero_colour} cards "
+                   "[SETUP-C6]").format(card=card.id, number=card.number, colour=card.colour,
+                                        hero=hero.id, hero_colour=hero.colour)))
     if card.hero is not None and card.hero != hero.id and names.get("hero", card.hero):
-        found.append(origin.problem(loc, f"card '{card.id}' belongs to {card.hero}, not {hero.id}"))
+        found.append(origin.problem(loc, _("card '{card}' belongs to {owner}, not {hero}").format(
+            card=card.id, owner=card.hero, hero=hero.id)))
     return found
+
+
+OTHER_KIND = {"combat": N_("card '{card}' is a combat card, not diplomacy"),
+              "diplomacy": N_("card '{card}' is a diplomacy card, not combat")}
+"""A card in the other kind's deck, by the card's kind."""
 
 
 def _check_chapters(entities: Entities, names: Names, problems: list[Problem]) -> None:
@@ -116,8 +129,9 @@ def _check_chapters(entities: Entities, names: Names, problems: list[Problem]) -
             continue
         if enc.deck in firsts:
             problems.append(origin.problem(
-                ("first_encounter",), f"the {enc.deck} deck already has its 'Your first "
-                f"encounter' card in {firsts[enc.deck].file} [COMP-8]"))
+                ("first_encounter",), _("the {deck} deck already has its 'Your first "
+                                        "encounter' card in {file} [COMP-8]").format(
+                                            deck=enc.deck, file=firsts[enc.deck].file)))
         else:
             firsts[enc.deck] = origin
     if not entities.manifest:
@@ -127,8 +141,10 @@ def _check_chapters(entities: Entities, names: Names, problems: list[Problem]) -
     for event, written in entities.of("events"):
         if isinstance(event, StoryEvent) and event.chapter > count:
             problems.append(written.problem(
-                ("chapter",), f"chapter {event.chapter}, but the campaign has {count} "
-                f"chapter{'s' * (count != 1)}"))
+                ("chapter",), ngettext("chapter {chapter}, but the campaign has {count} "
+                                       "chapter", "chapter {chapter}, but the campaign has "
+                                       "{count} chapters", count).format(
+                                           chapter=event.chapter, count=count)))
     check_levels = "encounter_level" not in entities.salvage.incomplete
     for c_index, chapter in enumerate(manifest.chapters):
         base = ("chapters", c_index, "setup")
@@ -136,15 +152,17 @@ def _check_chapters(entities: Entities, names: Names, problems: list[Problem]) -
             for index, event_id in enumerate(getattr(chapter.setup, part)):
                 event = names.get("event", event_id)
                 if event is not None and not isinstance(event, wanted):
-                    kind = "story" if wanted is StoryEvent else "random"
-                    problems.append(origin.problem(
-                        (*base, part, index), f"event '{event_id}' is not a {kind} event"))
+                    said = _("event '{event}' is not a story event") if wanted is StoryEvent \
+                        else _("event '{event}' is not a random event")
+                    problems.append(origin.problem((*base, part, index),
+                                                   said.format(event=event_id)))
         for deck in ("green", "grey", "purple", "blue") if check_levels else ():
             for index, level in enumerate(getattr(chapter.setup.encounters, deck)):
                 if level not in names.levels.get(deck, set()):
                     problems.append(origin.problem(
                         (*base, "encounters", deck, index),
-                        f"the {deck} deck has no level {level} encounter"))
+                        _("the {deck} deck has no level {level} encounter").format(
+                            deck=deck, level=level)))
 
 
 def _check_map(entities: Entities, problems: list[Problem]) -> None:
@@ -153,9 +171,9 @@ def _check_map(entities: Entities, problems: list[Problem]) -> None:
     if not located:
         return
     origins = {id(loc): origin for loc, origin in located}
-    numbers = {loc.number for loc, _ in located}
+    numbers = {loc.number for loc, _origin in located}
     # a changed version whose old_number names nothing is reported already; leave it off the map
-    locations = [loc for loc, _ in located if loc.old_number in (None, *numbers)]
+    locations = [loc for loc, _origin in located if loc.old_number in (None, *numbers)]
 
     def report(loc: Location, path: tuple[str, ...], message: str) -> None:
         problems.append(origins[id(loc)].problem(path, message))
@@ -170,8 +188,9 @@ def _check_map(entities: Entities, problems: list[Problem]) -> None:
         holder = by_number.get(key.location)
         if holder is not None and getattr(holder.keys, key.edge) is None:
             problems.append(origin.problem(
-                ("one_way_keys", index), f"Location {key.location} has no key on its "
-                f"{key.edge} edge: nothing to mark one-way"))
+                ("one_way_keys", index), _("Location {location} has no key on its {edge} "
+                                           "edge: nothing to mark one-way").format(
+                                               location=key.location, edge=key.edge)))
     one_way: set[tuple[int, str]] = {(key.location, key.edge) for key in manifest.one_way_keys}
     check_keys(locations, families, one_way, report)
     place(families, manifest.start, report)

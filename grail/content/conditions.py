@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Literal, Self, TypeAlias
 
 from pydantic import Field, model_validator
 
+from grail.lang import _
+
 from .amounts import Amounts, Range
 from .base import (
     DialRef,
@@ -40,9 +42,9 @@ class ItemPick(Model):
     @model_validator(mode="after")
     def _something(self) -> Self:
         if self.number is None and self.keyword is None and self.craftable is None:
-            raise ValueError("give 'number', 'keyword' or 'craftable'")
+            raise ValueError(_("give 'number', 'keyword' or 'craftable'"))
         if self.number is not None and (self.keyword or self.craftable is not None):
-            raise ValueError("a 'number' names one item: drop 'keyword' and 'craftable'")
+            raise ValueError(_("a 'number' names one item: drop 'keyword' and 'craftable'"))
         return self
 
 
@@ -77,7 +79,7 @@ class Visits(Range):
     @model_validator(mode="after")
     def _one_target(self) -> Self:
         if (self.entry is None) == (self.location is None):
-            raise ValueError("give exactly one of 'entry' and 'location'")
+            raise ValueError(_("give exactly one of 'entry' and 'location'"))
         return self
 
 

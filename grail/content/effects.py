@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Annotated, Literal, Self, TypeAlias
 
 from pydantic import Field, model_validator
 
+from grail.lang import _
+
 from .amounts import Amount, Amounts, NonNegativeAmount
 from .base import (
     Attribute,
@@ -156,7 +158,7 @@ class ItemLoss(Model):
     @model_validator(mode="after")
     def _not_number_and_keyword(self) -> Self:
         if self.number is not None and self.keyword is not None:
-            raise ValueError("give 'number' or 'keyword', not both")
+            raise ValueError(_("give 'number' or 'keyword', not both"))
         return self
 
 
@@ -245,7 +247,7 @@ class Destination(Model):
     @model_validator(mode="after")
     def _one(self) -> Self:
         if (self.location is None) == (self.rule is None):
-            raise ValueError("give exactly one of 'location' and 'rule'")
+            raise ValueError(_("give exactly one of 'location' and 'rule'"))
         return self
 
 
@@ -414,7 +416,7 @@ class If(Keyed):
     @model_validator(mode="after")
     def _does_something(self) -> Self:
         if not self.then and not self.else_:
-            raise ValueError("an 'if' needs 'then' or 'else' effects")
+            raise ValueError(_("an 'if' needs 'then' or 'else' effects"))
         return self
 
 

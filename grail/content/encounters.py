@@ -4,12 +4,15 @@ from typing import Annotated, Any, Literal, Self
 
 from pydantic import Discriminator, Field, Tag, model_validator
 
+from grail.lang import N_, _, ngettext
+
 from .amounts import Amounts
 from .base import CombatDeck, Level, Model, Placed, Positive, Slug, Text, duplicates
 from .cards import AttributeKey, RightKey, check_edges
 from .conditions import Condition
 from .effects import Effect
 from .inside import check_inside
+from .problems import commas
 
 Trait = Literal[
     "ambush", "sudden", "defensive", "swift", "feint", "guardian",
@@ -32,9 +35,10 @@ class AttackRow(Model):
     def _range(self) -> Self:
         low, high = self.pool
         if low is None or low < 0:
-            raise Placed(("pool", 0), "the lowest pool of a row is a whole number from 0")
+            raise Placed(("pool", 0), _("the lowest pool of a row is a whole number from 0"))
         if high is not None and high < low:
-            raise Placed(("pool",), f"pool range [{low}, {high}] is empty")
+            raise Placed(("pool",), _("pool range [{low}, {high}] is empty").format(
+                low=low, high=high))
         return self
 
 
@@ -67,13 +71,21 @@ class _Encounter(Model):
         foreign = [key for key in data if key in _OTHER_KIND[cls]] \
             if isinstance(data, dict) else []
         if foreign:
-            kind, other = ("Combat", "Diplomacy") if cls is CombatEncounter \
-                else ("Diplomacy", "Combat")
-            where = "blue" if other == "Diplomacy" else "green, grey or purple"
-            fields = ", ".join(f"'{key}'" for key in foreign)
-            raise Placed((foreign[0],), f"'deck: {data.get('deck')}' makes this a {kind} "
-                         f"Encounter, but {fields} {'is' if len(foreign) == 1 else 'are'} "
-                         f"{other}'s: a {other} Encounter's deck is {where} [ENC-2]")
+            if cls is CombatEncounter:
+                said = ngettext("'{deck}' makes this a Combat Encounter, but {fields} is "
+                                "Diplomacy's: a Diplomacy Encounter's deck is blue [ENC-2]",
+                                "'{deck}' makes this a Combat Encounter, but {fields} are "
+                                "Diplomacy's: a Diplomacy Encounter's deck is blue [ENC-2]",
+                                len(foreign))
+            else:
+                said = ngettext("'{deck}' makes this a Diplomacy Encounter, but {fields} is "
+                                "Combat's: a Combat Encounter's deck is green, grey or purple "
+                                "[ENC-2]",
+                                "'{deck}' makes this a Diplomacy Encounter, but {fields} are "
+                                "Combat's: a Combat Encounter's deck is green, grey or purple "
+                                "[ENC-2]", len(foreign))
+            raise Placed((foreign[0],), said.format(
+                deck=f"deck: {data.get('deck')}", fields=commas([f"'{key}'" for key in foreign])))
         return data
 
     @model_validator(mode="after")
@@ -83,8 +95,9 @@ class _Encounter(Model):
         check_edges([], self.right)
         for index, key in enumerate(self.right):
             if not isinstance(key, AttributeKey):
-                raise Placed(("right", index), "an Encounter card's right edge holds Attribute "
-                             "Keys only [ANAT-11]: give 'attribute' and 'level'")
+                raise Placed(("right", index), _("an Encounter card's right edge holds "
+                                                 "Attribute Keys only [ANAT-11]: give "
+                                                 "'attribute' and 'level'"))
         return self
 
 
@@ -111,7 +124,7 @@ class CombatEncounter(_Encounter):
 
     @model_validator(mode="after")
     def _table(self) -> Self:
-        duplicates(list(self.traits), "traits", "trait")
+        duplicates(list(self.traits), "traits", N_("trait '{value}' is listed twice"))
         for index, row in enumerate(self.attack):
             check_inside(row.effects, ("attack", index, "effects"))
         check_inside(self.opportunity, ("opportunity",))
@@ -121,16 +134,17 @@ class CombatEncounter(_Encounter):
             low, high = row.pool
             if low != expected:
                 raise Placed(("attack", index, "pool"),
-                             f"the Combat table must cover every pool size: this row should "
-                             f"start at {expected}, not {low}")
+                             _("the Combat table must cover every pool size: this row should "
+                               "start at {expected}, not {low}").format(expected=expected,
+                                                                        low=low))
             if high is None:
                 if index != len(self.attack) - 1:
                     raise Placed(("attack", index, "pool"),
-                                 "only the last Combat table row may be open-ended")
+                                 _("only the last Combat table row may be open-ended"))
                 return self
             expected = high + 1
         raise Placed(("attack", len(self.attack) - 1, "pool"),
-                     "the last Combat table row must be open-ended: pool [N, null]")
+                     _("the last Combat table row must be open-ended: pool [N, null]"))
 
 
 class Affinity(Model):
@@ -207,9 +221,9 @@ class DiplomacyEncounter(_Encounter):
             for index, stage in enumerate(approach.stages):
                 check_inside(stage.response, ("approaches", number, "stages", index, "response"))
         if self.stages is not None and self.approaches is not None:
-            raise Placed(("approaches",), "give 'stages' or 'approaches', not both")
+            raise Placed(("approaches",), _("give 'stages' or 'approaches', not both"))
         if self.stages is None and self.approaches is None:
-            raise ValueError("give 'stages' (or 'approaches' with their own stages)")
+            raise ValueError(_("give 'stages' (or 'approaches' with their own stages)"))
         return self
 
 

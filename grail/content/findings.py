@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from grail.lang import _
+
 from .problems import Problem
 from .survey import Place
 
@@ -26,14 +28,19 @@ class Finding:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.severity}: {self.message} [{self.code}]"
+        return self._at(f"{self.file}:{self.line}")
 
     def shown_in(self, pack: str) -> str:
         """The finding with its file under the pack folder as the user named it."""
         if not self.file:  # the folder itself: no line in it to point at
-            return f"{pack or '.'}: {self.severity}: {self.message} [{self.code}]"
+            return self._at(pack or ".")
         prefix = "" if pack in ("", ".") else pack.rstrip("/") + "/"
         return f"{prefix}{self}"
+
+    def _at(self, where: str) -> str:
+        said = _("{where}: warning: {message} [{code}]") if self.severity == "warning" else \
+            _("{where}: error: {message} [{code}]")
+        return said.format(where=where, message=self.message, code=self.code)
 
     def to_json(self) -> dict[str, object]:
         return {"file": self.file, "line": self.line, "severity": self.severity,

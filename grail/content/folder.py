@@ -13,8 +13,10 @@ from contextlib import contextmanager
 from operator import attrgetter, itemgetter
 from pathlib import Path
 
+from grail.lang import _
+
 from .pack import KINDS, Kind
-from .problems import Problem, suggest
+from .problems import Problem, commas, suggest
 
 CONTENT_SUFFIX = ".yaml"
 
@@ -74,16 +76,20 @@ def pack_files(root: Path) -> tuple[dict[Kind, dict[str, Path]], list[Problem]]:
         elif suffix == CONTENT_SUFFIX and len(parts) > 1 and parts[0] in folders:
             by_kind[folders[parts[0]]][name] = path
         elif suffix != CONTENT_SUFFIX and suffix.lower() in (CONTENT_SUFFIX, ".yml"):  # .YAML
-            problems.append(_not_read(name, f"content files end in .yaml, not {suffix}"))
+            problems.append(_not_read(name, _(
+                "content files end in .yaml, not {suffix}: this file is not read").format(
+                    suffix=suffix)))
         elif suffix == CONTENT_SUFFIX and len(parts) > 1:
             hint = suggest(parts[0], list(folders))
-            problems.append(_not_read(name, f"'{parts[0]}' is not a content folder{hint}",
-                                      f"; folders are {', '.join(sorted(folders))}"))
+            problems.append(_not_read(name, _(
+                "'{folder}' is not a content folder{hint}: this file is not read; folders are "
+                "{folders}").format(folder=parts[0], hint=hint, folders=commas(sorted(folders)))))
         elif suffix == CONTENT_SUFFIX:
-            problems.append(_not_read(name, "only campaign.yaml belongs at the top of a pack"))
+            problems.append(_not_read(name, _("only campaign.yaml belongs at the top of a pack: "
+                                              "this file is not read")))
     if not by_kind[KINDS[0]]:
         problems.append(Problem("campaign.yaml", 1, 1,
-                                "missing: every pack needs a campaign.yaml manifest"))
+                                _("missing: every pack needs a campaign.yaml manifest")))
     return by_kind, problems
 
 
@@ -104,7 +110,8 @@ def _walk(root: Path) -> tuple[list[tuple[str, Path]], list[Problem]]:
                 children = sorted(listing, key=attrgetter("name"))
         except OSError as error:
             problems.append(Problem("/".join(where) or ".", 1, 1,
-                                    f"cannot read this folder: {error.strerror or error}"))
+                                    _("cannot read this folder: {error}").format(
+                                        error=error.strerror or error)))
             continue
         for child in children:
             if child.name.startswith("."):
@@ -114,17 +121,17 @@ def _walk(root: Path) -> tuple[list[tuple[str, Path]], list[Problem]]:
                 try:
                     target = path.resolve()
                 except (RuntimeError, OSError):  # a loop of links (OSError from Python 3.13)
-                    problems.append(Problem("/".join(parts), 1, 1, "a link that leads back to "
-                                            "itself through other links: refused"))
+                    problems.append(Problem("/".join(parts), 1, 1, _(
+                        "a link that leads back to itself through other links: refused")))
                     continue
                 if not target.is_relative_to(inside):
-                    problems.append(Problem("/".join(parts), 1, 1, "a link that leads outside "
-                                            "the pack folder: refused; copy what it points to "
-                                            "into the pack"))
+                    problems.append(Problem("/".join(parts), 1, 1, _(
+                        "a link that leads outside the pack folder: refused; copy what it points "
+                        "to into the pack")))
                     continue
                 if not target.exists():
                     problems.append(Problem("/".join(parts), 1, 1,
-                                            "a link to nothing: refused"))
+                                            _("a link to nothing: refused")))
                     continue
             if child.is_dir():
                 if path.resolve() not in seen:  # a link inside the pack is read once
@@ -133,10 +140,10 @@ def _walk(root: Path) -> tuple[list[tuple[str, Path]], list[Problem]]:
             elif child.is_file():
                 files.append((parts, path))
             elif path.suffix in (CONTENT_SUFFIX, ".yml"):
-                problems.append(Problem("/".join(parts), 1, 1, "not a plain file: refused"))
+                problems.append(Problem("/".join(parts), 1, 1, _("not a plain file: refused")))
     files.sort(key=itemgetter(0))  # a path's order: folder by folder
     return [("/".join(parts), path) for parts, path in files], problems
 
 
-def _not_read(file: str, why: str, more: str = "") -> Problem:
-    return Problem(file, 1, 1, f"{why}: this file is not read{more}", "warning")
+def _not_read(file: str, message: str) -> Problem:
+    return Problem(file, 1, 1, message, "warning")

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable
 
+from grail.lang import _
+
 from .locations import FACING, STEP, Location
 
 Spot = tuple[int, int]
@@ -63,14 +65,17 @@ def check_keys(locations: list[Location], families: Families,
                 if back is None:
                     if one_way is not None and (loc.number, edge) not in one_way:
                         report(loc, ("keys", edge),
-                               f"Location {other.number} has no key on its {FACING[edge]} "
-                               f"edge facing back to {loc.number}; add one, or list "
-                               "{location: %d, edge: %s} in the campaign's one_way_keys"
-                               % (loc.number, edge))
+                               _("Location {other} has no key on its {edge} edge facing back "
+                                 "to {location}; add one, or list {listed} in the campaign's "
+                                 "one_way_keys").format(
+                                     other=other.number, edge=FACING[edge], location=loc.number,
+                                     listed=f"{{location: {loc.number}, edge: {edge}}}"))
                 elif families.known(back) and families.find(back) != mine:
                     report(loc, ("keys", edge),
-                           f"non-reciprocal keys: this edge names {number}, but "
-                           f"{other.number}'s {FACING[edge]} edge names {back}")
+                           _("non-reciprocal keys: this edge names {location}, but {other}'s "
+                             "{edge} edge names {back}").format(
+                                 location=number, other=other.number, edge=FACING[edge],
+                                 back=back))
 
 
 def place(families: Families, start: int, report: Report) -> dict[int, Spot]:
@@ -93,13 +98,15 @@ def place(families: Families, start: int, report: Report) -> dict[int, Spot]:
                 if target in spots:
                     if spots[target] != spot:
                         report(loc, ("keys", edge),
-                               f"the keys put Location {number} at two places: {spots[target]} "
-                               f"and {spot} (x right, y down, start at (0, 0))")
+                               _("the keys put Location {location} at two places: {first} and "
+                                 "{second} (x right, y down, start at (0, 0))").format(
+                                     location=number, first=spots[target], second=spot))
                     continue
                 if spot in holder:
                     report(loc, ("keys", edge),
-                           f"Location {number} would sit at {spot}, where Location "
-                           f"{holder[spot]} already is")
+                           _("Location {location} would sit at {spot}, where Location "
+                             "{holder} already is").format(location=number, spot=spot,
+                                                           holder=holder[spot]))
                     continue
                 spots[target], holder[spot] = spot, target
                 queue.append(target)
@@ -110,6 +117,6 @@ def spots(locations: list[Location], start: int) -> dict[int, Spot]:
     """Every Location's grid spot as the keys lay the map out, a changed version on its
     original's [MAP-1], [MAP-3] (for a valid pack: the validator reports any conflict)."""
     families = Families(locations)
-    placed = place(families, start, lambda *_: None)
+    placed = place(families, start, lambda *ignored: None)
     return {loc.number: placed[families.find(loc.number)] for loc in locations
             if families.find(loc.number) in placed}

@@ -4,6 +4,8 @@ from typing import Self
 
 from pydantic import Field, model_validator
 
+from grail.lang import _
+
 from .amounts import Amounts
 from .base import CardRef, HeroColour, Model, NonNegative, Placed, Positive, Slug, Text
 from .conditions import AttributeLevels
@@ -24,9 +26,11 @@ class MeterSpec(Model):
     @model_validator(mode="after")
     def _fits(self) -> Self:
         if self.start > self.max:
-            raise Placed(("start",), f"'start' {self.start} is above 'max' {self.max}")
+            raise Placed(("start",), _("'start' {start} is above 'max' {max}").format(
+                start=self.start, max=self.max))
         if self.red > self.max:
-            raise Placed(("red",), f"'red' {self.red} is more than the {self.max} spaces")
+            raise Placed(("red",), _("'red' {red} is more than the {max} spaces").format(
+                red=self.red, max=self.max))
         return self
 
 
@@ -108,6 +112,7 @@ class Hero(Model):
     def _energy_within_health(self) -> Self:
         energy, health = self.meters.energy.start, self.meters.health.start
         if energy > health:
-            raise Placed(("meters", "energy", "start"), f"Energy starts at {energy}, above "
-                         f"Health's {health}: Energy never exceeds Health [SURV-2]")
+            raise Placed(("meters", "energy", "start"), _(
+                "Energy starts at {energy}, above Health's {health}: Energy never exceeds "
+                "Health [SURV-2]").format(energy=energy, health=health))
         return self

@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from grail.lang import _
+
 from .base import Placed
 from .effects import (
     Choose,
@@ -67,6 +69,7 @@ def check_inside(effects: list[Any], path: tuple[Any, ...]) -> None:
     """Raise :class:`Placed` at the first journal-flow effect in an Encounter's effects."""
     for where, effect in nested(effects, path):
         if isinstance(effect, FLOW):
-            raise Placed(where, f"'{effect.KEY}' cannot be used in an Encounter's effects: "
-                         "they resolve inside the fight; put it in the 'won' or 'lost' effects "
-                         "of the draw_encounter or start_encounter that begins it")
+            raise Placed(where, _("'{key}' cannot be used in an Encounter's effects: they "
+                                  "resolve inside the fight; put it in the 'won' or 'lost' "
+                                  "effects of the draw_encounter or start_encounter that begins "
+                                  "it").format(key=effect.KEY))

@@ -30,12 +30,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from grail.lang import _, ngettext
+
 from .effects import Move, ReplaceLocation
 from .findings import Finding, at
 from .grid import Families
 from .locations import FACING
 from .menhir_sites import menhir_sites, portable_menhirs
 from .pack import Campaign
+from .problems import commas
 from .survey import Survey
 
 Spot = tuple[int, int]
@@ -177,18 +180,21 @@ def map_findings(survey: Survey) -> list[Finding]:
     start = campaign.manifest.start
     findings: list[Finding] = []
     if len(campaign.locations) > 1 and now.entered <= {start}:
-        findings.append(at(survey.place(f"location:{start}"), "error", "start-isolated",
-                           f"the party can never leave the start ({start}): no Location "
-                           "beside it has a key facing a key of its, and no 'move' leads "
-                           "away; give it a connected neighbour [MAP-4]"))
+        findings.append(at(survey.place(f"location:{start}"), "error", "start-isolated", _(
+            "the party can never leave the start ({start}): no Location beside it has a key "
+            "facing a key of its, and no 'move' leads away; give it a connected neighbour "
+            "[MAP-4]").format(start=start)))
     gapped = gaps(campaign, spots, facts)
     for number, (nearest, distance) in sorted(gapped.items()):
         x, y = spots[number]
-        findings.append(at(survey.place(f"location:{number}"), "warning", "menhir-gap",
-                           f"Location {number} (x {x}, y {y}) is {distance} cards from the "
-                           f"nearest Menhir site ({nearest}): no Menhir's radius (its card "
-                           "and the 8 around it) can reach it, so no key ever reveals it "
-                           "[MENHIR-1], [MAP-7]; put a Menhir within one card of it"))
+        findings.append(at(survey.place(f"location:{number}"), "warning", "menhir-gap", ngettext(
+            "Location {location} (x {x}, y {y}) is {distance} card from the nearest Menhir site "
+            "({nearest}): no Menhir's radius (its card and the 8 around it) can reach it, so no "
+            "key ever reveals it [MENHIR-1], [MAP-7]; put a Menhir within one card of it",
+            "Location {location} (x {x}, y {y}) is {distance} cards from the nearest Menhir site "
+            "({nearest}): no Menhir's radius (its card and the 8 around it) can reach it, so no "
+            "key ever reveals it [MENHIR-1], [MAP-7]; put a Menhir within one card of it",
+            distance).format(location=number, x=x, y=y, distance=distance, nearest=nearest)))
     for loc in campaign.locations:
         if loc.number in now.entered or loc.number in gapped:
             continue
@@ -196,8 +202,10 @@ def map_findings(survey: Survey) -> list[Finding]:
                 and loc.number in facts.replaced:
             continue  # its original is unreachable: that is the finding
         findings.append(at(survey.place(f"location:{loc.number}"), "warning",
-                           "location-unreachable", f"the party can never enter Location "
-                           f"{loc.number} ({loc.name}): {_why(campaign, loc.number, spots, facts, now)}"))
+                           "location-unreachable", _(
+                               "the party can never enter Location {location} ({name}): {why}")
+                           .format(location=loc.number, name=loc.name,
+                                   why=_why(campaign, loc.number, spots, facts, now))))
     return findings
 
 
@@ -205,26 +213,29 @@ def _why(campaign: Campaign, number: int, spots: dict[int, Spot], facts: Facts,
          now: Reach) -> str:
     loc = campaign.location[number]
     if loc.old_number is not None and number not in facts.replaced:
-        return f"it replaces {loc.old_number}, but no 'replace_location: {number}' brings it " \
-            "into play [MAP-3]"
+        return _("it replaces {old}, but no {effect} brings it into play [MAP-3]").format(
+            old=loc.old_number, effect=f"'replace_location: {number}'")
     if number not in spots:
-        return f"no chain of Direction Keys links it to the start ({campaign.manifest.start}), " \
-            "and no 'move' goes there; give a neighbour a key naming it, and it a key back"
+        return _("no chain of Direction Keys links it to the start ({start}), and no 'move' goes "
+                 "there; give a neighbour a key naming it, and it a key back").format(
+                     start=campaign.manifest.start)
     if number in now.revealed:
-        return "it can be revealed, but no Location the party reaches beside it has a key " \
-            "facing a key of its (blocked edges) and no 'move' goes there [MAP-4]"
+        return _("it can be revealed, but no Location the party reaches beside it has a key "
+                 "facing a key of its (blocked edges) and no 'move' goes there [MAP-4]")
     namers = _namers(campaign, number)
     if namers & now.entered:
-        return f"the keys of {_listed(namers & now.entered)} name it, but no Menhir the party " \
-            "can light covers its spot when they stand there [MAP-7]"
-    return f"only Locations the party never enters ({_listed(namers)}) have keys naming it"
+        return _("the keys of {locations} name it, but no Menhir the party can light covers "
+                 "its spot when they stand there [MAP-7]").format(
+                     locations=_listed(namers & now.entered))
+    return _("only Locations the party never enters ({locations}) have keys naming it").format(
+        locations=_listed(namers))
 
 
 def _namers(campaign: Campaign, number: int) -> set[int]:
     names = {number} | ({campaign.location[number].old_number} - {None})
     return {loc.number for loc in campaign.locations
-            if any(key in names for _, key in loc.keys.edges())}
+            if any(key in names for _edge, key in loc.keys.edges())}
 
 
 def _listed(numbers: Iterable[int]) -> str:
-    return ", ".join(str(n) for n in sorted(numbers))
+    return commas([str(n) for n in sorted(numbers)])

@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from grail.lang import _
+
 from .effects import (
     Choose,
     DrawEncounter,
@@ -47,8 +49,9 @@ def story_findings(survey: Survey) -> list[Finding]:
     roots, explored, edges = _journal_graph(survey)
     reached = _closure(roots, edges)
     findings = [at(survey.place(f"entry:{key}"), "warning", "entry-unreached",
-                   f"nothing reads entry '{key}': no Location, mercy or goto leads to it "
-                   "(from an entry that is itself read); add a goto to it, or remove it")
+                   _("nothing reads entry '{entry}': no Location, mercy or goto leads to it "
+                     "(from an entry that is itself read); add a goto to it, or remove it")
+                   .format(entry=key))
                 for key in survey.campaign.entry if key not in reached]
     for key in sorted(_closure(explored, edges), key=list(survey.campaign.entry).index):
         findings += _way_out(survey, key)
@@ -112,7 +115,7 @@ def closes(effects: list[Any]) -> bool:
         if isinstance(effect, WAYS_OUT):
             return True
         branches = _branches(effect, ())
-        if branches and all(closes(branch) for _, branch in branches):
+        if branches and all(closes(branch) for _where, branch in branches):
             return True
     return False
 
@@ -133,11 +136,15 @@ def _way_out(survey: Survey, key: str) -> list[Finding]:
         return []
     place = survey.place(f"entry:{key}")
     witness = open_branch(entry.effects, ("effects",))
-    where = f" (one such path goes through line {place.origin.line_at(witness)})" \
-        if witness is not None else ""
-    return [at(place, "warning", "entry-no-way-out",
-               f"an Exploration reading entry '{key}' can reach its end with no way out{where}: "
-               "end every path with 'end_exploration: true' or a 'goto'")]
+    if witness is None:
+        said = _("an Exploration reading entry '{entry}' can reach its end with no way out: end "
+                 "every path with 'end_exploration: true' or a 'goto'")
+    else:
+        said = _("an Exploration reading entry '{entry}' can reach its end with no way out (one "
+                 "such path goes through line {line}): end every path with 'end_exploration: "
+                 "true' or a 'goto'")
+    return [at(place, "warning", "entry-no-way-out", said.format(
+        entry=key, line=place.origin.line_at(witness) if witness is not None else None))]
 
 
 def _chapter_ends(survey: Survey) -> list[Finding]:
@@ -150,10 +157,10 @@ def _chapter_ends(survey: Survey) -> list[Finding]:
     origin = survey.place(MANIFEST).origin
     if len(manifest.chapters) > 1:
         return [at(Place(MANIFEST, origin, ("chapters", 1)), "error", "chapter-never-ends",
-                   "no effect ends a chapter ('end_chapter: true'), so chapter 2 never begins: "
-                   "end chapter 1 in a Quest's Success or a journal entry")]
+                   _("no effect ends a chapter ('end_chapter: true'), so chapter 2 never "
+                     "begins: end chapter 1 in a Quest's Success or a journal entry"))]
     if not wins:
         return [at(Place(MANIFEST, origin, ("chapters",)), "error", "chapter-never-ends",
-                   "no effect ends the last chapter or wins the campaign ('end_chapter: true' "
-                   "or 'end_campaign: won'): the campaign can never be won")]
+                   _("no effect ends the last chapter or wins the campaign ('end_chapter: "
+                     "true' or 'end_campaign: won'): the campaign can never be won"))]
     return []

@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from grail.lang import SOURCE
+from grail.lang import SOURCE, _
 
 from .base import content_models
 from .checks import cross_check
@@ -78,8 +78,8 @@ def check_pack(root: Path, max_bytes: int = MAX_FILE_BYTES) -> PackReport:
 
 def _check_pack(root: Path, max_bytes: int) -> PackReport:
     if not root.is_dir():
-        return PackReport(None, [Problem("", 1, 1, "not a pack folder: a file" if root.exists()
-                                         else "no such pack folder")])
+        return PackReport(None, [Problem("", 1, 1, _("not a pack folder: a file")
+                                         if root.exists() else _("no such pack folder"))])
     by_kind, problems = pack_files(root)
     entities = Entities()
     for refused in problems:  # what could not be read defines names we cannot know
@@ -97,7 +97,8 @@ def _check_pack(root: Path, max_bytes: int) -> PackReport:
             try:
                 raw = path.read_bytes()
             except OSError as error:
-                problems.append(Problem(rel, 1, 1, f"cannot read the file: {error.strerror}"))
+                problems.append(Problem(rel, 1, 1, _("cannot read the file: {error}").format(
+                    error=error.strerror)))
                 entities.salvage.unreadable(kind)
                 continue
             files[rel] = raw
@@ -122,7 +123,7 @@ def _check_pack(root: Path, max_bytes: int) -> PackReport:
     campaign = None
     errors = [problem for problem in problems if problem.severity == "error"]
     if not errors and entities.manifest is not None:
-        parts: dict[str, Any] = {kind.name: [e for e, _ in entities.of(kind.name)]
+        parts: dict[str, Any] = {kind.name: [e for e, _origin in entities.of(kind.name)]
                                  for kind in KINDS[1:]}
         # every part is validated already
         campaign = Campaign.model_construct(manifest=entities.manifest[0], sources=sources,
@@ -143,7 +144,7 @@ def _collect(kind: Kind, value: Any, doc: Document, origin: Origin, entities: En
     entities.by_kind.setdefault(kind.name, []).extend(found)
     if kind.name == "journal":
         entries = node_at(doc.root, ("entries",))[0]
-        for key_node, _ in entries.value:
+        for key_node, _entry in entries.value:
             sources[f"entry:{key_node.value}"] = f"{origin.file}:{key_node.start_mark.line + 1}"
         return
     for index, (item, where) in enumerate(found):
@@ -155,7 +156,7 @@ def _collect(kind: Kind, value: Any, doc: Document, origin: Origin, entities: En
 
 def _counts(entities: Entities) -> dict[str, int]:
     counts = {kind.name: len(entities.of(kind.name)) for kind in KINDS[1:]}
-    counts["journal_entries"] = sum(len(s.entries) for s, _ in entities.of("journal"))
+    counts["journal_entries"] = sum(len(s.entries) for s, _origin in entities.of("journal"))
     del counts["journal"]
     order = ["locations", "journal_entries", "encounters", "events", "secrets", "items",
              "skills", "heroes", "cards"]

@@ -17,15 +17,33 @@ import yaml
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
+from grail.lang import N_, _, ngettext
+
 from .base import PATTERN_HELP, Placed, field_types
 from .conditions import CONDITIONS
 from .effects import EFFECTS
-from .problems import Problem, suggest
+from .problems import Problem, commas, either, suggest
 
 KEYED = {
     "unknown_effect": ("effect", EFFECTS),
     "unknown_condition": ("condition", CONDITIONS),
 }
+KEYED_SAID = {
+    "effect": (
+        N_("an empty mapping: expected an effect such as {example}"),
+        N_("expected an effect (a mapping such as {example}), got {value}"),
+        N_("one effect per list item: found {keys}; write each as its own item"),
+        N_("unknown effect {names}{hint}; expected one of: {keys}"),
+    ),
+    "condition": (
+        N_("an empty mapping: expected a condition such as {example}"),
+        N_("expected a condition (a mapping such as {example}), got {value}"),
+        N_("one condition per list item: found {keys}; write each as its own item"),
+        N_("unknown condition {names}{hint}; expected one of: {keys}"),
+    ),
+}
+"""What a mistaken effect or condition is told: an empty mapping, not a mapping, two keys
+in one, an unknown key."""
 _YAML_BOOLEANS = {"yes", "no", "on", "off", "true", "false", "y", "n"}
 KEY_PART = "[key]"
 """pydantic's loc part for an error in a mapping key rather than its value."""
@@ -113,7 +131,7 @@ def walk(model: Any, loc: tuple[Any, ...]) -> tuple[tuple[Any, ...], Any]:
 
 def fields_at(model: Any, loc: tuple[Any, ...]) -> list[str]:
     """The field names accepted where ``loc`` leads below ``model`` (empty when unknown)."""
-    _, reached = walk(model, loc)
+    reached = walk(model, loc)[1]
     for option in map(_strip, _members(reached) if reached is not None else []):
         if isinstance(option, type) and issubclass(option, BaseModel):
             return [field.alias or name for name, field in option.model_fields.items()]
@@ -136,108 +154,137 @@ def dotted(parts: list[Any]) -> str:
 def _show(value: Any, node: yaml.Node | None = None) -> str:
     """A value as the author wrote it (``yes``, not ``True``)."""
     if isinstance(value, dict):
-        return "a mapping"
+        return _("a mapping")
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     if isinstance(node, yaml.ScalarNode) and not isinstance(value, str):
-        return str(node.value) or "nothing"
+        return str(node.value) or _("nothing")
     return repr(value) if isinstance(value, str) else str(value)
 
 
 def _keyed_message(what: str, members: list[Any], value: Any, node: yaml.Node) -> str:
     keys = sorted(member.KEY for member in members)
-    a_what = f"{'an' if what[0] in 'aeiou' else 'a'} {what}"
+    empty, not_mapping, several, unknown_key = KEYED_SAID[what]
     if isinstance(value, str) and value in keys:
-        return f"'{value}' needs a value: write {{{value}: ...}}"
+        return _("'{key}' needs a value: write {example}").format(
+            key=value, example=f"{{{value}: ...}}")
+    example = f"{{{keys[0]}: ...}}"
     if value == {}:
-        return f"an empty mapping: expected {a_what} such as {{{keys[0]}: ...}}"
+        return _(empty).format(example=example)
     if not isinstance(value, dict):
-        return (f"expected {a_what} (a mapping such as {{{keys[0]}: ...}}), "
-                f"got {_show(value, node)}")
+        return _(not_mapping).format(example=example, value=_show(value, node))
     known = [k for k in value if k in keys]
     if len(known) > 1:
-        return (f"one {what} per list item: found {', '.join(map(str, known))}; "
-                "write each as its own item")
+        return _(several).format(keys=commas([str(k) for k in known]))
     extras = {field.alias or name for member in members
               for name, field in member.model_fields.items()} - set(keys)
     unknown = [str(k) for k in value if k not in extras] or [str(k) for k in value]
     hint = suggest(unknown[0], keys) if unknown else ""
-    listed = ", ".join(f"'{k}'" for k in unknown)
-    return f"unknown {what} {listed}{hint}; expected one of: {', '.join(keys)}"
+    return _(unknown_key).format(names=commas([f"'{k}'" for k in unknown]), hint=hint,
+                                 keys=commas(keys))
 
 
 def _message(error: ErrorDetails, node: yaml.Node, model: Any, real: tuple[Any, ...]) -> str:
     kind, value = error["type"], error.get("input")
     ctx = error.get("ctx") or {}
     if kind == "missing":
-        return f"missing required field '{real[-1]}'"
+        return _("missing required field '{field}'").format(field=real[-1])
     if kind == "extra_forbidden":
         expected = fields_at(model, tuple(error["loc"][:-1]))
-        listed = f"; expected one of: {', '.join(expected)}" if expected else ""
-        return f"unknown field '{real[-1]}'{suggest(str(real[-1]), expected)}{listed}"
+        hint = suggest(str(real[-1]), expected)
+        if expected:
+            return _("unknown field '{field}'{hint}; expected one of: {fields}").format(
+                field=real[-1], hint=hint, fields=commas(expected))
+        return _("unknown field '{field}'{hint}").format(field=real[-1], hint=hint)
     if kind in KEYED:
         return _keyed_message(KEYED[kind][0], KEYED[kind][1], value, node)
     if (kind == "string_type" and isinstance(value, bool) and isinstance(node, yaml.ScalarNode)
             and node.value.lower() in _YAML_BOOLEANS):
-        return (f"expected text, got {node.value} which YAML reads as {str(value).lower()}; "
-                f"write \"{node.value}\" in quotes")
+        return _("expected text, got {written} which YAML reads as {value}; write {quoted} in "
+                 "quotes").format(written=node.value, value=str(value).lower(),
+                                  quoted=f'"{node.value}"')
     if kind == "string_type" and isinstance(value, datetime.date) and isinstance(
             node, yaml.ScalarNode):
-        return f"expected text, got {node.value} which YAML reads as a date; write " \
-            f"\"{node.value}\" in quotes"
+        return _("expected text, got {written} which YAML reads as a date; write {quoted} in "
+                 "quotes").format(written=node.value, quoted=f'"{node.value}"')
     if kind == "string_type" and isinstance(value, int | float) and isinstance(
             node, yaml.ScalarNode):
-        return f"expected text, got the number {node.value}; write \"{node.value}\" in quotes"
+        return _("expected text, got the number {written}; write {quoted} in quotes").format(
+            written=node.value, quoted=f'"{node.value}"')
     if kind == "string_pattern_mismatch" and ctx.get("pattern") in PATTERN_HELP:
-        return f"{PATTERN_HELP[ctx['pattern']]}; got {_show(value)}"
+        return _(PATTERN_HELP[ctx["pattern"]]).format(value=_show(value))
     if kind == "literal_error":
         choices = _choices(model, tuple(error["loc"]))
         hint = suggest(str(value), [str(c) for c in choices]) if isinstance(value, str) else ""
-        return f"expected {_either(choices)}, got {_show(value, node)}{hint}"
+        return _("expected {choices}, got {value}{hint}").format(
+            choices=_either(choices), value=_show(value, node), hint=hint)
     if kind in ("model_type", "model_attributes_type") and not isinstance(value, dict):
         fields = fields_at(model, tuple(error["loc"]))
         if fields:
-            return (f"expected a mapping such as {{{fields[0]}: ...}} (its fields: "
-                    f"{', '.join(fields)}), got {_show(value, node)}")
+            return _("expected a mapping such as {example} (its fields: {fields}), got "
+                     "{value}").format(example=f"{{{fields[0]}: ...}}", fields=commas(fields),
+                                       value=_show(value, node))
     if kind in ("int_type", "int_parsing") and isinstance(value, str) \
             and value.strip().lstrip("-").isdigit():
-        return f"expected a whole number, got '{value}'; write {value.strip()} without quotes"
-    simple = {
-        "int_type": "a whole number", "int_parsing": "a whole number", "string_type": "text",
-        "bool_type": "true or false", "list_type": "a list", "dict_type": "a mapping",
-        "model_type": "a mapping", "model_attributes_type": "a mapping",
-    }
-    if kind in simple:
-        return f"expected {simple[kind]}, got {_show(value, node)}"
+        return _("expected a whole number, got '{value}'; write {number} without "
+                 "quotes").format(value=value, number=value.strip())
+    if kind in SIMPLE:
+        return _(SIMPLE[kind]).format(value=_show(value, node))
     if kind == "too_short":
-        least, has = ctx.get("min_length"), ctx.get("actual_length")
-        return f"needs at least {least} item{'s' * (least != 1)}, has " \
-            f"{has or 'none'}"
+        least, has = int(ctx.get("min_length") or 0), ctx.get("actual_length")
+        if not has:
+            return ngettext("needs at least {count} item, has none",
+                            "needs at least {count} items, has none", least).format(count=least)
+        return ngettext("needs at least {count} item, has {has}",
+                        "needs at least {count} items, has {has}", least).format(
+                            count=least, has=has)
     if kind == "string_too_short":
-        return "must not be empty" if ctx.get("min_length") == 1 else \
-            f"needs at least {ctx.get('min_length')} characters, got {_show(value)}"
+        least = int(ctx.get("min_length") or 0)
+        return _("must not be empty") if least == 1 else ngettext(
+            "needs at least {count} character, got {value}",
+            "needs at least {count} characters, got {value}", least).format(
+                count=least, value=_show(value))
     if kind == "string_too_long":
-        return f"takes at most {ctx.get('max_length')} characters"
+        most = int(ctx.get("max_length") or 0)
+        return ngettext("takes at most {count} character", "takes at most {count} characters",
+                        most).format(count=most)
     if kind == "too_long":
-        most = ctx.get("max_length")
-        return f"takes at most {most} item{'s' * (most != 1)}, has {ctx.get('actual_length')}"
+        most = int(ctx.get("max_length") or 0)
+        return ngettext("takes at most {count} item, has {has}",
+                        "takes at most {count} items, has {has}", most).format(
+                            count=most, has=ctx.get("actual_length"))
     if kind in BOUNDS:
         bound = next(ctx[key] for key in ("gt", "ge", "lt", "le") if key in ctx)
-        return f"should be {BOUNDS[kind]} {bound}, got {_show(value, node)}"
+        return _(BOUNDS[kind]).format(bound=bound, value=_show(value, node))
     if kind == "value_error" and isinstance(ctx.get("error"), Placed):
         return str(ctx["error"].message)
+    # grail's own checks raise their messages in grail's words; pydantic's own are its
     message = error["msg"].removeprefix("Value error, ").removeprefix("Assertion failed, ")
     return message[0].lower() + message[1:] if message else kind
 
 
-BOUNDS = {"greater_than": "more than", "greater_than_equal": "at least",
-          "less_than": "less than", "less_than_equal": "at most"}
+SIMPLE = {
+    "int_type": N_("expected a whole number, got {value}"),
+    "int_parsing": N_("expected a whole number, got {value}"),
+    "string_type": N_("expected text, got {value}"),
+    "bool_type": N_("expected true or false, got {value}"),
+    "list_type": N_("expected a list, got {value}"),
+    "dict_type": N_("expected a mapping, got {value}"),
+    "model_type": N_("expected a mapping, got {value}"),
+    "model_attributes_type": N_("expected a mapping, got {value}"),
+}
+"""A value of the wrong type, by pydantic's error type."""
+
+BOUNDS = {"greater_than": N_("should be more than {bound}, got {value}"),
+          "greater_than_equal": N_("should be at least {bound}, got {value}"),
+          "less_than": N_("should be less than {bound}, got {value}"),
+          "less_than_equal": N_("should be at most {bound}, got {value}")}
 """Numeric bounds, in grail's words (pydantic's change between releases)."""
 
 
 def _choices(model: Any, loc: tuple[Any, ...]) -> list[Any]:
     """The values a ``Literal`` field at ``loc`` accepts, in their declared order."""
-    _, reached = walk(model, loc)
+    reached = walk(model, loc)[1]
     for option in map(_strip, _members(reached) if reached is not None else []):
         if get_origin(option) is Literal:
             return list(get_args(option))
@@ -247,9 +294,7 @@ def _choices(model: Any, loc: tuple[Any, ...]) -> list[Any]:
 def _either(choices: list[Any]) -> str:
     """``'green', 'grey' or 'blue'``; ``true``; a value the author may write."""
     shown = [str(c).lower() if isinstance(c, bool) else repr(c) for c in choices]
-    if not shown:
-        return "another value"
-    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
+    return either(shown) if shown else _("another value")
 
 
 def problems_from(error: ValidationError, root: yaml.Node, file: str, model: Any) -> list[Problem]:
@@ -262,7 +307,7 @@ def problems_from(error: ValidationError, root: yaml.Node, file: str, model: Any
     for detail in details:
         if detail["type"] == "missing" and (tuple(detail["loc"][:-1]), detail["loc"][-1]) in misspelt:
             continue  # the misspelt field's "did you mean" says it already
-        real, _ = walk(model, tuple(detail["loc"]))
+        real = walk(model, tuple(detail["loc"]))[0]
         placed = (detail.get("ctx") or {}).get("error")
         if isinstance(placed, Placed):
             real += placed.path

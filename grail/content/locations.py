@@ -5,6 +5,8 @@ from typing import Literal, Self
 
 from pydantic import Field, model_validator
 
+from grail.lang import N_, _
+
 from .amounts import Amount, Amounts
 from .base import EntryRef, LocationRef, Model, Placed, Positive, Text, duplicates
 from .conditions import Condition
@@ -102,19 +104,19 @@ class Location(Model):
 
     @model_validator(mode="after")
     def _seals(self) -> Self:
-        duplicates(list(self.seals), "seals", "seal")
+        duplicates(list(self.seals), "seals", N_("seal '{value}' is listed twice"))
         if self.menhir is not None and "menhir" not in self.seals:
-            raise Placed(("menhir",), "a 'menhir' section needs the 'menhir' seal")
+            raise Placed(("menhir",), _("a 'menhir' section needs the 'menhir' seal"))
         if self.menhir is None and "menhir" in self.seals:
             raise Placed(("seals", self.seals.index("menhir")),
-                         "the 'menhir' seal needs a 'menhir' section [MENHIR-5]")
+                         _("the 'menhir' seal needs a 'menhir' section [MENHIR-5]"))
         if self.dream is not None and "dreams" not in self.seals:
-            raise Placed(("dream",), "a 'dream' entry needs the 'dreams' seal")
+            raise Placed(("dream",), _("a 'dream' entry needs the 'dreams' seal"))
         if self.dream is None and "dreams" in self.seals:
             raise Placed(("seals", self.seals.index("dreams")),
-                         "the 'dreams' seal needs a 'dream' entry [END-DAY-6]")
+                         _("the 'dreams' seal needs a 'dream' entry [END-DAY-6]"))
         if self.nightmare is not None and self.dream is None:
-            raise Placed(("nightmare",), "a 'nightmare' needs a 'dream' on the same location")
+            raise Placed(("nightmare",), _("a 'nightmare' needs a 'dream' on the same location"))
         if self.old_number == self.number:
-            raise Placed(("old_number",), "'old_number' must differ from 'number'")
+            raise Placed(("old_number",), _("'old_number' must differ from 'number'"))
         return self

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from grail.lang import _
+
 from . import effects as fx
 from .crossref import Entities
 from .journal import Entry
@@ -39,14 +41,14 @@ def loop_problems(entities: Entities) -> list[Problem]:
                 where, target = found
                 steps[key] = (target, origin, ("entries", key, *where, "goto"))
     problems = []
-    for circle in _circles({key: target for key, (target, _, _) in steps.items()}):
+    for circle in _circles({key: target for key, (target, *_where) in steps.items()}):
         closing = circle[-1]
-        _, origin, loc = steps[closing]
+        origin, loc = steps[closing][1:]
         way = " -> ".join([*circle, circle[0]])
-        problems.append(origin.problem(loc, f"a loop with no way out: {way}: each goes on "
-                                       "to the next with no choice, cost or fight between and "
-                                       "no condition that leads elsewhere, so a reading would "
-                                       "never end [JOURNAL-1]"))
+        problems.append(origin.problem(loc, _(
+            "a loop with no way out: {way}: each goes on to the next with no choice, cost or "
+            "fight between and no condition that leads elsewhere, so a reading would never end "
+            "[JOURNAL-1]").format(way=way)))
     return problems
 
 
@@ -71,7 +73,7 @@ def _reached(effects: Located) -> tuple[bool, Reached]:
         if isinstance(effect, fx.If):
             ways = [_reached([((*where, branch, at), inner) for at, inner in enumerate(inners)])
                     for branch, inners in (("then", effect.then), ("else", effect.else_))]
-            if not any(stops for stops, _ in ways):
+            if not any(stops for stops, _found in ways):
                 continue  # neither way stops: the reading goes on past the ``if``
             after = _reached(effects[index + 1:])[1]
             first, second = (found if stops else after for stops, found in ways)

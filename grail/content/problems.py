@@ -1,10 +1,17 @@
-"""Problems found in a pack, each at a file, line and column, and the error that lists them."""
+"""Problems found in a pack, each at a file, line and column, and the error that lists them.
+
+A problem's message is in the language grail speaks (:mod:`grail.lang`); the words lists
+are made of (:func:`commas`, :func:`either`) are the catalog's too.
+"""
 
 from __future__ import annotations
 
 import difflib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
+
+from grail.lang import _, pgettext
 
 
 @dataclass(frozen=True, order=True)
@@ -23,16 +30,19 @@ class Problem:
     severity: Literal["error", "warning"] = "error"
 
     def __str__(self) -> str:
-        kind = "warning: " if self.severity == "warning" else ""
-        return f"{self.file}:{self.line}:{self.col}: {kind}{self.message}"
+        return self._at(f"{self.file}:{self.line}:{self.col}")
 
     def shown_in(self, pack: str) -> str:
         """The problem with the file shown under the pack folder as the user named it."""
         if not self.file:  # the folder itself: no line in it to point at
-            kind = "warning: " if self.severity == "warning" else ""
-            return f"{pack or '.'}: {kind}{self.message}"
+            return self._at(pack or ".")
         prefix = "" if pack in ("", ".") else pack.rstrip("/") + "/"
         return f"{prefix}{self}"
+
+    def _at(self, where: str) -> str:
+        if self.severity == "warning":
+            return _("{where}: warning: {message}").format(where=where, message=self.message)
+        return f"{where}: {self.message}"
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -56,12 +66,40 @@ class PackError(Exception):
         folder itself (none there), or the first problem of its files, where it is."""
         first = self.problems[0]
         if not first.file:
-            return f"{self.pack or 'the pack'}: {first.message}"
+            return f"{self.pack or _('the pack')}: {first.message}"
         validate = f"grail validate {self.pack}" if self.pack else "grail validate"
-        return f"the pack has problems; run '{validate}': {first.shown_in(self.pack)}"
+        return _("the pack has problems; run '{command}': {problem}").format(
+            command=validate, problem=first.shown_in(self.pack))
 
 
 def suggest(word: str, choices: list[str]) -> str:
-    """`` (did you mean 'x'?)`` for the closest choice, or nothing."""
+    """`` (did you mean 'x'?)`` for the closest choice, or nothing: the ``{hint}`` a
+    message ends its name with."""
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    return _(" (did you mean '{word}'?)").format(word=close[0]) if close else ""
+
+
+def commas(items: Sequence[str]) -> str:
+    """Items one after the other, as the language separates them: ``a, b, c`` (names an
+    author wrote or may write, where English says no "and").
+
+    >>> commas(["green", "grey", "purple"])
+    'green, grey, purple'
+    """
+    if not items:
+        return ""
+    head = items[0]
+    for item in items[1:]:
+        head = pgettext("list", "{head}, {item}").format(head=head, item=item)
+    return head
+
+
+def either(items: Sequence[str]) -> str:
+    """Items as the language offers a choice of them: ``'green', 'grey' or 'blue'``.
+
+    >>> either(["'green'", "'grey'", "'blue'"]), either(["true"])
+    ("'green', 'grey' or 'blue'", 'true')
+    """
+    if len(items) < 2:
+        return "".join(items)
+    return pgettext("list", "{head} or {last}").format(head=commas(items[:-1]), last=items[-1])

@@ -4,6 +4,8 @@ from typing import Literal, Self
 
 from pydantic import Field, model_validator
 
+from grail.lang import _
+
 from .amounts import Amounts
 from .base import Model, Placed, Text
 from .conditions import Condition
@@ -47,9 +49,11 @@ class Use(Model):
         if self.when == "passive":
             for name in ("cost", "once", "requires"):
                 if getattr(self, name) is not None:
-                    raise Placed((name,), f"a passive use has no '{name}': it always applies")
+                    raise Placed((name,), _("a passive use has no '{field}': it always "
+                                             "applies").format(field=name))
             if self.flip:
-                raise Placed(("flip",), "a passive use is never flipped")
+                raise Placed(("flip",), _("a passive use is never flipped"))
             if self.discard:
-                raise Placed(("discard",), "a passive use is never discarded: it always applies")
+                raise Placed(("discard",), _("a passive use is never discarded: it always "
+                                             "applies"))
         return self

@@ -15,6 +15,8 @@ from typing import Any
 
 import yaml
 
+from grail.lang import _, ngettext, number
+
 from .folder import MAX_FILE_BYTES
 
 _Base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -85,20 +87,21 @@ class _Builder:
         if tag == _STR:
             return node.value
         if depth > MAX_DEPTH:
-            raise SourceError(*_at(node), f"nesting deeper than {MAX_DEPTH} levels")
+            raise SourceError(*_at(node), _too_deep_message())
         if tag == _MAP and isinstance(node, yaml.MappingNode):
             return self._mapping(node, depth + 1)
         if tag == _SEQ:
             return [self.build(item, depth + 1) for item in node.value]
         if tag == _INT and isinstance(node, yaml.ScalarNode) and node.value.isdecimal():
             if node.value[0] == "0" and node.value != "0":
-                raise SourceError(*_at(node), f"a number with a leading zero: YAML reads "
-                                  f"{node.value} as an octal number; write "
-                                  f"{node.value.lstrip('0') or '0'}")
+                raise SourceError(*_at(node), _(
+                    "a number with a leading zero: YAML reads {written} as an octal number; "
+                    "write {number}").format(written=node.value,
+                                             number=node.value.lstrip("0") or "0"))
             return self._scalar(node, int)
         if tag in _SCALARS and isinstance(node, yaml.ScalarNode):
             return self._scalar(node, self._scalars.construct_object)
-        raise SourceError(*_at(node), f"YAML tags are not allowed ('{tag}')")
+        raise SourceError(*_at(node), _("YAML tags are not allowed ('{tag}')").format(tag=tag))
 
     @staticmethod
     def _scalar(node: yaml.ScalarNode, construct: Any) -> Any:
@@ -109,30 +112,38 @@ class _Builder:
         except (ValueError, OverflowError):
             kind = node.tag.rsplit(":", 1)[-1]
             if kind == "timestamp":
-                why = "YAML reads it as a date, and there is no such date"
+                said = _("{written}: YAML reads it as a date, and there is no such date; write "
+                         "it in quotes if it is text")
             elif kind == "int":
-                why = f"a whole number of {len(node.value):,} digits is longer than grail reads"
+                said = ngettext("{written}: a whole number of {count} digit is longer than "
+                                "grail reads; write it in quotes if it is text",
+                                "{written}: a whole number of {count} digits is longer than "
+                                "grail reads; write it in quotes if it is text",
+                                len(node.value))
             else:
-                why = f"YAML cannot read it as a {kind}"
-            raise SourceError(*_at(node), f"{_shown(node.value)}: {why}; write it in quotes if "
-                              "it is text") from None
+                said = _("{written}: YAML cannot read it as a {kind}; write it in quotes if it "
+                         "is text")
+            raise SourceError(*_at(node), said.format(
+                written=_shown(node.value), count=number(len(node.value)), kind=kind)) from None
 
     def _mapping(self, node: yaml.MappingNode, depth: int) -> dict[Any, Any]:
         result: dict[Any, Any] = {}
         lines: dict[str, int] = {}
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
-                raise SourceError(*_at(key_node), "merge keys ('<<') are not allowed")
+                raise SourceError(*_at(key_node), _("merge keys ('<<') are not allowed"))
             if not isinstance(key_node, yaml.ScalarNode):
-                raise SourceError(*_at(key_node), "a mapping key must be a plain value")
+                raise SourceError(*_at(key_node), _("a mapping key must be a plain value"))
             key = self.build(key_node)
             if key is None:
-                raise SourceError(*_at(key_node), f"a key that is null ('{key_node.value}'): "
-                                  "write the field's name" if key_node.value else
-                                  "a key that is missing: write the field's name before ':'")
+                raise SourceError(*_at(key_node), _(
+                    "a key that is null ('{key}'): write the field's name").format(
+                        key=key_node.value) if key_node.value else
+                    _("a key that is missing: write the field's name before ':'"))
             if str(key) in lines:  # "108" and 108 name the same journal entry
-                raise SourceError(*_at(key_node), f"duplicate key '{key_node.value}' (first "
-                                  f"given on line {lines[str(key)]})")
+                raise SourceError(*_at(key_node), _(
+                    "duplicate key '{key}' (first given on line {line})").format(
+                        key=key_node.value, line=lines[str(key)]))
             lines[str(key)] = key_node.start_mark.line + 1
             result[key] = self.build(value_node, depth)
         return result
@@ -158,16 +169,16 @@ def _check_events(text: str) -> None:
         mark: Any = event.start_mark
         line, col = mark.line + 1, mark.column + 1
         if isinstance(event, yaml.AliasEvent):
-            raise SourceError(line, col, f"YAML aliases ('*{event.anchor}') are not allowed; "
-                              "write the value out")
+            raise SourceError(line, col, _("YAML aliases ('{alias}') are not allowed; write the "
+                                           "value out").format(alias=f"*{event.anchor}"))
         anchor = getattr(event, "anchor", None)
         if anchor is not None:
-            raise SourceError(line, col, f"YAML anchors ('&{anchor}') are not allowed; "
-                              "write the value out")
+            raise SourceError(line, col, _("YAML anchors ('{anchor}') are not allowed; write "
+                                           "the value out").format(anchor=f"&{anchor}"))
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_DEPTH:
-                raise SourceError(line, col, f"nesting deeper than {MAX_DEPTH} levels")
+                raise SourceError(line, col, _too_deep_message())
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
 
@@ -199,6 +210,11 @@ def _too_deep(text: str) -> tuple[int, int] | None:
     return None
 
 
+def _too_deep_message() -> str:
+    return ngettext("nesting deeper than {count} level", "nesting deeper than {count} levels",
+                    MAX_DEPTH).format(count=MAX_DEPTH)
+
+
 _UNCLOSED = {"flow sequence": "[", "flow mapping": "{"}
 
 
@@ -211,46 +227,50 @@ def _syntax_error(error: yaml.MarkedYAMLError, text: str) -> SourceError:
     here = lines[line - 1] if 0 < line <= len(lines) else ""
     char = here[col - 1] if 0 < col <= len(here) else ""
     if "\t" in here[:col]:
-        return SourceError(line, col, "tab character: YAML indents with spaces, never tabs")
+        return SourceError(line, col, _("tab character: YAML indents with spaces, never tabs"))
     opened = next((b for name, b in _UNCLOSED.items() if name in (error.context or "")), None)
     if opened and error.context_mark is not None and "did not find expected" in problem:
         start = error.context_mark
         closer = "]" if opened == "[" else "}"
         return SourceError(start.line + 1, start.column + 1,
-                           f"YAML syntax error: this '{opened}' is never closed "
-                           f"(expected ',' or '{closer}')")
+                           _("YAML syntax error: this '{opened}' is never closed (expected "
+                             "',' or '{closer}')").format(opened=opened, closer=closer))
     if "expected node content" in problem and "flow node" in (error.context or ""):
-        return SourceError(line, col, "YAML syntax error: a value is missing here: a '[' or "
-                           "'{' above is never closed, or a ',' has nothing after it")
+        return SourceError(line, col, _("YAML syntax error: a value is missing here: a '[' or "
+                                        "'{' above is never closed, or a ',' has nothing "
+                                        "after it"))
     if "mapping values are not allowed" in problem:
-        return SourceError(line, col, "YAML syntax error: a mapping cannot start here: put "
-                           "text that contains ': ' in quotes, or check the indentation")
+        return SourceError(line, col, _("YAML syntax error: a mapping cannot start here: put "
+                                        "text that contains ': ' in quotes, or check the "
+                                        "indentation"))
     started = error.context_mark
     if "alias" in (error.context or "") and started is not None:
-        return SourceError(started.line + 1, started.column + 1, "YAML syntax error: '*' starts "
-                           "a YAML alias; put text that starts with '*' in quotes")
+        return SourceError(started.line + 1, started.column + 1, _(
+            "YAML syntax error: '*' starts a YAML alias; put text that starts with '*' in "
+            "quotes"))
     if any(escape in problem for escape in ("unknown escape", "expected escape",
                                             "expected hexdecimal", "expected hexadecimal")):
-        return SourceError(line, col, "YAML syntax error: a backslash in double quotes starts "
-                           "an escape such as \\n; write \\\\ for a backslash, or use "
-                           "single quotes")
+        return SourceError(line, col, _("YAML syntax error: a backslash in double quotes starts "
+                                        "an escape such as \\n; write \\\\ for a backslash, "
+                                        "or use single quotes"))
     if "quoted scalar" in (error.context or "") and started is not None:
         return SourceError(started.line + 1, started.column + 1,
-                           "YAML syntax error: this quote is never closed")
+                           _("YAML syntax error: this quote is never closed"))
     if "single document" in (error.context or ""):
-        return SourceError(line, col, "YAML syntax error: a second document begins here "
-                           "('---'): a file holds one")
+        return SourceError(line, col, _("YAML syntax error: a second document begins here "
+                                        "('---'): a file holds one"))
     if char in ("]", "}"):
-        return SourceError(line, col, f"YAML syntax error: unexpected '{char}' (nothing "
-                           "opened it)")
+        return SourceError(line, col, _("YAML syntax error: unexpected '{char}' (nothing "
+                                        "opened it)").format(char=char))
     if "did not find expected key" in problem:
-        return SourceError(line, col, "YAML syntax error: expected a 'key: value' line here; "
-                           "check the indentation and quotes above")
+        return SourceError(line, col, _("YAML syntax error: expected a 'key: value' line "
+                                        "here; check the indentation and quotes above"))
     if "cannot start any token" in problem and char:
-        return SourceError(line, col, f"YAML syntax error: '{char}' cannot start a plain "
-                           "value; put the text in quotes")
-    context = f" {error.context}" if error.context else ""
-    return SourceError(line, col, f"YAML syntax error: {problem}{context}")
+        return SourceError(line, col, _("YAML syntax error: '{char}' cannot start a plain "
+                                        "value; put the text in quotes").format(char=char))
+    context = f" {error.context}" if error.context else ""  # PyYAML's own words
+    return SourceError(line, col, _("YAML syntax error: {problem}").format(
+        problem=f"{problem}{context}"))
 
 
 def read_document(raw: bytes, max_bytes: int = MAX_FILE_BYTES) -> Document:
@@ -258,8 +278,8 @@ def read_document(raw: bytes, max_bytes: int = MAX_FILE_BYTES) -> Document:
     raise :class:`SourceError`."""
     document = read_yaml(raw, max_bytes)
     if not isinstance(document.data, dict):
-        raise SourceError(*_at(document.root), "expected a mapping of fields at the top of "
-                          "the file")
+        raise SourceError(*_at(document.root), _("expected a mapping of fields at the top of "
+                                                 "the file"))
     return document
 
 
@@ -267,16 +287,17 @@ def read_yaml(raw: bytes, max_bytes: int = MAX_FILE_BYTES) -> Document:
     """Parse a YAML file's bytes, whatever its top value, into a :class:`Document`, or raise
     :class:`SourceError`: every file grail reads goes through here."""
     if len(raw) > max_bytes:
-        raise SourceError(
-            1, 1, f"file is too large ({len(raw):,} bytes; the limit is {max_bytes:,})"
-        )
+        raise SourceError(1, 1, ngettext(
+            "file is too large ({size} byte; the limit is {limit})",
+            "file is too large ({size} bytes; the limit is {limit})", len(raw)).format(
+                size=number(len(raw)), limit=number(max_bytes)))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
         col = len(raw[raw.rfind(b"\n", 0, error.start) + 1: error.start].decode(
             "utf-8", errors="replace")) + 1
-        raise SourceError(line, col, "file is not UTF-8 text: save it as UTF-8") from None
+        raise SourceError(line, col, _("file is not UTF-8 text: save it as UTF-8")) from None
     try:
         if _may_be_unsafe(text):
             _check_events(text)
@@ -286,20 +307,22 @@ def read_yaml(raw: bytes, max_bytes: int = MAX_FILE_BYTES) -> Document:
         finally:
             composer.dispose()
         if root is None:
-            raise SourceError(1, 1, "the file is empty; expected a mapping")
+            raise SourceError(1, 1, _("the file is empty; expected a mapping"))
         data = _Builder().build(root)
     except yaml.MarkedYAMLError as error:
         deep = _too_deep(text)
         if deep is not None:
-            raise SourceError(*deep, f"nesting deeper than {MAX_DEPTH} levels") from None
+            raise SourceError(*deep, _too_deep_message()) from None
         raise _syntax_error(error, text) from None
     except yaml.reader.ReaderError as error:
         line = text.count("\n", 0, error.position) + 1
         col = error.position - (text.rfind("\n", 0, error.position) + 1) + 1
-        raise SourceError(line, col, f"control character U+{error.character:04X} is not "
-                          "allowed in YAML text") from None
-    except yaml.YAMLError as error:
-        raise SourceError(1, 1, "YAML error: " + " ".join(str(error).split())) from None
+        raise SourceError(line, col, _("control character {character} is not allowed in YAML "
+                                       "text").format(character=f"U+{error.character:04X}")) \
+            from None
+    except yaml.YAMLError as error:  # PyYAML's own words
+        raise SourceError(1, 1, _("YAML error: {error}").format(
+            error=" ".join(str(error).split()))) from None
     except RecursionError:
-        raise SourceError(1, 1, f"nesting deeper than {MAX_DEPTH} levels") from None
+        raise SourceError(1, 1, _too_deep_message()) from None
     return Document(root, data)

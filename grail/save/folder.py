@@ -27,6 +27,8 @@ from typing import Any
 
 import platformdirs
 
+from grail.lang import _
+
 from .errors import SaveError
 from .files import read_envelope
 from .store import Mark, SaveFile, is_database
@@ -108,7 +110,7 @@ def save_path(folder: Path, name: str) -> Path:
 @dataclass(frozen=True)
 class SaveInfo:
     """One row of the save lists: a save, or a checkpoint or autosave kept in one, or a file
-    that cannot be opened (``problem`` says why)."""
+    that cannot be opened (``problem`` says why, in words)."""
 
     name: str
     path: Path
@@ -188,7 +190,7 @@ def glance(path: Path, played: datetime) -> list[SaveInfo]:
     name = path.stem
     seen: dict[str, Any]
     if not _regular(path):
-        return [SaveInfo(name, path, played, problem="unreadable: not a regular file")]
+        return [SaveInfo(name, path, played, problem=_("not a regular file"))]
     try:
         if is_database(path):
             with closing(SaveFile.open(path)) as save:
@@ -203,9 +205,9 @@ def glance(path: Path, played: datetime) -> list[SaveInfo]:
                        int(seen["day"]), tuple(int(place) for place in seen["places"]))
     except SaveError as error:
         why = str(error).removeprefix(f"{path}: ")
-        return [SaveInfo(name, path, played, problem=f"unreadable: {why}")]
+        return [SaveInfo(name, path, played, problem=why)]
     except (KeyError, TypeError, ValueError):
-        return [SaveInfo(name, path, played, problem="unreadable: the save is damaged")]
+        return [SaveInfo(name, path, played, problem=_("the save is damaged"))]
     return [row] + [replace(row, kind=mark.kind, mark=mark, day=mark.day, places=(),
                             heroes=party or row.heroes, played=_made(mark.made, played))
                     for mark, party in zip(marks, parties, strict=True)]
@@ -235,10 +237,10 @@ def going_on(info: SaveInfo) -> Path:
 
 
 def free_name(folder: Path) -> str:
-    """The first of 'game', 'game 2', 'game 3'... not used in ``folder``: the name a new
-    game is offered."""
+    """The first of 'game', 'game 2', 'game 3'... (in the language grail speaks) not used in
+    ``folder``: the name a new game is offered."""
     for number in itertools.count(1):
-        name = "game" if number == 1 else f"game {number}"
+        name = _("game") if number == 1 else _("game {number}").format(number=number)
         if not any((folder / f"{name}{suffix}").exists() for suffix in SUFFIXES):
             return name
     raise AssertionError("unreachable")

@@ -30,6 +30,7 @@ from pathlib import Path
 import platformdirs
 import pygame
 
+from grail.lang import _
 from grail.session import Session
 
 from .budget import Budget
@@ -94,12 +95,14 @@ def _theme(palette: str, scale: float) -> Theme:
 
 @dataclass
 class Settings:
-    """What the player sets once for every game: the UI scale, the high-contrast theme, and
-    less motion (no animation: every change shown at once)."""
+    """What the player sets once for every game: the UI scale, the high-contrast theme, less
+    motion (no animation: every change shown at once), and the language ("": the one the
+    environment asks for; ``--lang`` on the command line overrides it)."""
 
     scale: float = 1.0
     contrast: bool = False
     reduce_motion: bool = False
+    language: str = ""
 
     @property
     def theme(self) -> Theme:
@@ -115,8 +118,10 @@ class Settings:
         """The saved settings; the defaults if none were saved or they cannot be read."""
         try:
             data = json.loads((path or cls.path()).read_text(encoding="utf-8"))
+            language = data.get("language", "")
             return cls(scale=float(data.get("scale", 1.0)), contrast=bool(data.get("contrast")),
-                       reduce_motion=bool(data.get("reduce_motion")))
+                       reduce_motion=bool(data.get("reduce_motion")),
+                       language=language if isinstance(language, str) else "")
         except (OSError, ValueError, TypeError, AttributeError):
             return cls()
 
@@ -150,7 +155,8 @@ class App:
         try:
             pygame.display.init()  # no sound in grail: the mixer stays closed
         except pygame.error as error:
-            raise NoDisplay(f"no screen to open the window on ({error})") from None
+            raise NoDisplay(_("no screen to open the window on ({error})").format(
+                error=error)) from None
         pygame.font.init()
         pygame.display.set_caption("grail")
         flags = 0 if headless else pygame.RESIZABLE
@@ -263,7 +269,7 @@ class App:
 
     def settle(self, most: int = 600) -> None:
         """Draw frames (no input) until the top scene shows all there is, ``most`` at most."""
-        for _ in range(most):
+        for _frame in range(most):
             if not self.stack or self.stack[-1].settled:
                 return
             self.frame(events=[])
@@ -278,7 +284,7 @@ class App:
     def screenshot(self, path: Path, frames: int = 1) -> None:
         """Draw ``frames`` frames (no input), and more until the scene shows all there is
         (:attr:`Scene.settled`), and write the window to a PNG."""
-        for _ in range(max(1, frames)):
+        for _frame in range(max(1, frames)):
             self.frame(events=[])
         self.settle()
         pygame.image.save(self.screen, str(path))

@@ -28,8 +28,9 @@ from grail.engine.items import card_name, in_use
 from grail.engine.state import HeroState
 from grail.engine.survival import health_bar
 from grail.engine.upgrades import attribute
+from grail.lang import N_, _
 from grail.words.dying import dying_text
-from grail.words.names import dial_words, hero_name
+from grail.words.names import dial_words, hero_name, mode_name, resource_words, skill_name
 from grail.words.summary import STAGE_TITLES
 
 from .budget import Budget, allows, spend
@@ -37,10 +38,11 @@ from .icons import RESOURCES, draw_resource
 from .theme import HERO_COLOURS, Colour, Theme, rendered
 from .widgets import around, draw_text, wrap
 
-FLAGS = (("dying", "Dying", "bad"), ("going_mad", "Going Mad", "bad"),
-         ("panic", "Panic: Terror above the Health bar", "bad"),
-         ("exhausted", "Exhausted", "warn"))
-"""What the engine may say of a hero, as the board's chips: state name, words, colour."""
+FLAGS = (("dying", N_("Dying"), "bad"), ("going_mad", N_("Going Mad"), "bad"),
+         ("panic", N_("Panic: Terror above the Health bar"), "bad"),
+         ("exhausted", N_("Exhausted"), "warn"))
+"""What the engine may say of a hero, as the board's chips: state name, words (marked for
+the catalog: read through ``_``), colour."""
 
 
 def hero_marks(game: Game) -> dict[str, tuple[Colour, str]]:
@@ -143,7 +145,7 @@ class DayPanel:
         key = (revision, id(game), theme, rect.width)
         if key != self._key or not self._parts or not self.settled:
             painter = Painter(game, theme, rect.width,
-                              {part.name: part for _, part in self._parts}, self._scratch,
+                              {part.name: part for _top, part in self._parts}, self._scratch,
                               budget)
             self.lay_out(painter, motion)
             self._key, self.settled = key, not painter.behind
@@ -199,7 +201,7 @@ class DayPanel:
         """The markers sliding now, each with how far it has come (eased), the slides that
         ended dropped."""
         found = {}
-        for meter, (_, _, start) in list(self.sliding.items()):
+        for meter, (_old, _new, start) in list(self.sliding.items()):
             done = (now - start) / SLIDE_MS
             if done >= 1 or meter not in self._spaces:
                 del self.sliding[meter]
@@ -210,7 +212,7 @@ class DayPanel:
     def _draw_sliding(self, surface: pygame.Surface, origin: tuple[int, int],
                       theme: Theme, sliding: dict[tuple[str, str], float]) -> None:
         for meter, eased in sliding.items():
-            old, new, _ = self.sliding[meter]
+            old, new, _start = self.sliding[meter]
             spaces = self._spaces[meter]
             x = spaces.left + round((old + (new - old) * eased) * spaces.cell)
             ring = pygame.Rect(origin[0] + x, origin[1] + spaces.y, spaces.cell - 1, spaces.height)
@@ -292,7 +294,7 @@ def deciding(surface: pygame.Surface, board: Painted, at: tuple[int, int], theme
     "DECIDING" chip after the name. Drawn over the board at each frame, so that the next
     hero deciding paints no board again."""
     assert board.board is not None and board.name_at is not None
-    ribbon = rendered("DECIDING", theme.font(14, bold=True), theme["accent_ink"])
+    ribbon = rendered(_("DECIDING"), theme.font(14, bold=True), theme["accent_ink"])
     chip = ribbon.get_rect(midleft=(at[0] + board.name_at[0] + theme.px(10),
                                     at[1] + board.name_at[1]))
     pygame.draw.rect(surface, theme["accent"], chip.inflate(theme.px(10), theme.px(4)),
@@ -391,14 +393,19 @@ class Painter:
 
     def head(self) -> None:
         state, campaign = self.game.state, self.game.campaign
-        stage = STAGE_TITLES[state.stage] + (f" ({state.outcome})" if state.stage == "over"
-                                             else "")
-        self.text(f"Day {state.day} · {stage}", 22, bold=True)
-        mode = "" if state.mode == "normal" else f" · {state.mode} mode"
-        self.text(f"Chapter {state.chapter}{mode}", 15, "faint")
+        if state.stage == "over" and state.outcome == "won":
+            stage = _("the campaign is over (won)")
+        elif state.stage == "over" and state.outcome == "lost":
+            stage = _("the campaign is over (lost)")
+        else:
+            stage = STAGE_TITLES[state.stage]
+        self.text(_("Day {day} · {stage}").format(day=state.day, stage=stage), 22, bold=True)
+        chapter = _("Chapter {chapter}") if state.mode == "normal" else \
+            _("Chapter {chapter} · {mode}")
+        self.text(chapter.format(chapter=state.chapter, mode=mode_name(state.mode)), 15, "faint")
         if state.event is not None and state.event in campaign.event:
             event = campaign.event[state.event]
-            self.heading(f"Event of the Day: {event.title}")
+            self.heading(_("Event of the Day: {title}").format(title=event.title))
             self.text(event.text, 15)
 
     def paint_board(self, hero: HeroState) -> None:
@@ -432,7 +439,8 @@ class Painter:
         made = game.campaign.hero[hero.id].name
         role = made.split(",", 1)[1].strip() if "," in made else ""
         place = game.campaign.location[hero.location].name
-        where = f"{role} · at {hero.location} {place}" if role else f"at {hero.location} {place}"
+        where = (_("{role} · at {number} {place}") if role else _("at {number} {place}")).format(
+            role=role, number=hero.location, place=place)
         small = theme.font(14)
         lines = wrap(where, small, self.width - x - self.pad)[:2]
         for index, line in enumerate(lines):
@@ -444,13 +452,13 @@ class Painter:
     def flags(self, hero: HeroState) -> None:
         """Chips for what the engine says of the hero, and passed or acted this round."""
         theme = self.theme
-        chips = [(words, colour) for name, words, colour in FLAGS
+        chips = [(_(words), colour) for name, words, colour in FLAGS
                  if in_state(self.game.campaign, hero, name)]
         if self.game.state.stage == "day":  # never on a campaign over, nor at the night
             if hero.passed:
-                chips.append(("Passed for the Day", "faint"))
+                chips.append((_("Passed for the Day"), "faint"))
             elif hero.acted:
-                chips.append(("Acted this round", "faint"))
+                chips.append((_("Acted this round"), "faint"))
         x = self.pad
         font = theme.font(14, bold=True)
         for words, colour in chips:
@@ -482,12 +490,13 @@ class Painter:
         energy = set(range(spec.energy.red))
         shut = set(range(bar + 1, spec.energy.max + 1)) if bar is not None else set()
         terror = set(range(spec.terror.max - spec.terror.red + 1, spec.terror.max + 1))
-        for label, value, top, red, limit in (
+        for meter, value, top, red, limit in (
                 ("Energy", hero.energy, spec.energy.max, energy, bar),
                 ("Health", hero.health, spec.health.max, set(), None),
                 ("Terror", hero.terror, spec.terror.max, terror, None)):
-            self.spaces[hero.id, label] = self.track(
-                label, value, top, cell, red, shut if label == "Energy" else set(), limit)
+            self.spaces[hero.id, meter] = self.track(
+                resource_words(meter.lower()), value, top, cell, red,
+                shut if meter == "Energy" else set(), limit)
 
     def track(self, label: str, value: int, top: int, cell: int, red: set[int], shut: set[int],
               limit: int | None) -> Spaces:
@@ -515,7 +524,7 @@ class Painter:
         campaign = self.game.campaign
         theme = self.theme
         font = theme.font(15)
-        texts = [f"{name.capitalize()} {attribute(campaign, hero, name)}" for name in ATTRIBUTES]
+        texts = [f"{resource_words(name)} {attribute(campaign, hero, name)}" for name in ATTRIBUTES]
         column = (self.width - 2 * self.pad) // 3
         if max(font.size(text)[0] for text in texts) + theme.px(8) <= column:
             for row in range(2):
@@ -529,10 +538,8 @@ class Painter:
                           (self.pad, self.y), font, theme["ink"])
                 self.y += font.get_linesize()
         if hero.skills:
-            names = ", ".join(f"{campaign.skill_side[side].name} "
-                              f"({campaign.skill_side[side].attribute.capitalize()})"
-                              for side in hero.skills)
-            self.text(f"Skills: {names}", 14, "faint")
+            names = ", ".join(skill_name(campaign, side) for side in hero.skills)
+            self.text(_("Skills: {skills}").format(skills=names), 14, "faint")
 
     def resources(self, hero: HeroState) -> None:
         """Food, Wealth, Rep, Magic and Exp, each a drawn icon with its name and number, in
@@ -543,7 +550,7 @@ class Painter:
         self.y += theme.px(3)
         x = self.pad
         for kind, name in RESOURCES:
-            words = f"{name} {getattr(hero, kind)}"
+            words = f"{_(name)} {getattr(hero, kind)}"
             width = size + theme.px(4) + font.size(words)[0]
             if x > self.pad and x + width > self.width - self.pad:
                 x, self.y = self.pad, self.y + font.get_linesize()
@@ -557,26 +564,27 @@ class Painter:
         """Items and Secrets: in use (face up) first, the others marked face down."""
         campaign = self.game.campaign
         used = set(in_use(campaign, hero))
-        for kind, numbers in (("Items", hero.items), ("Secrets", hero.secrets)):
+        for kind, numbers, line in (("item", hero.items, _("Items: {cards}")),
+                                    ("secret", hero.secrets, _("Secrets: {cards}"))):
             if not numbers:
                 continue
-            names = [card_name(campaign, f"{kind[:-1].lower()}:{n}")
-                     + ("" if f"{kind[:-1].lower()}:{n}" in used else " (face down)")
+            names = [card_name(campaign, f"{kind}:{n}") if f"{kind}:{n}" in used
+                     else _("{card} (face down)").format(card=card_name(campaign, f"{kind}:{n}"))
                      for n in numbers]
-            self.text(f"{kind}: {', '.join(names)}", 14)
+            self.text(line.format(cards=", ".join(names)), 14)
 
     def key(self) -> None:
         """What the tracks' marks mean."""
         self.y += self.theme.px(6)
-        self.text("Tracks: the filled space is the marker; red-cornered spaces are Exhausted "
-                  "(Energy) or Going Mad (Terror); the black bar on Energy is the Health limit, "
-                  "grey spaces beyond it are out of reach.", 13, "faint")
+        self.text(_("Tracks: the filled space is the marker; red-cornered spaces are Exhausted "
+                    "(Energy) or Going Mad (Terror); the black bar on Energy is the Health "
+                    "limit, grey spaces beyond it are out of reach."), 13, "faint")
 
     def sheet(self) -> None:
         """Quests, marked Statuses, tasks and dials off the map."""
         state, campaign = self.game.state, self.game.campaign
         if state.quests:
-            self.heading("Quests")
+            self.heading(_("Quests"))
             for quest in state.quests:
                 known = campaign.quest.get(quest)
                 self.text(known.name if known else quest, 15, bold=True)
@@ -584,20 +592,39 @@ class Painter:
                     self.text(known.text, 14, "faint", indent=self.theme.px(10))
         marks = [mark for mark in state.statuses if mark.whole or mark.parts]
         if marks:
-            self.heading("Game Sheet")
+            self.heading(_("Game Sheet"))
             for mark in marks:
                 status = campaign.status.get(mark.id)
                 name = status.name if status else mark.id
-                parts = f": parts {', '.join(map(str, mark.parts))}" if mark.parts else ""
-                of = f" of {status.parts}" if status and status.parts and mark.parts else ""
-                self.text(f"{name}{' (marked)' if mark.whole else ''}{parts}{of}", 15)
+                self.text(_marked(name, mark.whole, mark.parts,
+                                  status.parts if status and status.parts else None), 15)
         if state.tasks:
-            self.heading("Task log")
+            self.heading(_("Task log"))
             for task in state.tasks:
-                where = f" (until {task.location} changes)" if task.location is not None else ""
-                self.text(f"- {task.text}{where}", 14)
+                self.text(f"- {task.text}" if task.location is None else
+                          _("- {task} (until {location} changes)").format(
+                              task=task.text, location=task.location), 14)
         loose = [dial for dial in state.dials if dial.location is None]
         if loose:
-            self.heading("Dials")
+            self.heading(_("Dials"))
             for dial in loose:
-                self.text(f"{dial_words(dial.id)}: {dial.value} ({dial.token} dial)", 15)
+                self.text(dial_line(dial_words(dial.id), dial.value, dial.token), 15)
+
+
+def _marked(name: str, whole: bool, parts: list[int], of: int | None) -> str:
+    """A Status marked on the Game Sheet, whole or by its parts (of how many)."""
+    if not parts:
+        return _("{status} (marked)").format(status=name) if whole else name
+    numbers = ", ".join(map(str, parts))
+    if of is None:
+        text = _("{status} (marked): parts {parts}") if whole else _("{status}: parts {parts}")
+    else:
+        text = _("{status} (marked): parts {parts} of {total}") if whole \
+            else _("{status}: parts {parts} of {total}")
+    return text.format(status=name, parts=numbers, total=of)
+
+
+def dial_line(name: str, value: int, token: str) -> str:
+    """A named dial and its value, with the token it counts: "long fog: 3 (time dial)"."""
+    return (_("{dial}: {value} (quest dial)") if token == "quest"
+            else _("{dial}: {value} (time dial)")).format(dial=name, value=value)

@@ -25,14 +25,21 @@ from dataclasses import dataclass
 import pygame
 
 from grail.content.cards import AttributeKey, BonusKey, MagicBonus, MagicHalf, PlayerCard
+from grail.lang import N_, _, ngettext, pgettext
 
 from .icons import draw_icons, icons_width
 from .theme import HERO_COLOURS, Colour, Theme
 from .widgets import draw_text, fitted, overflow, wrap
 
-SHORT = {"aggression": "Agg", "empathy": "Emp", "courage": "Cou", "caution": "Cau",
-         "logic": "Log", "spirituality": "Spi"}
-"""Attributes as three letters on keys."""
+SHORT = {"aggression": N_("Agg"), "empathy": N_("Emp"), "courage": N_("Cou"),
+         "caution": N_("Cau"), "logic": N_("Log"), "spirituality": N_("Spi")}
+"""Attributes as three letters on keys (marked for the catalog: :func:`short`)."""
+
+
+def short(attribute: str) -> str:
+    """An Attribute as three letters on a key, in the language grail speaks."""
+    return _(SHORT[attribute])
+
 
 @dataclass(frozen=True)
 class Frame:
@@ -163,8 +170,10 @@ def _header(surface: pygame.Surface, frame: Frame, card: PlayerCard, marks: Mark
                            centre, badge)
         letter = theme.font(19, bold=True).render(marks.owner[:1], True, (255, 255, 255))
         surface.blit(letter, letter.get_rect(center=centre))
-    pills = ([f"{marks.tokens} Time"] if marks.tokens else []) + \
-        ([f"{marks.charges} Charge{'s' * (marks.charges != 1)}"] if marks.charges else [])
+    pills = ([ngettext("{count} Time", "{count} Time", marks.tokens).format(
+        count=marks.tokens)] if marks.tokens else []) + \
+        ([ngettext("{count} Charge", "{count} Charges", marks.charges).format(
+            count=marks.charges)] if marks.charges else [])
     x = rect.x + px(5)
     small = theme.font(18, bold=True)
     for pill in pills:
@@ -200,7 +209,7 @@ def _left_key(surface: pygame.Surface, frame: Frame, key: BonusKey | MagicBonus,
     tab = _tab(frame, key.at, left=True, alone=alone)
     magic = isinstance(key, MagicBonus)
     _tab_shape(surface, tab, theme, magic, left=True)
-    label = "M:" if isinstance(key, MagicBonus) else SHORT[key.attribute]
+    label = pgettext("Magic key", "M:") if isinstance(key, MagicBonus) else short(key.attribute)
     font, icon_font = left_key_fonts(frame, label, key.bonus, tab.width - theme.px(4) - tab.height // 3)
     x = tab.x + theme.px(4)
     ink = theme["ink"]
@@ -236,9 +245,9 @@ def _right_key(surface: pygame.Surface, frame: Frame, key: AttributeKey | MagicH
     magic = isinstance(key, MagicHalf)
     _tab_shape(surface, tab, theme, magic, left=False)
     font = frame.key_font
-    text = "Magic" if isinstance(key, MagicHalf) else f"{SHORT[key.attribute]} {key.level}"
+    text = _("Magic") if isinstance(key, MagicHalf) else f"{short(key.attribute)} {key.level}"
     if font.size(text)[0] > tab.width - theme.px(6):
-        text = "M" if magic else text
+        text = pgettext("Magic icon", "M") if magic else text
     rendered = font.render(text, True, theme["ink"])
     clip = surface.get_clip()
     surface.set_clip(tab.clip(clip))
@@ -274,7 +283,7 @@ def _abilities(surface: pygame.Surface, frame: Frame, marks: Marks) -> None:
             pygame.draw.line(surface, theme["disabled"], (x, body.bottom), (x + body.height,
                                                                             body.top))
         surface.set_clip(clip)
-        texts = ["(covered: not active)", *texts]
+        texts = [_("(covered: not active)"), *texts]
     box = pygame.Rect(body.x + 2, body.y + 1, body.width - 4, body.height - 2)
     font, lines = fitted("\n".join(texts), theme, 18, box)  # smaller type, never cut
     clip = surface.get_clip()
@@ -298,7 +307,8 @@ def _free_key(surface: pygame.Surface, frame: Frame, card: PlayerCard) -> None:
     for tab, side in ((left, True), (right, False)):
         _tab_shape(surface, tab, theme, False, side)
     font = frame.icon_font
-    x = draw_text(surface, "free", (left.x + theme.px(4), y - font.get_height() // 2), font,
+    x = draw_text(surface, pgettext("free key", "free"),
+                  (left.x + theme.px(4), y - font.get_height() // 2), font,
                   theme["faint"]).right + theme.px(3)
     clip = surface.get_clip()
     surface.set_clip(left.clip(clip))

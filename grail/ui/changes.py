@@ -22,6 +22,7 @@ import pygame
 
 from grail.content import Campaign
 from grail.engine.game import Game
+from grail.lang import _
 from grail.words.events import Change, changes
 from grail.words.names import hero_name
 
@@ -60,10 +61,13 @@ def hero_lines(game: Game, hero_id: str) -> list[str]:
     """A character's meters (with their tops) and resources in two lines."""
     hero = game.state.hero(hero_id)
     meters = game.campaign.hero[hero_id].meters
-    return [f"Energy {hero.energy}/{meters.energy.max} \u00b7 Health {hero.health}/"
-            f"{meters.health.max} \u00b7 Terror {hero.terror}/{meters.terror.max}",
-            f"Food {hero.food} \u00b7 Wealth {hero.wealth} \u00b7 Rep {hero.rep} \u00b7 Magic "
-            f"{hero.magic} \u00b7 Exp {hero.exp}"]
+    return [_("Energy {energy}/{energy_max} \u00b7 Health {health}/{health_max} \u00b7 "
+              "Terror {terror}/{terror_max}").format(
+                energy=hero.energy, energy_max=meters.energy.max, health=hero.health,
+                health_max=meters.health.max, terror=hero.terror, terror_max=meters.terror.max),
+            _("Food {food} \u00b7 Wealth {wealth} \u00b7 Rep {rep} \u00b7 Magic {magic} \u00b7 "
+              "Exp {exp}").format(food=hero.food, wealth=hero.wealth, rep=hero.rep,
+                                  magic=hero.magic, exp=hero.exp)]
 
 
 def draw_hero(surface: pygame.Surface, game: Game, hero_id: str, at: tuple[int, int],
@@ -79,7 +83,7 @@ def draw_hero(surface: pygame.Surface, game: Game, hero_id: str, at: tuple[int, 
     draw_text(surface, name[0], (badge.centerx - size[0] // 2, badge.centery - size[1] // 2),
               letter, (255, 255, 255))
     title = theme.font(20, bold=True)
-    draw_text(surface, name + (" (deciding)" if current else ""),
+    draw_text(surface, _("{hero} (deciding)").format(hero=name) if current else name,
               (badge.right + theme.px(8), y + theme.px(3)), title,
               theme["accent"] if current else theme["ink"])
     small = theme.font(16)
@@ -100,19 +104,20 @@ def draw_heroes(surface: pygame.Surface, game: Game, heroes: Sequence[str], rect
 
 
 def draw_changes(surface: pygame.Surface, lines: Sequence[Change], rect: pygame.Rect,
-                 theme: Theme, title: str = "What changed") -> None:
+                 theme: Theme, title: str | None = None) -> None:
     """The newest lines of what changed, newest last, with the tone's colour; as many as
-    fit under the title."""
+    fit under the title ("What changed" unless told)."""
     font = theme.font(20, bold=True)
-    draw_text(surface, title, rect.topleft, font, theme["ink"])
+    draw_text(surface, _("What changed") if title is None else title, rect.topleft, font,
+              theme["ink"])
     pygame.draw.line(surface, theme["line"], (rect.x, rect.y + font.get_linesize()),
                      (rect.right, rect.y + font.get_linesize()))
     small = theme.font(16)
     body = pygame.Rect(rect.x, rect.y + font.get_linesize() + theme.px(6), rect.width,
                        rect.height - font.get_linesize() - theme.px(6))
     if not lines:
-        draw_lines(surface, wrap("Nothing yet: gains, losses, Statuses, Secrets and Items "
-                                 "appear here as they happen.", small, body.width),
+        draw_lines(surface, wrap(_("Nothing yet: gains, losses, Statuses, Secrets and Items "
+                                   "appear here as they happen."), small, body.width),
                    body.topleft, small, theme["faint"])
         return
     colours = {"good": theme["good"], "bad": theme["bad"], "plain": theme["ink"]}

@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 import pygame
 
+from grail.lang import _
 from grail.save.folder import MAX_NAME
 
 from .app import App, Scene
@@ -66,6 +67,7 @@ class ChoiceScene(Scene):
     column closes up when the window is short."""
 
     title = ""
+    """The panel's title, marked for the catalog (``N_``): shown through ``_``."""
     width = 460
     tall, pitch = 46, 54
     """A button's height, and from one button to the next, at their roomiest."""
@@ -100,7 +102,7 @@ class ChoiceScene(Scene):
     def head_height(self, app: App) -> int:
         px = app.theme.px
         return px(30) + sum(len(lines) * app.theme.font(size, bold).get_linesize() + px(8)
-                            for lines, size, bold, _ in self.head)
+                            for lines, size, bold, _colour in self.head)
 
     def do(self, app: App, what: str) -> None:
         """Carry out a choice."""
@@ -112,7 +114,7 @@ class ChoiceScene(Scene):
         theme = app.theme
         px = theme.px
         width = min(px(self.width), app.size[0] - px(100))
-        self.head = [(wrap(self.title, theme.font(28, True), width), 28, True, "ink")] \
+        self.head = [(wrap(_(self.title), theme.font(28, True), width), 28, True, "ink")] \
             if self.title else []
         for text, colour in ((self.subtitle(), "faint"),
                              (self.notice, "bad" if self.warning else "good")):
@@ -158,7 +160,8 @@ class ChoiceScene(Scene):
             self.notice, self.warning = "", False
             self.do(app, button.action)
         else:
-            self.notice, self.warning = f"{button.text}: {button.why}.", True
+            self.notice, self.warning = _("{choice}: {why}.").format(choice=button.text,
+                                                                     why=button.why), True
 
     def panel(self, app: App) -> pygame.Rect:
         """The panel behind the title, the notice and the column."""

@@ -32,6 +32,7 @@ from grail.engine.game import Game
 from grail.engine.state import DiscardAsked, EncounterState
 from grail.engine.survival import panics
 from grail.engine.upgrades import attribute
+from grail.lang import _, listed
 from grail.words.encounter import gain
 from grail.words.names import full_name
 from grail.words.refusals import refusal_words
@@ -203,7 +204,7 @@ def _hand(game: Game, encounter: EncounterState, hero_id: str) -> tuple[InHand, 
     for index, card_id in enumerate(cards):
         card = campaign.card[card_id]
         meets = meetings(edge, card)
-        payable = {at for option in magic_options(meets, payers) for at, _ in option}
+        payable = {at for option in magic_options(meets, payers) for at, _payer in option}
         joints = tuple(Joint(m.at, m.kind, _link(m, level, payable)) for m in meets)
         plays = tuple(a for a in legal if isinstance(a, PlayCard) and a.hero == hero_id
                       and a.card == card_id)
@@ -229,5 +230,7 @@ def _yields(game: Game, hero_id: str, card: PlayerCard, meets: list[Meeting]) ->
     Keys that meet [COMBAT-9], [KEY-3]."""
     magic = [m.at for m in meets if m.kind == "magic"]
     ways = [list(paid) for size in range(len(magic) + 1) for paid in combinations(magic, size)]
-    return tuple(("" if not paid else f"with Magic on {' and '.join(map(str, paid))}: ")
-                 + gain(game, hero_id, card, paid) for paid in ways)
+    return tuple(gain(game, hero_id, card, paid) if not paid else
+                 _("with Magic on {keys}: {gain}").format(keys=listed([str(at) for at in paid]),
+                                                          gain=gain(game, hero_id, card, paid))
+                 for paid in ways)

@@ -21,10 +21,12 @@ from grail.content.cards import AttributeKey
 from grail.content.encounters import CombatEncounter, DiplomacyEncounter
 from grail.engine.encounters.play import stages
 from grail.engine.game import Game
+from grail.lang import _
 from grail.words.effects import effects_words
-from grail.words.encounter import TRAITS
+from grail.words.encounter import TRAIT_NAMES, TRAITS
+from grail.words.names import resource_words
 
-from .cards import SHORT, Frame
+from .cards import Frame, short
 from .icons import draw_icons
 from .theme import DECK_MARKS, Colour, Theme
 from .widgets import draw_text, overflow, wrap
@@ -86,6 +88,17 @@ def told(game: Game, effects: Any) -> str:
     """Effects in words, with names for the ids in them (a Status's name, not its id)."""
     return effects_words(game.campaign, game.state, effects)
 
+def deck_line(deck: str, level: int) -> str:
+    """An Encounter card's deck, level and corner mark [COMP-8], in words: "Green deck,
+    level 2 (bottom right mark)"."""
+    name = {"grey": _("Grey deck"), "green": _("Green deck"), "purple": _("Purple deck"),
+            "blue": _("Blue deck")}.get(deck, deck)
+    mark = {"bottom-left": _("bottom left mark"), "bottom-right": _("bottom right mark"),
+            "top-right": _("top right mark"), "top-left": _("top left mark")}.get(
+        DECK_MARKS.get(deck, ""), "")
+    return _("{deck}, level {level} ({mark})").format(deck=name, level=level, mark=mark)
+
+
 def draw_foe(surface: pygame.Surface, rect: pygame.Rect, keys: Frame, game: Game) -> list[str]:
     """The Encounter card in ``rect``; its right-edge keys at the rows of ``keys``."""
     theme = keys.theme
@@ -107,9 +120,7 @@ def draw_foe(surface: pygame.Surface, rect: pygame.Rect, keys: Frame, game: Game
                     smaller=smaller)
         marked = px(16) if DECK_MARKS.get(card.deck, "").startswith("top-left") else 0
         flow.write(card.name, 24, bold=True, indent=marked)
-        flow.write(f"{card.deck.capitalize()} deck, level {card.level}"
-                   f" ({DECK_MARKS[card.deck].replace('-', ' ')} mark)", 18,
-                   colour=theme["faint"])
+        flow.write(deck_line(card.deck, card.level), 18, colour=theme["faint"])
         flow.gap()
         if isinstance(card, CombatEncounter):
             _combat(flow, card, game)
@@ -146,7 +157,7 @@ def _edge_key(surface: pygame.Surface, rect: pygame.Rect, keys: Frame, at: int, 
     pygame.draw.rect(surface, theme["line"], tab, 1, border_top_left_radius=radius,
                      border_bottom_left_radius=radius)
     font = keys.key_font
-    rendered = font.render(f"{SHORT[key.attribute]} {key.level}", True, theme["ink"])
+    rendered = font.render(f"{short(key.attribute)} {key.level}", True, theme["ink"])
     surface.blit(rendered, rendered.get_rect(midright=(tab.right - theme.px(4), tab.centery)))
 
 
@@ -155,20 +166,22 @@ def _combat(flow: Flow, card: CombatEncounter, game: Game) -> None:
     theme, state = flow.theme, game.state
     encounter = state.encounter
     assert encounter is not None
-    flow.write(f"Pool {encounter.pool} of {card.value}", 25, bold=True)
+    flow.write(_("Pool {pool} of {value}").format(pool=encounter.pool, value=card.value), 25,
+               bold=True)
     _pips(flow, encounter.pool, card.value)
     for trait in card.traits:
-        flow.write(f"{trait.capitalize()}: {TRAITS[trait]}", 18)
+        flow.write(_("{trait}: {does}").format(trait=TRAIT_NAMES[trait], does=TRAITS[trait]), 18)
     flow.gap()
-    flow.write("Combat table (enemy attack by pool):", 18, bold=True, colour=theme["faint"])
+    flow.write(_("Combat table (enemy attack by pool):"), 18, bold=True, colour=theme["faint"])
     for row in card.attack:
         low, high = row.pool
         low = low or 0
         now = low <= encounter.pool and (high is None or encounter.pool <= high)
         span = f"{low}+" if high is None else str(low) if low == high else f"{low}-{high}"
-        text = f"{span}: {told(game, row.effects)}"
+        text = (_("{pool}: {effects}  (now)") if now else _("{pool}: {effects}")).format(
+            pool=span, effects=told(game, row.effects))
         indent = flow.theme.px(16)
-        box = flow.write(text + ("  (now)" if now else ""), 19, bold=now, indent=indent,
+        box = flow.write(text, 19, bold=now, indent=indent,
                          fill=theme["highlight"] if now else None,
                          colour=theme["accent_ink"] if now and theme.palette == "contrast"
                          else None)
@@ -178,7 +191,7 @@ def _combat(flow: Flow, card: CombatEncounter, game: Game) -> None:
                 (box.x + 2, box.y + 3), (box.x + 2 + size, box.y + 3 + size // 2),
                 (box.x + 2, box.y + 3 + size)])
     flow.gap()
-    flow.write(f"Opportunity attack: {told(game, card.opportunity)}",
+    flow.write(_("Opportunity attack: {effects}").format(effects=told(game, card.opportunity)),
                19)
     _reward(flow, card, game)
 
@@ -200,9 +213,10 @@ def _pips(flow: Flow, pool: int, value: int) -> None:
 
 
 def _reward(flow: Flow, card: CombatEncounter | DiplomacyEncounter, game: Game) -> None:
-    parts = [f"Reward: {told(game, card.reward)}"] if card.reward else []
+    parts = [_("Reward: {effects}").format(effects=told(game, card.reward))] if card.reward \
+        else []
     if isinstance(card, CombatEncounter) and card.loot:
-        parts.append(f"Loot: {told(game, card.loot)}")
+        parts.append(_("Loot: {effects}").format(effects=told(game, card.loot)))
     if parts:
         flow.gap()
         flow.write("; ".join(parts), 18, colour=flow.theme["faint"])
@@ -215,45 +229,51 @@ def _diplomacy(flow: Flow, card: DiplomacyEncounter, game: Game) -> None:
     assert encounter is not None
     choosing = card.approaches is not None and encounter.approach is None
     for number, approach in enumerate((card.approaches or []) if choosing else []):
-        names = ", then ".join(stage.name for stage in approach.stages)
-        flow.write(f"Approach {number + 1}: {approach.name}. Stages: {names}", 18)
+        names = approach.stages[0].name if approach.stages else ""
+        for stage in approach.stages[1:]:
+            names = _("{stages}, then {stage}").format(stages=names, stage=stage.name)
+        flow.write(_("Approach {number}: {name}. Stages: {stages}").format(
+            number=number + 1, name=approach.name, stages=names), 18)
         if approach.text:
             flow.write(approach.text, 17, colour=theme["faint"], indent=theme.px(8))
     played = [] if choosing else stages(card, encounter)
     if card.approaches is not None and encounter.approach is not None:
-        flow.write(f"Approach: {card.approaches[encounter.approach].name}", 18)
+        flow.write(_("Approach: {name}").format(name=card.approaches[encounter.approach].name),
+                   18)
     for number, stage in enumerate(played):
-        when = "won" if number < encounter.stage else "now" if number == encounter.stage \
-            else "to come"
-        flow.write(f"Stage {number + 1} of {len(played)}: {stage.name} ({when})", 19,
+        when = _("Stage {number} of {count}: {name} (won)") if number < encounter.stage else \
+            _("Stage {number} of {count}: {name} (now)") if number == encounter.stage else \
+            _("Stage {number} of {count}: {name} (to come)")
+        flow.write(when.format(number=number + 1, count=len(played), name=stage.name), 19,
                    bold=number == encounter.stage,
                    colour=theme["ink"] if number == encounter.stage else theme["faint"])
     flow.gap()
-    flow.write(f"Affinity {encounter.affinity:+d}" if encounter.affinity else "Affinity 0",
-               25, bold=True)
+    flow.write(_("Affinity {affinity}").format(
+        affinity=f"{encounter.affinity:+d}" if encounter.affinity else "0"), 25, bold=True)
     _track(flow, card, encounter.affinity)
     if choosing:
-        flow.write(f"Failure: {told(game, card.failure)}", 18,
+        flow.write(_("Failure: {effects}").format(effects=told(game, card.failure)), 18,
                    colour=theme["faint"])
         return
     stage = played[encounter.stage]
     if stage.text:
         flow.write(stage.text, 18)
-    flow.write("Bonus per Attribute in this Stage:", 18, bold=True, colour=theme["faint"])
+    flow.write(_("Bonus per Attribute in this Stage:"), 18, bold=True, colour=theme["faint"])
     font = theme.font(19 - flow.smaller)
     clip = flow.surface.get_clip()
     flow.surface.set_clip(flow.rect.clip(clip))  # as every line of the flow: never below it
     for name, icons in stage.bonus.model_dump(exclude_none=True).items():
         y = flow.y + font.get_linesize() // 2
-        x = draw_text(flow.surface, f"{name.capitalize()}:", (flow.rect.x + theme.px(12),
+        x = draw_text(flow.surface, _("{attribute}:").format(attribute=resource_words(name)),
+                      (flow.rect.x + theme.px(12),
                                                               flow.y), font, theme["ink"]).right
         draw_icons(flow.surface, icons, (x + theme.px(6), y), font, theme["ink"])
         flow.said.append(f"{name.capitalize()}: {' '.join(icons)}")
         flow.y += font.get_linesize()
     flow.surface.set_clip(clip)
     flow.gap()
-    flow.write(f"Response: {told(game, stage.response)}", 19)
-    flow.write(f"Failure: {told(game, card.failure)}", 18,
+    flow.write(_("Response: {effects}").format(effects=told(game, stage.response)), 19)
+    flow.write(_("Failure: {effects}").format(effects=told(game, card.failure)), 18,
                colour=theme["faint"])
     _reward(flow, card, game)
 
@@ -286,8 +306,8 @@ def _track(flow: Flow, card: DiplomacyEncounter, affinity: int) -> None:
                 (tip[0] + theme.px(6), tip[1] - theme.px(8))])
     small = theme.font(17)
     below = top + size + theme.px(2)
-    draw_text(flow.surface, "bottom: Failure", (flow.rect.x, below), small, theme["faint"])
-    top_label = small.render("top: won", True, theme["faint"])
+    draw_text(flow.surface, _("bottom: Failure"), (flow.rect.x, below), small, theme["faint"])
+    top_label = small.render(_("top: won"), True, theme["faint"])
     flow.surface.blit(top_label, (flow.rect.x + len(spaces) * size - top_label.get_width(),
                                   below))
     flow.y = below + small.get_linesize() + theme.px(4)

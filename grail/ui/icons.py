@@ -18,18 +18,32 @@ from collections.abc import Sequence
 
 import pygame
 
+from grail.lang import N_, pgettext
+
 from .theme import Colour, Theme
 
 WORDS = {"marker": "+1", "marker2": "+2", "marker3": "+3", "draw": "draw", "x2": "x2",
          "discard_last": "-last"}
-"""Bonus icons drawn as words [KEY-5], [DIPLO-10]; the others are shapes."""
+"""Bonus icons drawn as words [KEY-5], [DIPLO-10] (in the language's words:
+:func:`icon_word`); the others are shapes."""
 
-LEGEND: tuple[tuple[str, str], ...] = (("check", "connected"), ("cross", "not connected"),
-                                       ("magic", "pay 1 Magic"), ("continue", "continue"),
-                                       ("up", "marker up"), ("down", "marker down"),
-                                       ("attribute", "the Stage's bonus"),
-                                       ("cancel", "cancel next"))
-"""What the shapes mean, for the legend under the Sequence."""
+LEGEND: tuple[tuple[str, str], ...] = (("check", N_("connected")),
+                                       ("cross", N_("not connected")),
+                                       ("magic", N_("pay 1 Magic")), ("continue", N_("continue")),
+                                       ("up", N_("marker up")), ("down", N_("marker down")),
+                                       ("attribute", N_("the Stage's bonus")),
+                                       ("cancel", N_("cancel next")))
+"""What the shapes mean, for the legend under the Sequence (marked for the catalog: read
+through ``_``)."""
+
+
+def icon_word(icon: str) -> str:
+    """A bonus icon drawn as a word, in the language grail speaks."""
+    if icon == "draw":
+        return pgettext("bonus icon", "draw")
+    if icon == "discard_last":
+        return pgettext("bonus icon", "-last")
+    return WORDS[icon]
 
 DIPLOMACY_SHAPES = frozenset({"up", "down", "attribute"})
 """Shapes only Diplomacy cards carry [DIPLO-10]."""
@@ -42,7 +56,7 @@ def draw_icons(surface: pygame.Surface, icons: Sequence[str], at: tuple[int, int
     size = font.get_height()
     for icon in icons:
         if icon in WORDS:
-            rendered = font.render(WORDS[icon], True, colour)
+            rendered = font.render(icon_word(icon), True, colour)
             surface.blit(rendered, (x, cy - rendered.get_height() // 2))
         else:
             draw_shape(surface, icon, pygame.Rect(x, cy - size // 2, size, size), colour, font)
@@ -59,7 +73,7 @@ def _advance(icon: str, font: pygame.font.Font) -> int:
     """How far one icon moves the next along: its word's width or a square of the font's
     height, and a gap."""
     size = font.get_height()
-    return (font.size(WORDS[icon])[0] if icon in WORDS else size) + max(2, size // 5)
+    return (font.size(icon_word(icon))[0] if icon in WORDS else size) + max(2, size // 5)
 
 
 def draw_shape(surface: pygame.Surface, shape: str, box: pygame.Rect, colour: Colour,
@@ -79,7 +93,7 @@ def draw_shape(surface: pygame.Surface, shape: str, box: pygame.Rect, colour: Co
             (right - box.width // 6, mid_y - 1), (mid_x, mid_y - 1)])
     elif shape == "attribute":  # the Stage's bonus: a boxed S
         pygame.draw.rect(surface, colour, box.inflate(-2, -2), width)
-        letter = font.render("S", True, colour)
+        letter = font.render(pgettext("the Stage's bonus icon", "S"), True, colour)
         surface.blit(letter, letter.get_rect(center=box.center))
     elif shape == "cancel":
         pygame.draw.circle(surface, colour, box.center, box.width // 2 - 1, width)
@@ -92,7 +106,7 @@ def draw_shape(surface: pygame.Surface, shape: str, box: pygame.Rect, colour: Co
         pygame.draw.line(surface, colour, (left + 2, bottom - 2), (right - 2, top + 2), width + 1)
     elif shape == "magic":
         _diamond(surface, colour, box, width)
-        letter = font.render("M", True, colour)
+        letter = font.render(pgettext("Magic icon", "M"), True, colour)
         surface.blit(letter, letter.get_rect(center=box.center))
 
 
@@ -125,9 +139,11 @@ def draw_joint(surface: pygame.Surface, centre: tuple[int, int], link: str, them
         draw_shape(surface, "cross", box.inflate(-radius // 2, -radius // 2), theme["bad"], font)
 
 
-RESOURCES: tuple[tuple[str, str], ...] = (("food", "Food"), ("wealth", "Wealth"), ("rep", "Rep"),
-                                          ("magic", "Magic"), ("exp", "Exp"))
-"""A hero's resources in the order of the board, each with its drawn icon [RES-1]."""
+RESOURCES: tuple[tuple[str, str], ...] = (("food", N_("Food")), ("wealth", N_("Wealth")),
+                                          ("rep", N_("Rep")), ("magic", N_("Magic")),
+                                          ("exp", N_("Exp")))
+"""A hero's resources in the order of the board, each with its drawn icon [RES-1] and its
+name (marked for the catalog: read through ``_``)."""
 
 RESOURCE_COLOURS: dict[str, Colour] = {"food": (176, 112, 52), "wealth": (204, 158, 30),
                                        "rep": (70, 110, 170), "magic": (120, 72, 160),

@@ -33,6 +33,7 @@ from grail.content.geography import Card, Layout
 from grail.content.locations import EDGES, STEP
 from grail.engine.game import Game
 from grail.engine.preview import fading_menhirs, vanishing
+from grail.lang import N_, _, ngettext, pgettext
 
 from .boards import draw_token, hero_marks
 from .mapdraw import Style, dashed_rect, draw_badge, draw_seal, draw_wall
@@ -102,8 +103,10 @@ WHOLE = 0.5
 whole map at once rather than place by place (each place with the cards and radii that
 reach into it)."""
 RADIUS_COLOURS = ((40, 110, 60), (40, 80, 150), (140, 70, 20), (110, 50, 130))
-VANISH = ("VANISHES AT THE NEXT START OF DAY", "VANISHES AT START OF DAY", "VANISHES")
-"""The strip on a card the next Start of Day discards, the longest that fits."""
+VANISH = (N_("VANISHES AT THE NEXT START OF DAY"), N_("VANISHES AT START OF DAY"),
+          N_("VANISHES"))
+"""The strip on a card the next Start of Day discards, the longest that fits (marked for
+the catalog: read through ``_``)."""
 
 
 def style_for(theme: Theme) -> Style:
@@ -301,8 +304,8 @@ class Painter:
             pygame.draw.rect(self.surface, theme["bad"], strip, border_bottom_left_radius=px(6),
                              border_bottom_right_radius=px(6))
             font = self.font(13, True)
-            words = next((words for words in VANISH if font.size(words)[0] <= strip.width - pad),
-                         VANISH[-1])
+            words = next((words for words in map(_, VANISH)
+                          if font.size(words)[0] <= strip.width - pad), _(VANISH[-1]))
             self.label(words, strip.center, 13, theme["accent_ink"], bold=True, anchor="center")
         self.keys(card, rect)
 
@@ -336,9 +339,9 @@ class Painter:
         action = self.game.campaign.location[card.number].action
         if action is None:
             return
-        once = " (once a Day)" if action.once_per_day else ""
+        words = _("Action: {name} (once a Day)") if action.once_per_day else _("Action: {name}")
         font = self.font(14, bold=True)
-        text = fit(f"Action: {action.name}{once}", font, rect.width - 2 * pad)
+        text = fit(words.format(name=action.name), font, rect.width - 2 * pad)
         self.label(text, (rect.left + pad, rect.top + self.px(92)), 14, self.theme["faint"],
                    bold=True)
 
@@ -362,20 +365,23 @@ class Painter:
                 self.shield((x, y), r)
                 x -= 2 * r + px(5)
         if card.number in state.quest_tokens:
-            self.diamond((x, y), r, "Q", theme["warn"])
+            self.diamond((x, y), r, pgettext("Quest token", "Q"), theme["warn"])
             x -= 2 * r + px(5)
         if card.number in state.location_tokens:
             self.hourglass((x, y), r)
             x -= 2 * r + px(5)
         tokens = state.time_tokens.count(card.number)
         if tokens:
-            x = self.pill((x + r, y), f"Tx{tokens}") - px(5) - r
+            x = self.pill((x + r, y), pgettext("Time tokens", "Tx{count}").format(
+                count=tokens)) - px(5) - r
         for dial in state.dials:
             if dial.location == card.number:
-                x = self.pill((x + r, y), f"{dial.token[0].upper()}{dial.value}") - px(5) - r
+                pill = pgettext("a quest dial", "Q{value}") if dial.token == "quest" else \
+                    pgettext("a time dial", "T{value}")
+                x = self.pill((x + r, y), pill.format(value=dial.value)) - px(5) - r
         left = state.left_items.get(str(card.number), [])
         if left:
-            self.pill((x + r, y), f"I{len(left)}")
+            self.pill((x + r, y), pgettext("Items left", "I{count}").format(count=len(left)))
 
     def stone(self, centre: tuple[int, int], r: int, dial: str) -> None:
         """The Menhir miniature with its dial [MENHIR-2]."""
@@ -395,7 +401,8 @@ class Painter:
                   (x - r, y + r // 3)]
         pygame.draw.polygon(self.surface, self.theme["bad"], points)
         pygame.draw.polygon(self.surface, self.theme["ink"], points, self.px(1))
-        self.label("G", (x, y), 15, (255, 255, 255), bold=True, anchor="center")
+        self.label(pgettext("Guardian", "G"), (x, y), 15, (255, 255, 255), bold=True,
+                   anchor="center")
 
     def diamond(self, centre: tuple[int, int], r: int, letter: str, colour: Colour) -> None:
         x, y = centre
@@ -475,7 +482,10 @@ def paint(surface: pygame.Surface, grid: Grid, plan: Layout, game: Game,
 def tag_words(game: Game, location: int) -> str:
     """A Menhir radius's name: its Location and the Days its dial has left [MENHIR-2]."""
     dial = next((m.dial for m in game.state.menhirs if m.location == location), None)
-    return f"M{location} · {'last Day' if dial is None else f'{dial} Day' + 's' * (dial != 1)}"
+    if dial is None:
+        return _("M{location} · last Day").format(location=location)
+    return ngettext("M{location} · {count} Day", "M{location} · {count} Days", dial).format(
+        location=location, count=dial)
 
 
 @dataclass(frozen=True)
@@ -561,7 +571,7 @@ def changed(grid: Grid, game: Game, theme: Theme, before: Looks, now: Looks) -> 
 def most(now: Looks, grid: Grid, places: list[Place]) -> bool:
     """Whether ``places`` hold most of the cards: the map is then painted whole, at once."""
     areas = [place.area for place in places]
-    rects = [grid.rect(card.spot) for card, _ in now.cards.values() if card.spot is not None]
+    rects = [grid.rect(card.spot) for card, _look in now.cards.values() if card.spot is not None]
     return sum(rect.collidelist(areas) != -1 for rect in rects) >= len(rects) * WHOLE
 
 

@@ -30,6 +30,7 @@ import pygame
 from grail.content import Campaign
 from grail.content.geography import Card, Layout, Menhir, layout
 from grail.content.locations import EDGES, STEP
+from grail.lang import N_, Messages, _, listed, pgettext
 
 from .theme import POINTS, TEXT_FACE, face_at, rendered
 
@@ -37,13 +38,33 @@ __all__ = ["STYLE", "Card", "Layout", "Menhir", "Style", "card_rects", "dashed_r
            "draw_badge", "draw_map", "draw_seal", "draw_wall", "layout", "map_size", "render_png"]
 
 Spot = tuple[int, int]
-SEAL_LETTERS = {"menhir": "M", "dreams": "D", "enemy_settlement": "E", "friendly_settlement": "F"}
-WHY = {"start": "the starting Menhir", "restart": "the Menhir of a chapter's restart",
-       "seal": "a Menhir seal", "placed": "a Menhir an effect places there",
-       "story": "a Menhir its own journal or card places"}
+WHY = Messages({"start": N_("the starting Menhir"),
+                "restart": N_("the Menhir of a chapter's restart"),
+                "seal": N_("a Menhir seal"), "placed": N_("a Menhir an effect places there"),
+                "story": N_("a Menhir its own journal or card places")})
 """How the legend names each kind of Menhir site (grail/content/lint_map.py)."""
-SEAL_NAMES = {"menhir": "Menhir", "dreams": "Dreams", "enemy_settlement": "Enemy settlement",
-              "friendly_settlement": "Friendly settlement"}
+SEAL_NAMES = Messages({"menhir": N_("Menhir"), "dreams": N_("Dreams"),
+                       "enemy_settlement": N_("Enemy settlement"),
+                       "friendly_settlement": N_("Friendly settlement")})
+"""Each seal's name, in the language grail speaks as it is read."""
+
+
+def seal_letter(seal: str) -> str:
+    """The letter a seal carries beside its shape [MAP-2]."""
+    return {"menhir": pgettext("Menhir seal", "M"), "dreams": pgettext("Dreams seal", "D"),
+            "enemy_settlement": pgettext("Enemy settlement seal", "E"),
+            "friendly_settlement": pgettext("Friendly settlement seal", "F")}[seal]
+
+
+def menhir_tag(location: int) -> str:
+    """A Menhir's short name on the map: "M102"."""
+    return pgettext("Menhir", "M{location}").format(location=location)
+
+
+def _edge_letter(edge: str) -> str:
+    """An edge as one letter, in a changed version's keys ("U104")."""
+    return {"up": pgettext("edge", "U"), "down": pgettext("edge", "D"),
+            "left": pgettext("edge", "L"), "right": pgettext("edge", "R")}.get(edge, edge[:1])
 
 
 @dataclass(frozen=True)
@@ -109,7 +130,7 @@ def map_size(plan: Layout, style: Style = STYLE) -> tuple[int, int]:
 def card_rects(plan: Layout, style: Style = STYLE) -> dict[int, pygame.Rect]:
     """Where each original card is drawn (changed versions sit inside theirs; cards with no
     grid place go in a row under the map)."""
-    x0, y0, _, y1 = plan.bounds()
+    x0, y0, _x1, y1 = plan.bounds()
     width, height = style.card
     step_x, step_y = width + style.gutter, height + style.gutter
     left, top = style.margin + style.gutter // 2, style.title + style.margin + style.gutter // 2
@@ -129,8 +150,8 @@ def card_rects(plan: Layout, style: Style = STYLE) -> dict[int, pygame.Rect]:
 def draw_map(surface: pygame.Surface, plan: Layout, style: Style = STYLE) -> None:
     """Paint the map of ``plan`` on ``surface`` (sized by :func:`map_size`)."""
     surface.fill(style.paper)
-    _text(surface, f"{plan.title}: the map as written", (style.margin, style.margin // 2), 34,
-          style.ink)
+    _text(surface, _("{title}: the map as written").format(title=plan.title),
+          (style.margin, style.margin // 2), 34, style.ink)
     rects = card_rects(plan, style)
     for index, menhir in enumerate(plan.menhirs):
         _radius(surface, plan, menhir, index, rects, style)
@@ -146,7 +167,7 @@ def draw_map(surface: pygame.Surface, plan: Layout, style: Style = STYLE) -> Non
         _radius_tag(surface, plan, menhir, index, style)
     if any(card.spot is None for card in plan.cards):
         row = min(rect.top for n, rect in rects.items() if by_number[n].spot is None)
-        _text(surface, "Not linked to the start by any key:", (style.margin, row - 30), 22,
+        _text(surface, _("Not linked to the start by any key:"), (style.margin, row - 30), 22,
               style.wall)
     _legend(surface, surface.get_height() - style.legend, plan, style)
 
@@ -154,7 +175,7 @@ def draw_map(surface: pygame.Surface, plan: Layout, style: Style = STYLE) -> Non
 def _radius(surface: pygame.Surface, plan: Layout, menhir: Menhir, index: int,
             rects: dict[int, pygame.Rect], style: Style) -> None:
     """A dashed frame over the Menhir's card and the 8 around it [MENHIR-1], named."""
-    x0, y0, _, _ = plan.bounds()
+    x0, y0, _x1, _y1 = plan.bounds()
     width, height = style.card
     step_x, step_y = width + style.gutter, height + style.gutter
     inset = 6 + 5 * (index % 4)
@@ -171,14 +192,14 @@ def _radius(surface: pygame.Surface, plan: Layout, menhir: Menhir, index: int,
 def _radius_tag(surface: pygame.Surface, plan: Layout, menhir: Menhir, index: int,
                 style: Style) -> None:
     """The frame's name in one of its corners (a gutter crossing, where nothing else is)."""
-    x0, y0, _, _ = plan.bounds()
+    x0, y0, _x1, _y1 = plan.bounds()
     step_x, step_y = style.card[0] + style.gutter, style.card[1] + style.gutter
     corner_x = menhir.spot[0] - 1 + (1 if index % 4 in (1, 2) else 0) * 3
     corner_y = menhir.spot[1] - 1 + (1 if index % 4 in (2, 3) else 0) * 3
     centre = (style.margin + (corner_x - x0) * step_x,
               style.title + style.margin + (corner_y - y0) * step_y)
     colour = style.radius[index % len(style.radius)]
-    image = _font(20).render(menhir.tag, True, style.card_fill)
+    image = _font(20).render(menhir_tag(menhir.location), True, style.card_fill)
     box = image.get_rect(center=centre).inflate(8, 4)
     pygame.draw.rect(surface, colour, box, border_radius=4)
     surface.blit(image, image.get_rect(center=box.center))
@@ -276,14 +297,14 @@ def _card(surface: pygame.Surface, card: Card, rect: pygame.Rect, style: Style) 
     pygame.draw.rect(surface, style.ink, rect, 4 if card.start else 2, border_radius=6)
     number = _text(surface, str(card.number), (rect.left + 8, rect.top + 7), 34, style.ink)
     if card.start:
-        _text(surface, "START", (number.right + 8, rect.top + 12), 20, style.ink)
+        _text(surface, _("START"), (number.right + 8, rect.top + 12), 20, style.ink)
     for index, line in enumerate(_wrap(card.name, 22, rect.width - 16, 2)):
         _text(surface, line, (rect.left + 8, rect.top + 38 + 18 * index), 22, style.ink)
     for index, seal in enumerate(card.seals):
         draw_seal(surface, seal, (rect.right - 18 - 30 * index, rect.top + 18), style)
     if card.spot is not None:
-        _text(surface, f"x {card.spot[0]}, y {card.spot[1]}", (rect.left + 32, rect.top + 75), 17,
-              style.road)
+        _text(surface, _("x {x}, y {y}").format(x=card.spot[0], y=card.spot[1]),
+              (rect.left + 32, rect.top + 75), 17, style.road)
 
 
 def draw_seal(surface: pygame.Surface, seal: str, centre: tuple[int, int], style: Style,
@@ -300,7 +321,7 @@ def draw_seal(surface: pygame.Surface, seal: str, centre: tuple[int, int], style
     else:
         pygame.draw.polygon(surface, style.ink, [(x, y - r - 2), (x + r + 2, y), (x, y + r + 2),
                                                  (x - r - 2, y)])
-    image = _font(r + 6).render(SEAL_LETTERS[seal], True, style.card_fill)
+    image = _font(r + 6).render(seal_letter(seal), True, style.card_fill)
     surface.blit(image, image.get_rect(center=(x, y + (r // 4 if seal == "menhir" else 1))))
 
 
@@ -314,16 +335,17 @@ def _versions(surface: pygame.Surface, versions: list[Card], rect: pygame.Rect,
                            width, 52)
         pygame.draw.rect(surface, style.version_fill, note, border_radius=5)
         pygame.draw.rect(surface, style.ink, note, 2, border_radius=5)
-        head = _text(surface, f"becomes {version.number}", (note.left + 6, note.top + 4), 20,
-                     style.ink)
+        head = _text(surface, _("becomes {number}").format(number=version.number),
+                     (note.left + 6, note.top + 4), 20, style.ink)
         if index == 0:
             _arrow(surface, (note.left - 2, head.centery), style)
         for place, seal in enumerate(reversed(version.seals)):
             draw_seal(surface, seal, (note.right - 10 - 17 * place, note.top + 26), style, 7)
         name = _wrap(version.name, 17, note.width - 12 - 17 * len(version.seals), 1)[0]
         _text(surface, name, (note.left + 6, note.top + 20), 17, style.ink)
-        keys = " ".join(f"{edge[0].upper()}{number}" for edge, number in version.keys.items())
-        _text(surface, f"keys {keys or 'none'}", (note.left + 6, note.top + 35), 17, style.ink)
+        keys = " ".join(f"{_edge_letter(edge)}{number}" for edge, number in version.keys.items())
+        _text(surface, _("keys {keys}").format(keys=keys) if keys else _("keys none"),
+              (note.left + 6, note.top + 35), 17, style.ink)
 
 
 def _arrow(surface: pygame.Surface, tip: tuple[int, int], style: Style) -> None:
@@ -334,33 +356,37 @@ def _arrow(surface: pygame.Surface, tip: tuple[int, int], style: Style) -> None:
 
 def _legend(surface: pygame.Surface, top: int, plan: Layout, style: Style) -> None:
     left = style.margin
-    _text(surface, "Legend", (left, top + 4), 24, style.ink)
+    _text(surface, _("Legend"), (left, top + 4), 24, style.ink)
     y = top + 40
     x = left
-    for seal, name in SEAL_NAMES.items():
+    for seal in SEAL_NAMES:
         draw_seal(surface, seal, (x + 14, y + 10), style)
-        x = _text(surface, f"{name} seal", (x + 34, y + 2), 20, style.ink).right + 24
+        x = _text(surface, _("{seal} seal").format(seal=SEAL_NAMES[seal]), (x + 34, y + 2), 20,
+                  style.ink).right + 24
     y += 38
     draw_badge(surface, "102", (left + 24, y + 10), True, (1, 0), style)
-    x = _text(surface, "key answered by the neighbour (Travel)", (left + 52, y + 2), 20,
+    x = _text(surface, _("key answered by the neighbour (Travel)"), (left + 52, y + 2), 20,
               style.ink).right + 24
     pygame.draw.line(surface, style.road, (x, y + 10), (x + 40, y + 10), 9)
-    x = _text(surface, "road", (x + 48, y + 2), 20, style.ink).right + 24
+    x = _text(surface, _("road"), (x + 48, y + 2), 20, style.ink).right + 24
     draw_badge(surface, "108", (x + 24, y + 10), False, (1, 0), style)
-    _text(surface, "key with no key facing back (one way)", (x + 66, y + 2), 20, style.ink)
+    _text(surface, _("key with no key facing back (one way)"), (x + 66, y + 2), 20, style.ink)
     y += 38
     draw_wall(surface, (left, y + 4), (left + 50, y + 4), (0, 1), style)
-    x = _text(surface, "blocked edge (no key)", (left + 60, y + 2), 20, style.ink).right + 24
+    x = _text(surface, _("blocked edge (no key)"), (left + 60, y + 2), 20, style.ink).right + 24
     dashed_rect(surface, pygame.Rect(x, y, 40, 22), style.radius[0])
-    x = _text(surface, "a Menhir's radius: its card and the 8 around it", (x + 50, y + 2), 20,
-              style.ink).right + 24
+    x = _text(surface, _("a Menhir's radius: its card and the 8 around it"), (x + 50, y + 2),
+              20, style.ink).right + 24
     _arrow(surface, (x + 20, y + 10), style)
-    _text(surface, "becomes N: a changed version of the card", (x + 28, y + 2), 20, style.ink)
+    _text(surface, _("becomes N: a changed version of the card"), (x + 28, y + 2), 20,
+          style.ink)
     y += 38
-    frames = "; ".join(f"{m.tag}: " + " and ".join(WHY[why] for why in m.why)
-                       for m in plan.menhirs)
-    for index, line in enumerate(_wrap(f"Radius frames: {frames or 'none'}.", 20,
-                                       surface.get_width() - 2 * left, 2)):
+    frames = "; ".join(_("{menhir}: {why}").format(
+        menhir=menhir_tag(m.location), why=listed([WHY[why] for why in m.why]))
+        for m in plan.menhirs)
+    radius = _("Radius frames: {frames}.").format(frames=frames) if frames \
+        else _("Radius frames: none.")
+    for index, line in enumerate(_wrap(radius, 20, surface.get_width() - 2 * left, 2)):
         _text(surface, line, (left, y + 2 + 20 * index), 20, style.ink)
 
 

@@ -28,6 +28,7 @@ from grail.engine.game import Game
 from grail.engine.items import card_name
 from grail.engine.map import connected, neighbour
 from grail.engine.preview import vanishing
+from grail.lang import _, language, ngettext
 from grail.words.effects import cost_words
 from grail.words.names import hero_name
 
@@ -397,19 +398,24 @@ class MapView:
         self.zoom = max(least, min(most, ZOOM[1], wanted))
 
 
-HINT = "Drag, arrows or W A S D: pan · wheel or + -: zoom · C: centre · H: next hero · " \
-    "click a framed card to Travel, your own card for its actions · " \
-    "hatched cards vanish at the next Start of Day"
+def hint_words() -> str:
+    """The map's keys in words, each a message of its own."""
+    return " · ".join([_("Drag, arrows or W A S D: pan"), _("wheel or + -: zoom"),
+                       _("C: centre"), _("H: next hero"),
+                       _("click a framed card to Travel, your own card for its actions"),
+                       _("hatched cards vanish at the next Start of Day")])
+
+
 _hints: list[tuple[tuple[object, ...], pygame.Surface]] = []
 
 
 def hint_line(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> pygame.Rect:
     """The map's keys, on a strip along the bottom of the view (drawn once per theme);
     where."""
-    key = (theme.palette, theme.scale, rect.width)
+    key = (theme.palette, theme.scale, rect.width, language())
     if not _hints or _hints[0][0] != key:
         font = theme.font(14)
-        lines = wrap(HINT, font, rect.width - theme.px(16))  # two lines in a narrow view
+        lines = wrap(hint_words(), font, rect.width - theme.px(16))  # two lines in a narrow view
         strip = pygame.Surface((rect.width, len(lines) * font.get_linesize() + theme.px(6)),
                                pygame.SRCALPHA)
         strip.fill((*theme["panel"], 225))
@@ -453,7 +459,7 @@ class Tip:
         for text, colour, size, bold in lines:
             font = theme.font(size, bold)
             rows += [(line, colour, font) for line in wrap(text, font, width - 2 * pad)]
-        height = sum(font.get_linesize() for _, _, font in rows) + 2 * pad
+        height = sum(font.get_linesize() for _line, _colour, font in rows) + 2 * pad
         tip = pygame.Surface((width, height))
         tip.fill(theme["panel"])
         pygame.draw.rect(tip, theme["ink"], tip.get_rect(), max(1, theme.px(2)))
@@ -472,46 +478,60 @@ def details(game: Game, number: int, acting: str | None,
     lines = [(f"{number} {location.name}", "ink", 19, True)]
     if location.seals:
         names = ", ".join(SEAL_NAMES[seal] for seal in location.seals)
-        lines.append((f"Seals: {names}", "faint", 14, False))
+        lines.append((_("Seals: {seals}").format(seals=names), "faint", 14, False))
     if location.description:
         lines.append((location.description, "ink", 15, False))
     if location.action is not None:
         action = location.action
         cost = cost_words(campaign, state, action.cost)
-        once = ", once a Day" if action.once_per_day else ""
-        lines.append((f"Action: {action.name} ({cost or 'free'}{once})", "ink", 15, True))
+        if cost:
+            words = _("Action: {name} ({cost}, once a Day)") if action.once_per_day \
+                else _("Action: {name} ({cost})")
+        else:
+            words = _("Action: {name} (free, once a Day)") if action.once_per_day \
+                else _("Action: {name} (free)")
+        lines.append((words.format(name=action.name, cost=cost), "ink", 15, True))
         if action.text:
             lines.append((action.text, "ink", 14, False))
         if number in state.location_tokens:
-            lines.append(("A Time token lies here: used today.", "warn", 14, True))
+            lines.append((_("A Time token lies here: used today."), "warn", 14, True))
     tokens = state.time_tokens.count(number)
     if tokens:
-        lines.append((f"Time tokens a card put here: {tokens}.", "ink", 14, False))
+        lines.append((_("Time tokens a card put here: {count}.").format(count=tokens), "ink",
+                      14, False))
     for menhir in state.menhirs:
         if menhir.location == number:
-            left = "its last Day: it leaves at the next Start of Day" if menhir.dial is None \
-                else f"{menhir.dial} Day{'s' if menhir.dial != 1 else ''} left on its dial"
-            lines.append((f"Menhir: {left}.", "ink", 15, True))
+            left = _("Menhir: its last Day: it leaves at the next Start of Day.") \
+                if menhir.dial is None else \
+                ngettext("Menhir: {count} Day left on its dial.",
+                         "Menhir: {count} Days left on its dial.", menhir.dial).format(
+                    count=menhir.dial)
+            lines.append((left, "ink", 15, True))
     heroes = [hero_name(game.campaign, hero.id) for hero in state.heroes if hero.location == number]
     if heroes:
-        lines.append((f"Here: {', '.join(heroes)}", "ink", 15, False))
+        lines.append((_("Here: {heroes}").format(heroes=", ".join(heroes)), "ink", 15, False))
     for guardian in state.guardians:
         if guardian.location == number:
-            lines.append((f"Guardian: {campaign.encounter[guardian.id].name}", "bad", 15, True))
+            lines.append((_("Guardian: {name}").format(
+                name=campaign.encounter[guardian.id].name), "bad", 15, True))
     if number in state.quest_tokens:
-        lines.append(("A Quest token lies here.", "ink", 14, False))
+        lines.append((_("A Quest token lies here."), "ink", 14, False))
     for dial in state.dials:
         if dial.location == number:
-            lines.append((f"Dial {dial.id}: {dial.value} ({dial.token} dial)", "ink", 14, False))
+            words = _("Dial {dial}: {value} (quest dial)") if dial.token == "quest" \
+                else _("Dial {dial}: {value} (time dial)")
+            lines.append((words.format(dial=dial.id, value=dial.value), "ink", 14, False))
     dropped = state.left_items.get(str(number), [])
     if dropped:
         names = ", ".join(card_name(campaign, f"item:{item}") for item in dropped)
-        lines.append((f"Items left by the dead: {names}", "ink", 14, False))
+        lines.append((_("Items left by the dead: {items}").format(items=names), "ink", 14,
+                      False))
     if number in vanishing(state):
-        lines.append(("Vanishes at the next Start of Day: outside the radius of every "
-                      "Menhir still standing then.", "bad", 15, True))
+        lines.append((_("Vanishes at the next Start of Day: outside the radius of every "
+                        "Menhir still standing then."), "bad", 15, True))
     if travel is not None:
-        lines.append((f"Click: {travel}", "accent", 15, True))
+        lines.append((_("Click: {action}").format(action=travel), "accent", 15, True))
     elif acting is not None and state.hero(acting).location == number:
-        lines.append((f"Click: what {hero_name(game.campaign, acting)} may do here", "accent", 15, True))
+        lines.append((_("Click: what {hero} may do here").format(
+            hero=hero_name(game.campaign, acting)), "accent", 15, True))
     return lines

@@ -20,6 +20,8 @@ from typing import Any
 
 import pygame
 
+from grail.lang import _
+
 from .app import App, Scene
 from .widgets import Button, Buttons, draw_panel, draw_text, shade, wrap
 
@@ -53,7 +55,7 @@ class PickScene(Scene):
                                       px(42)), text, value, key=str(index + 1))
                    for index, (text, value) in enumerate(self.options)]
         buttons.append(Button(pygame.Rect(box.x + px(24), box.y + px(70) + len(buttons) * px(50),
-                                          width, px(42)), "Cancel", CANCEL, key="Esc"))
+                                          width, px(42)), _("Cancel"), CANCEL, key="Esc"))
         self.buttons = Buttons(buttons, self.buttons.cursor)
 
     def handle(self, app: App, event: pygame.event.Event) -> None:

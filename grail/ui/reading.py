@@ -7,7 +7,7 @@ engine's answer (``Game.legal_actions``, ``journal.closed_options``).
 
 >>> from grail.content import load_pack, bundled_pack
 >>> from grail.engine.trying import try_entry
->>> game, _ = try_entry(load_pack(bundled_pack()), "tamsin", "103", seed=3)
+>>> game, _events = try_entry(load_pack(bundled_pack()), "tamsin", "103", seed=3)
 >>> passage = current_passage(game)
 >>> passage.title, passage.where
 ('The Charcoal Clamp', 'Journal 103 \u00b7 103 Kestle Wood')
@@ -71,8 +71,10 @@ def entry_passage(campaign: Campaign, entry_id: str) -> Passage:
     section = next((s for s in campaign.journal if entry_id in s.entries), None)
     place = place_name(campaign, section.location) if section is not None \
         and section.location is not None else ""
-    where = f"Journal {entry_id}" + (f" \u00b7 {place}" if place else "")
-    return Passage(f"entry:{entry_id}", entry.title or place or f"Entry {entry_id}",
+    where = (_("Journal {entry} \u00b7 {place}") if place else _("Journal {entry}")).format(
+        entry=entry_id, place=place)
+    return Passage(f"entry:{entry_id}",
+                   entry.title or place or _("Entry {entry}").format(entry=entry_id),
                    entry.text, where)
 
 
@@ -84,32 +86,38 @@ def passage_of(campaign: Campaign, frame: Frame) -> Passage:
         return entry_passage(campaign, key)
     if source == "event" and key in campaign.event:
         event = campaign.event[key]
-        return Passage(address, f"Event: {event.title}", event.text)
+        return Passage(address, _("Event: {title}").format(title=event.title), event.text)
     if source in ("secret", "secret_dial", "challenge_secret") and int(key) in campaign.secret:
         secret = campaign.secret[int(key)]
-        return Passage(address, f"Secret {key}: {secret.name}", secret.text)
+        return Passage(address, _("Secret {number}: {name}").format(number=key, name=secret.name),
+                       secret.text)
     if source == "card_use":
         card, index = key.rsplit("/", 1)
         use = uses_of(campaign, card)[int(index)]
-        return Passage(address, f"{card_name(campaign, card)}: {use.name}", use.text or "")
+        return Passage(address, _("{card}: {use}").format(card=card_name(campaign, card),
+                                                          use=use.name), use.text or "")
     if source == "quest" and key in campaign.quest:
         quest = campaign.quest[key]
-        return Passage(address, f"Quest completed: {quest.name}", quest.text)
+        return Passage(address, _("Quest completed: {name}").format(name=quest.name), quest.text)
     if source == "character_action" and key in campaign.hero:
         action = campaign.hero[key].action
-        return Passage(address, f"Character action: {action.name}", action.text or "")
+        return Passage(address, _("Character action: {name}").format(name=action.name),
+                       action.text or "")
     if source in ("location_action", "menhir", "immediate") and key.isdigit():
         location = campaign.location[int(key)]
         place = place_name(campaign, location.number)
         if source == "location_action" and location.action is not None:
-            return Passage(address, f"{place}: {location.action.name}", location.action.text or "")
+            return Passage(address, _("{place}: {action}").format(
+                place=place, action=location.action.name), location.action.text or "")
         if source == "menhir" and location.menhir is not None:
-            return Passage(address, f"{place}: the Menhir", location.menhir.text or "")
-        return Passage(address, f"{place}: on entering", "")
+            return Passage(address, _("{place}: the Menhir").format(place=place),
+                           location.menhir.text or "")
+        return Passage(address, _("{place}: on entering").format(place=place), "")
     if source in ENCOUNTER_SOURCES:
         name = key.split("/")[0]
         encounter = campaign.encounter.get(name)
-        return Passage(address, f"Encounter: {encounter.name if encounter else name}", "")
+        return Passage(address, _("Encounter: {name}").format(
+            name=encounter.name if encounter else name), "")
     return Passage(address, f"{source.replace('_', ' ').capitalize()} {key}", "")
 
 

@@ -20,6 +20,7 @@ import pygame
 
 from grail.engine.actions import PlayCard, SpendCharges
 from grail.engine.game import Game
+from grail.lang import _, ngettext
 from grail.words.effects import ability_lines
 
 from .cards import Frame, Marks, draw_card, draw_fitted
@@ -143,7 +144,7 @@ def draw_sequence(surface: pygame.Surface, row: Row, legend: pygame.Rect | None,
         if isinstance(hinted, SpendCharges) and hinted.serial == placed.serial:
             pygame.draw.rect(surface, theme["highlight"], rect.inflate(4, 4), theme.px(4),
                              border_radius=theme.px(6))
-            _tag(surface, "HINT: spend its Charges", rect.topleft, theme)
+            _tag(surface, _("HINT: spend its Charges"), rect.topleft, theme)
         said.append(f"{index + 1}. {placed.card.name} ({name}): {joints}"
                     + (f"; {placed.tokens} Time" if placed.tokens else "")
                     + (f"; {placed.charges} Charges" if placed.charges else "")
@@ -169,7 +170,7 @@ def _ghost(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, grown: bool
             pygame.draw.line(surface, theme["line"], (x, y), (x, min(y + step, rect.bottom)))
     font = theme.font(19)
     y = rect.centery - font.get_linesize()
-    for word in ("next" if grown else "first", "card"):
+    for word in (_("next\ncard") if grown else _("first\ncard")).split("\n"):
         label = font.render(word, True, theme["faint"])
         surface.blit(label, label.get_rect(midtop=(rect.centerx, y)))
         y += font.get_linesize()
@@ -183,6 +184,7 @@ def _legend(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, combat: bo
     for shape, meaning in LEGEND:
         if combat and shape in DIPLOMACY_SHAPES:
             continue
+        meaning = _(meaning)
         if x + size + theme.px(10) + font.size(meaning)[0] > rect.right:
             break
         box = pygame.Rect(x, cy - size // 2, size, size)
@@ -204,16 +206,26 @@ def draw_hand(surface: pygame.Surface, title: pygame.Rect, row: Row, fight: Figh
     played (or must be discarded) now and with which key, and what it would yield."""
     members = {member.hero: member for member in fight.members}
     shown = members.get(fight.shown or "")
-    name = shown.name if shown else (fight.shown or "nobody")
+    name = shown.name if shown else (fight.shown or _("nobody"))
     encounter = fight.encounter
     playing = encounter.step == "play" and encounter.active == fight.shown
-    how = " - click a card to discard it" if fight.discarding else \
-        " - click a highlighted card to play it" if playing else \
-        " - click a member on the right to see their hand" if encounter.active is None and \
-        len(fight.members) > 1 else ""
-    text = f"Hand of {name}, {len(fight.hand)} card{'s' * (len(fight.hand) != 1)}{how}"
+    count = len(fight.hand)
+    if fight.discarding:
+        text = ngettext("Hand of {name}, {count} card - click a card to discard it",
+                        "Hand of {name}, {count} cards - click a card to discard it", count)
+    elif playing:
+        text = ngettext("Hand of {name}, {count} card - click a highlighted card to play it",
+                        "Hand of {name}, {count} cards - click a highlighted card to play it",
+                        count)
+    elif encounter.active is None and len(fight.members) > 1:
+        text = ngettext("Hand of {name}, {count} card - click a member on the right to see "
+                        "their hand", "Hand of {name}, {count} cards - click a member on the "
+                        "right to see their hand", count)
+    else:
+        text = ngettext("Hand of {name}, {count} card", "Hand of {name}, {count} cards", count)
+    text = text.format(name=name, count=count)
     if encounter.step == "equipment":
-        text = "The hands are drawn once the Items are confirmed (Ready)."
+        text = _("The hands are drawn once the Items are confirmed (Ready).")
     draw_fitted(surface, text, title.topleft, title.width, theme, 20, theme["ink"], bold=True)
     said = [text]
     for index, rect in row.cards:
@@ -234,13 +246,17 @@ def _hand_card(surface: pygame.Surface, rect: pygame.Rect, row: Row, held: InHan
         abilities=tuple(ability_lines(game.campaign, game.state, held.card))))
     joints = _joints(surface, held.joints, rect.left - row.gap // 2, frame)
     numbers = [keys[action] for action in (*held.plays, held.discard) if action in keys]
-    by_key = f" (or key {', '.join(numbers)})" if numbers else ""
+    keyed = ", ".join(numbers)
     if held.discard is not None:
-        state, ink, border = f"Discard: click{by_key}", theme["bad"], theme["bad"]
+        state = (_("Discard: click (or key {keys})") if numbers else _("Discard: click")).format(
+            keys=keyed)
+        ink, border = theme["bad"], theme["bad"]
     elif held.plays:
-        state, ink, border = f"Play: click{by_key}", theme["good"], theme["highlight"]
+        state = (_("Play: click (or key {keys})") if numbers else _("Play: click")).format(
+            keys=keyed)
+        ink, border = theme["good"], theme["highlight"]
     elif playing:
-        state, ink, border = "Cannot be played now", theme["faint"], None
+        state, ink, border = _("Cannot be played now"), theme["faint"], None
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         shade.fill((*theme["background"], 150))
         surface.blit(shade, rect.topleft)
@@ -253,7 +269,8 @@ def _hand_card(surface: pygame.Surface, rect: pygame.Rect, row: Row, held: InHan
     if is_hint:
         pygame.draw.rect(surface, theme["accent"], rect.inflate(12, 12), px(2),
                          border_radius=px(9))
-    tags = (["PANIC: top card"] if held.forced else []) + (["HINT: play first"] if is_hint else [])
+    tags = ([_("PANIC: top card")] if held.forced else []) + \
+        ([_("HINT: play first")] if is_hint else [])
     if tags:
         _tag(surface, " - ".join(tags), rect.topleft, theme)
     below = pygame.Rect(rect.x, rect.bottom + px(4), rect.width + row.gap - px(4),

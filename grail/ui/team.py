@@ -11,13 +11,16 @@ from __future__ import annotations
 import pygame
 
 from grail.content.base import ATTRIBUTES
+from grail.lang import N_, Messages, _
 
-from .cards import SHORT, draw_fitted
+from .cards import draw_fitted, short
 from .fight import Fight, Member
 from .theme import HERO_COLOURS, Theme
 from .widgets import draw_text, wrap
 
-STANDING = {"active": "active", "done": "done this turn", "waiting": "to activate"}
+STANDING = Messages({"active": N_("active"), "done": N_("done this turn"),
+                     "waiting": N_("to activate")})
+"""A member's standing this turn, in words [COMBAT-5]."""
 
 
 def draw_side_panel(surface: pygame.Surface, rect: pygame.Rect,
@@ -26,7 +29,8 @@ def draw_side_panel(surface: pygame.Surface, rect: pygame.Rect,
     """The team, the hint and the fight's lines; what it wrote."""
     px = theme.px
     font = theme.font(21, bold=True)
-    title = f"Team, turn {fight.encounter.turn}" if fight.encounter.turn else "Team"
+    title = _("Team, turn {turn}").format(turn=fight.encounter.turn) if fight.encounter.turn \
+        else _("Team")
     draw_text(surface, title, (rect.x + px(10), rect.y + px(8)), font, theme["ink"])
     said = [title]
     by_hero = {member.hero: member for member in fight.members}
@@ -35,7 +39,7 @@ def draw_side_panel(surface: pygame.Surface, rect: pygame.Rect,
         said.append(_member(surface, box, member, member.hero == fight.shown, theme))
     shown = by_hero.get(fight.shown or "")
     if shown is not None and members:
-        levels = "  ".join(f"{SHORT[name]} {shown.levels.get(name, 0)}" for name in ATTRIBUTES)
+        levels = "  ".join(f"{short(name)} {shown.levels.get(name, 0)}" for name in ATTRIBUTES)
         text = f"{shown.name.split(',')[0]}: {levels}"  # all six Attributes [ANAT-2]
         draw_fitted(surface, text, (rect.x + px(10), members[-1][0].bottom + px(8)),
                     rect.width - px(16), theme, 18, theme["ink"])
@@ -43,8 +47,9 @@ def draw_side_panel(surface: pygame.Surface, rect: pygame.Rect,
     area = pygame.Rect(rect.x + px(10), below + px(10), rect.width - px(20),
                        rect.bottom - below - px(14))
     if hint is not None:
-        said.append(f"Hint: {hint}")
-        area.y = _box(surface, area, f"Hint: {hint}", theme, theme["highlight"])
+        told = _("Hint: {hint}").format(hint=hint)
+        said.append(told)
+        area.y = _box(surface, area, told, theme, theme["highlight"])
         area.height = rect.bottom - area.y - px(4)
     if lines and area.height > px(40):
         said += _log(surface, area, lines, theme)
@@ -68,11 +73,16 @@ def _member(surface: pygame.Surface, box: pygame.Rect, member: Member, shown: bo
     _standing(surface, (box.right - px(16), box.y + px(12)), member.standing, theme)
     x = centre[0] + radius + px(8)
     name = member.name
-    standing = STANDING[member.standing] + (", PANIC" if member.panic else "") + \
-        (" (hand shown)" if shown else "")
-    top = f"{name} - {standing}"
-    meters = f"Health {member.health}  Terror {member.terror}  Magic {member.magic}  " \
-        f"hand {member.hand}  deck {member.deck}  discards {member.discards}"
+    standing = STANDING[member.standing]
+    if member.panic:
+        standing = _("{standing}, PANIC").format(standing=standing)
+    if shown:
+        standing = _("{standing} (hand shown)").format(standing=standing)
+    top = _("{name} - {standing}").format(name=name, standing=standing)
+    meters = _("Health {health}  Terror {terror}  Magic {magic}  hand {hand}  deck {deck}  "
+               "discards {discards}").format(health=member.health, terror=member.terror,
+                                             magic=member.magic, hand=member.hand,
+                                             deck=member.deck, discards=member.discards)
     tall = box.height >= px(44)
     draw_fitted(surface, top, (x, box.y + px(4 if tall else 2)), box.right - x - px(28), theme,
                 20 if tall else 16, theme["bad"] if member.panic else theme["ink"], bold=True,
@@ -116,7 +126,7 @@ def _box(surface: pygame.Surface, area: pygame.Rect, text: str, theme: Theme,
 def _log(surface: pygame.Surface, area: pygame.Rect, lines: list[str], theme: Theme) -> list[str]:
     """The fight's newest lines, newest last."""
     bold, font = theme.font(20, bold=True), theme.font(19)
-    draw_text(surface, "This fight", area.topleft, bold, theme["faint"])
+    draw_text(surface, _("This fight"), area.topleft, bold, theme["faint"])
     top = area.y + bold.get_linesize()
     wrapped = [line for text in lines for line in wrap(text, font, area.width)]
     visible = max(0, (area.bottom - top) // font.get_linesize())

@@ -22,6 +22,8 @@ from typing import Any
 
 import pygame
 
+from grail.lang import _
+
 from .theme import HERO_COLOURS, Colour, Theme
 from .widgets import draw_lines, draw_text, overflow, wrap
 
@@ -67,7 +69,8 @@ class Tile:
         title = wrap(self.title, self.title_font(theme), inner)
         detail = [line for text in self.detail
                   for line in wrap(text, theme.font(self.size), inner)]
-        why = wrap(f"Not open: {self.why}", theme.font(DETAIL), inner) if self.why else []
+        why = wrap(_("Not open: {why}").format(why=self.why), theme.font(DETAIL), inner) \
+            if self.why else []
         return title, detail, why
 
     def height(self, theme: Theme, width: int) -> int:

@@ -23,6 +23,8 @@ from typing import Any
 
 import pygame
 
+from grail.lang import pgettext
+
 from .theme import TYPE_SCALE, Colour, Theme, rendered
 
 
@@ -207,10 +209,21 @@ class Button:
             fill, ink = theme["accent"], theme["accent_ink"]
         else:
             fill, ink = theme["panel"], theme["ink"]
-        label = f"{self.key}  {self.text}" if self.key else self.text
+        label = f"{key_cap(self.key)}  {self.text}" if self.key else self.text
         font, lines = fitted_or_shorter(label, theme, 18, self.rect.inflate(-2 * theme.px(8), -2))
         surface.blit(_button(tuple(lines), font, self.rect.size, fill, ink, self.selected,
                              theme), self.rect)
+
+
+def key_cap(key: str) -> str:
+    """A key as its button shows it: a named key in the language's words for it ("Enter",
+    "Esc"), a letter, digit or F-key as it is printed on the keyboard. The key itself, which
+    matches the key pressed, stays the same in every language."""
+    if key == "Enter":
+        return pgettext("key", "Enter")
+    if key == "Esc":
+        return pgettext("key", "Esc")
+    return key
 
 
 def fitted_or_shorter(text: str, theme: Theme, size: int,

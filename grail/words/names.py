@@ -286,6 +286,12 @@ def task_name(campaign: Campaign, task: str, written: str | None = None) -> str:
     return campaign.task.get(task, written or task.replace("-", " ")).rstrip(".")
 
 
+def mode_name(mode: str) -> str:
+    """A game's mode in words: "story mode", "normal mode", "challenge mode"."""
+    return {"story": _("story mode"), "normal": _("normal mode"),
+            "challenge": _("challenge mode")}.get(mode, mode)
+
+
 def menhir_left(dial: int | None) -> str:
     """What a Menhir's dial has left [MENHIR-2]: "3 Days left", "1 Day left", its last Day
     once the dial is gone [DAY-START-3]."""

@@ -17,11 +17,11 @@ import pygame
 
 from grail.engine.actions import ChanceOutcome
 from grail.engine.chance import stopped as stopped_by
-from grail.lang import _
+from grail.lang import _, ngettext
 from grail.session import Session
 from grail.words.actions import tell
 from grail.words.decisions import pending_words
-from grail.words.names import chance_point, outcome_name
+from grail.words.names import capitalized, chance_point, colour_words, outcome_name
 
 from ..app import App
 from ..changes import ChangeList, draw_changes
@@ -69,10 +69,13 @@ def outcomes(session: Session) -> list[Outcome]:
         if value in campaign.encounter:
             card = campaign.encounter[value]
             printed = str(card.number) if card.number is not None else ""
-            detail = f"{card.deck} deck, level {card.level}"
+            detail = _("{colour} deck, level {level}").format(colour=colour_words(card.deck),
+                                                             level=card.level)
         elif value in campaign.card:
             card_ = campaign.card[value]
-            printed, detail = card_.number, f"{card_.kind.capitalize()} card, {card_.colour}"
+            kind = _("Combat card, {colour}") if card_.kind == "combat" \
+                else _("Diplomacy card, {colour}")
+            printed, detail = card_.number, kind.format(colour=colour_words(card_.colour))
         found.append(Outcome(place, outcome_name(campaign, action.point, value), printed, detail,
                              action))
     if found and all(outcome.printed for outcome in found):  # by the numbers on the cards
@@ -136,7 +139,8 @@ class ChanceScene(GameScene):
                 outcome = found[min(self.selected, len(found) - 1)]
                 self.choose(app, Button(pygame.Rect(0, 0, 0, 0), outcome.name, outcome.action))
             else:
-                self.notice = f"Nothing matches '{self.query}': Backspace or Esc to search again."
+                self.notice = _("Nothing matches '{search}': Backspace or Esc to search "
+                                "again.").format(search=self.query)
         elif event.unicode and event.unicode.isprintable():
             pass  # the letter comes as text input: it is not a shortcut while searching
         else:
@@ -157,18 +161,20 @@ class ChanceScene(GameScene):
         theme = app.theme
         rect = self.regions(app)["main"].inflate(-theme.px(32), -theme.px(28))
         if chance is None:
-            self.labels, _fits = labels("No chance point waits for the table: the game waits on "
-                                    f"{pending_words(session.game)}.", rect, theme, 22)
+            self.labels, _fits = labels(_("No chance point waits for the table: the game waits "
+                                          "on {decision}.").format(
+                decision=pending_words(session.game)), rect, theme, 22)
             self.tiles = Tiles()
             return
         point = chance_point(session.campaign, chance.point.point)
         stopped, _given = stopped_by(chance)
         doing = _("the setup") if stopped is None else tell(session.campaign, session.game.state,
                                                              stopped)
-        found = [Label("The table says how it came out", rect.topleft, 18, colour="faint"),
-                 Label(point[:1].upper() + point[1:], (rect.x, rect.y + theme.px(22)), 30, True)]
-        more, y = labels(f"During: {doing}. This is a companion game: the cards, dice and dials "
-                         "of the box decide, and the game follows what the table enters.",
+        found = [Label(_("The table says how it came out"), rect.topleft, 18, colour="faint"),
+                 Label(capitalized(point), (rect.x, rect.y + theme.px(22)), 30, True)]
+        more, y = labels(_("During: {action}. This is a companion game: the cards, dice and "
+                           "dials of the box decide, and the game follows what the table "
+                           "enters.").format(action=doing),
                          pygame.Rect(rect.x, rect.y + theme.px(60), rect.width, 0), theme, 17,
                          colour="faint")
         found += more
@@ -178,10 +184,14 @@ class ChanceScene(GameScene):
             y += theme.px(10)
             self.box = pygame.Rect(rect.x + theme.px(270), y - theme.px(6), theme.px(360),
                                    theme.px(30))
-            found += [Label("Search by number or name:", (rect.x, y), 20, True),
+            found += [Label(_("Search by number or name:"), (rect.x, y), 20, True),
                       Label(f"{self.query}|", (self.box.x + theme.px(8), y), 22, True),
-                      Label(f"{len(shown)} of {len(chance.point.options)} match. Up/Down choose, "
-                            "Enter sends the lit one; Backspace or Esc to change the search.",
+                      Label(ngettext("{count} of {total} match. Up/Down choose, Enter sends the "
+                                     "lit one; Backspace or Esc to change the search.",
+                                     "{count} of {total} match. Up/Down choose, Enter sends the "
+                                     "lit one; Backspace or Esc to change the search.",
+                                     len(shown)).format(count=len(shown),
+                                                        total=len(chance.point.options)),
                             (rect.x, y + theme.px(28)), 16, colour="faint")]
             y += theme.px(56)
         tiles = []
@@ -219,7 +229,9 @@ class ChanceScene(GameScene):
                 pygame.draw.rect(surface, theme["highlight"], tile.rect, width=theme.px(4),
                                  border_radius=theme.px(6))
         if self.tiles.hidden:
-            draw_text(surface, f"{self.tiles.hidden} more: type to narrow the search",
+            draw_text(surface, ngettext("{count} more: type to narrow the search",
+                                        "{count} more: type to narrow the search",
+                                        self.tiles.hidden).format(count=self.tiles.hidden),
                       (rect.x + theme.px(16), rect.bottom - theme.px(22)), theme.font(16),
                       theme["faint"])
         surface.set_clip(clip)
@@ -229,17 +241,27 @@ class ChanceScene(GameScene):
         inner = rect.inflate(-theme.px(24), -theme.px(24))
         chance = self.session.game.state.chance
         font = theme.font(20, bold=True)
-        draw_text(surface, "Entered for this action", inner.topleft, font, theme["ink"])
+        draw_text(surface, _("Entered for this action"), inner.topleft, font, theme["ink"])
         y = inner.y + font.get_linesize() + theme.px(6)
         small = theme.font(16)
         given = chance.answers if chance is not None else []
         if not given:
-            draw_text(surface, "Nothing yet.", (inner.x, y), small, theme["faint"])
+            draw_text(surface, _("Nothing yet."), (inner.x, y), small, theme["faint"])
             y += small.get_linesize()
         for answer in given[-8:]:
             point = str(answer["point"])
-            text = f"{point}: {outcome_name(self.session.campaign, point, str(answer['outcome']))}"
+            text = _("{point}: {outcome}").format(
+                point=capitalized(_point_words(self.session, point)),
+                outcome=outcome_name(self.session.campaign, point, str(answer["outcome"])))
             draw_text(surface, text, (inner.x, y), small, theme["ink"])
             y += small.get_linesize()
         draw_changes(surface, self.changes.lines,
                      pygame.Rect(inner.x, y + theme.px(16), inner.width, inner.bottom - y), theme)
+
+
+def _point_words(session: Session, point: str) -> str:
+    """A chance point answered, in words: its name in the log when grail cannot read it."""
+    try:
+        return chance_point(session.campaign, point)
+    except ValueError:
+        return point

@@ -7,6 +7,8 @@ from collections.abc import Callable
 
 import pygame
 
+from grail.lang import _
+
 from ..app import App, Scene
 from ..widgets import Button, Buttons, draw_panel, draw_text, shade, wrap
 
@@ -18,10 +20,12 @@ class ConfirmScene(Scene):
     opaque = False
 
     def __init__(self, question: str, detail: str, then: Callable[[], None],
-                 yes: str = "Yes", no: str = "No",
+                 yes: str | None = None, no: str | None = None,
                  otherwise: Callable[[], None] | None = None) -> None:
         self.question, self.detail, self.then = question, detail, then
-        self.yes, self.no, self.otherwise = yes, no, otherwise
+        self.yes = _("Yes") if yes is None else yes
+        self.no = _("No") if no is None else no
+        self.otherwise = otherwise
         self.buttons = Buttons()
 
     def box(self, app: App) -> pygame.Rect:

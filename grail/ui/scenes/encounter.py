@@ -34,7 +34,7 @@ from grail.engine.actions import (
     SpendCharges,
     UseCard,
 )
-from grail.lang import _
+from grail.lang import _, ngettext
 from grail.session import Session
 from grail.sim.hints import Hint, hint
 from grail.words.actions import action_label
@@ -219,9 +219,9 @@ class EncounterScene(GameScene):
         keys = {button.action: button.key for button in self.actions.buttons}
         hinted = self.current_hint()
         first = hinted.actions[0] if hinted is not None else None
-        entries: list[tuple[str, Any, str]] = [("Hint: the best play found", HINT, "H")]
+        entries: list[tuple[str, Any, str]] = [(_("Hint: the best play found"), HINT, "H")]
         hintless = "" if self.session.pending().kind == "play" else \
-            "hints are for the active character's cards, while they play"
+            _("hints are for the active character's cards, while they play")
         for action in self.session.legal():
             if isinstance(action, PROMINENT):
                 entries.append((action_label(self.session.game, action), action,
@@ -297,7 +297,7 @@ class EncounterScene(GameScene):
             self.act(app, held.plays[0])
         elif held.plays:
             game = self.session.game
-            app.push(PickScene(f"Play {held.card.name}: pay its Magic how?",
+            app.push(PickScene(_("Play {card}: pay its Magic how?").format(card=held.card.name),
                                [(action_label(game, play), play) for play in held.plays],
                                lambda play: self.act(app, play)))
         else:
@@ -312,8 +312,8 @@ class EncounterScene(GameScene):
         self.hint = hint(self.session.game)
         self.hint_at = self.moment()
         if self.hint is None:
-            self.notice = "No hint now: hints are for the active character's cards, while " \
-                "they play."
+            self.notice = _("No hint now: hints are for the active character's cards, while "
+                            "they play.")
 
     def scroll_row(self, name: str, row: Row, step: int) -> None:
         if row.hidden_left + row.hidden_right == 0:
@@ -367,26 +367,25 @@ class EncounterScene(GameScene):
             return _("The Encounter is over: {result}.").format(result=result_words(encounter.result))
         if fight.discarding and fight.shown is not None:
             count = fight.discarding
-            return f"{names.get(fight.shown, fight.shown)} discards {count} card" \
-                f"{'s' * (count != 1)}: click a card of the hand."
+            return ngettext("{name} discards {count} card: click a card of the hand.",
+                            "{name} discards {count} cards: click a card of the hand.",
+                            count).format(name=names.get(fight.shown, fight.shown), count=count)
         step = encounter.step
         if step == "equipment":
-            return "Before the fight: confirm the Items used (Ready), set some aside, or Avoid."
+            return _("Before the fight: confirm the Items used (Ready), set some aside, or "
+                     "Avoid.")
         if step == "mulligan":
-            return "The hands are drawn: a member may draw again, one card fewer; or keep them."
+            return _("The hands are drawn: a member may draw again, one card fewer; or keep "
+                     "them.")
         if step == "approach":
-            return "Choose an approach."
+            return _("Choose an approach.")
         if step == "choose_active":
-            return f"Turn {encounter.turn}: who is active next? Click a member on the right."
+            return _("Turn {turn}: who is active next? Click a member on the right.").format(
+                turn=encounter.turn)
         if encounter.active is not None:
-            played = encounter.played
-            turn = f"Turn {encounter.turn}: {names.get(encounter.active, encounter.active)} " \
-                f"is active, {played} card{'s' * (played != 1)} played"
-            if encounter.forced is not None:
-                turn += "; Panic: the top card of the deck comes first"
-            if encounter.free_continue:
-                turn += "; the next card plays as if it connected continue"
-            return turn + "."
+            return _active(encounter.turn, names.get(encounter.active, encounter.active),
+                           encounter.played, encounter.forced is not None,
+                           encounter.free_continue)
         return pending_words(game)
 
     def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -407,9 +406,36 @@ class EncounterScene(GameScene):
     def fight_lines(self) -> list[str]:
         """The log since this Encounter began."""
         log = self.session.log
-        start = max((index for index, line in enumerate(log)
-                     if line.startswith("Encounter begins")), default=None)
+        begins = _("Encounter begins: {name}.").split("{name}")[0]  # as grail/words tells it
+        start = max((index for index, line in enumerate(log) if line.startswith(begins)),
+                    default=None)
         return log[start:] if start is not None else []
+
+
+def _active(turn: int, name: str, played: int, panic: bool, free: bool) -> str:
+    """The turn of the active member, in a line: the cards played, and what plays first
+    (Panic) or connects for free."""
+    if panic and free:
+        text = ngettext("Turn {turn}: {name} is active, {count} card played; Panic: the top "
+                        "card of the deck comes first; the next card plays as if it "
+                        "connected continue.",
+                        "Turn {turn}: {name} is active, {count} cards played; Panic: the top "
+                        "card of the deck comes first; the next card plays as if it "
+                        "connected continue.", played)
+    elif panic:
+        text = ngettext("Turn {turn}: {name} is active, {count} card played; Panic: the top "
+                        "card of the deck comes first.",
+                        "Turn {turn}: {name} is active, {count} cards played; Panic: the top "
+                        "card of the deck comes first.", played)
+    elif free:
+        text = ngettext("Turn {turn}: {name} is active, {count} card played; the next card "
+                        "plays as if it connected continue.",
+                        "Turn {turn}: {name} is active, {count} cards played; the next card "
+                        "plays as if it connected continue.", played)
+    else:
+        text = ngettext("Turn {turn}: {name} is active, {count} card played.",
+                        "Turn {turn}: {name} is active, {count} cards played.", played)
+    return text.format(turn=turn, name=name, count=played)
 
 
 def _order(action: Any) -> int:

@@ -28,10 +28,17 @@ from grail.engine.actions import (
     TakeBack,
 )
 from grail.engine.upgrades import attribute, attribute_costs, deck_upgrade_cost, free_skills
+from grail.lang import _, ngettext, pgettext
 from grail.session import Session
 from grail.words.decisions import pending_words
 from grail.words.effects import ability_lines
-from grail.words.names import card_lines, hero_name, player_card_name
+from grail.words.names import (
+    card_lines,
+    deck_words,
+    hero_name,
+    player_card_name,
+    resource_words,
+)
 from grail.words.table import rest_lines
 
 from ..app import App
@@ -123,8 +130,9 @@ class EndOfDayScene(HoldingScene):
         if pending.kind == "upgrade":
             return self.upgrading(app, rect)
         waits = pending_words(self.session.game)
-        found, _ = labels(f"The End of Day is not under way: the game waits on {waits}. "
-                          "Choose in the action bar below.", rect, app.theme, 22)
+        found, _below_labels = labels(_("The End of Day is not under way: the game waits on "
+                                        "{decision}. Choose in the action bar below.").format(
+            decision=waits), rect, app.theme, 22)
         return found, Tiles()
 
     # --- rest and Food ----------------------------------------------------------------------
@@ -134,21 +142,22 @@ class EndOfDayScene(HoldingScene):
         session = self.session
         hero_id = session.pending().heroes[0]
         name = hero_name(session.campaign, hero_id)
-        found = [Label(f"End of Day {session.game.state.day}: {name} rests", rect.topleft, 28,
-                     True)]
-        more, y = labels("Eat 1 Food, or go hungry. Each character rests in turn, then spends "
-                         "Exp and builds decks; the Dreams come last.",
+        found = [Label(_("End of Day {day}: {hero} rests").format(day=session.game.state.day,
+                                                                   hero=name), rect.topleft,
+                       28, True)]
+        more, y = labels(_("Eat 1 Food, or go hungry. Each character rests in turn, then spends "
+                           "Exp and builds decks; the Dreams come last."),
                          pygame.Rect(rect.x, rect.y + theme.px(40), rect.width, 0), theme, 18,
                          colour="faint")
         legal = session.legal()
         tiles = []
-        for eat, title in ((True, "Eat 1 Food"), (False, "Go hungry")):
+        for eat, title in ((True, _("Eat 1 Food")), (False, _("Go hungry"))):
             action = next((a for a in legal if isinstance(a, Rest) and a.eat == eat), None)
             key = (session.revision, hero_id, eat)
             if action is not None and key not in self.previews:
                 self.previews[key] = rest_preview(session, hero_id, eat)
             tiles.append(Tile(title, action, self.previews.get(key, []), size=22,
-                              why="" if action else f"{name} has no Food"))
+                              why="" if action else _("{hero} has no Food").format(hero=name)))
         top = y + theme.px(16)  # the tiles as tall as their words need, down to the bottom
         placed = grid(tiles, pygame.Rect(rect.x, top, rect.width, rect.bottom - top), theme, 2,
                       gap=16)
@@ -167,8 +176,9 @@ class EndOfDayScene(HoldingScene):
         left = pygame.Rect(rect.x, rect.y, rect.width * 45 // 100, rect.height)
         right = pygame.Rect(left.right + theme.px(24), rect.y, rect.right - left.right
                             - theme.px(24), rect.height)
-        found, y = labels(f"{name}: {hero.exp} Exp to spend", left, theme, 26, True)
-        more, y = labels("An Attribute point costs by its pair's total after buying.",
+        found, y = labels(_("{hero}: {exp} Exp to spend").format(hero=name, exp=hero.exp), left,
+                          theme, 26, True)
+        more, y = labels(_("An Attribute point costs by its pair's total after buying."),
                          pygame.Rect(left.x, y + theme.px(2), left.width, 0), theme, 16,
                          colour="faint")
         found += more
@@ -179,13 +189,13 @@ class EndOfDayScene(HoldingScene):
                 level = attribute(campaign, hero, which)
                 buys = [a for a in legal if isinstance(a, BuyAttribute) and a.attribute == which]
                 plain = next((a for a in buys if a.skill is None), None)
-                title = f"{which.capitalize()} {level} -> {level + 1}"
+                title = f"{resource_words(which)} {level} -> {level + 1}"
                 if buys and plain is None:  # beyond the 2nd point: a Skill side [ATTR-4]
                     sides[which] = buys
-                    tiles.append(Tile(title, (SKILLS, which), [f"{costs[which]} Exp, as a Skill "
-                                                               "side"]))
+                    tiles.append(Tile(title, (SKILLS, which), [
+                        _("{cost} Exp, as a Skill side").format(cost=costs[which])]))
                 elif plain is not None:
-                    tiles.append(Tile(title, plain, [f"{costs[which]} Exp"]))
+                    tiles.append(Tile(title, plain, [_("{cost} Exp").format(cost=costs[which])]))
                 else:
                     tiles.append(Tile(title, None, why=self.why_not(hero.exp, costs[which],
                                                                     which)))
@@ -197,29 +207,34 @@ class EndOfDayScene(HoldingScene):
         placed = grid(tiles, pygame.Rect(left.x, y + theme.px(6), left.width,
                                          room - y - theme.px(6)), theme, 2, gap=6)
         cost, drawn, kept = deck_upgrade_cost(campaign, state)
-        more, y = labels(f"Deck upgrade: {cost} Exp, draw {drawn} from the Advanced pool, keep "
-                         f"{kept}", pygame.Rect(left.x, _below(placed, y) + theme.px(10),
-                                                left.width, 0), theme, 18, True)
+        more, y = labels(_("Deck upgrade: {cost} Exp, draw {drawn} from the Advanced pool, keep "
+                           "{kept}").format(cost=cost, drawn=drawn, kept=kept),
+                         pygame.Rect(left.x, _below(placed, y) + theme.px(10), left.width, 0),
+                         theme, 18, True)
         found += more
         decks = []
         for deck, pool in (("combat", hero.combat_pool), ("diplomacy", hero.diplomacy_pool)):
             action = next((a for a in legal if isinstance(a, DeckUpgrade) and a.deck == deck),
                           None)
-            why = "" if action else ("the Advanced pool is empty" if not pool
-                                     else f"{cost} Exp, only {hero.exp} held")
-            decks.append(Tile(f"{deck.capitalize()} deck", action,
-                              [f"{len(pool)} cards in the Advanced pool"], why=why))
+            why = "" if action else (_("the Advanced pool is empty") if not pool
+                                     else _("{cost} Exp, only {exp} held").format(
+                                         cost=cost, exp=hero.exp))
+            decks.append(Tile(_("Combat deck") if deck == "combat" else _("Diplomacy deck"),
+                              action, [ngettext("{count} card in the Advanced pool",
+                                                "{count} cards in the Advanced pool",
+                                                len(pool)).format(count=len(pool))], why=why))
         upgrades = grid(decks, pygame.Rect(left.x, y + theme.px(4), left.width,
                                            room - y - theme.px(4)), theme, 2, gap=6)
         finish = next((a for a in legal if isinstance(a, FinishUpgrades)), None)
-        done = column([Tile(f"Done: {name} ends the upgrades", finish)],
+        done = column([Tile(_("Done: {hero} ends the upgrades").format(hero=name), finish)],
                       pygame.Rect(left.x, left.bottom - theme.px(44), left.width, theme.px(44)),
                       theme)
         y = _below(upgrades, y) + theme.px(10)
         lower = Tiles()
         if self.skill_for is not None:
-            more, y = labels(f"Skill sides of {self.skill_for.capitalize()}, "
-                             f"{costs[self.skill_for]} Exp (the card's other side is lost):",
+            more, y = labels(_("Skill sides of {attribute}, {cost} Exp (the card's other side is "
+                               "lost):").format(attribute=resource_words(self.skill_for),
+                                                cost=costs[self.skill_for]),
                              pygame.Rect(left.x, y, left.width, 0), theme, 17, True)
             found += more
             lower = grid([Tile(campaign.skill_side[a.skill].name if a.skill else "", a,
@@ -227,10 +242,12 @@ class EndOfDayScene(HoldingScene):
                          pygame.Rect(left.x, y + theme.px(4), left.width,
                                      left.bottom - theme.px(52) - y), theme, 2, gap=4)
             if lower.hidden:
-                found.append(Label(f"{lower.hidden} more in the action bar",
+                found.append(Label(ngettext("{count} more in the action bar",
+                                            "{count} more in the action bar",
+                                            lower.hidden).format(count=lower.hidden),
                                    (left.x, _below(lower, y) + theme.px(2)), 15, colour="faint"))
         if placed.hidden or upgrades.hidden:
-            found.append(Label("More upgrades than fit here: see the action bar",
+            found.append(Label(_("More upgrades than fit here: see the action bar"),
                                (left.x, room - theme.px(18)), 15, colour="faint"))
         deck_labels, rows = self.deck_lists(app, right)
         return found + deck_labels, Tiles(placed.tiles + upgrades.tiles + lower.tiles
@@ -239,10 +256,10 @@ class EndOfDayScene(HoldingScene):
     def why_not(self, exp: int, cost: int, name: str) -> str:
         """Why a point of an Attribute cannot be bought now, in words."""
         if exp < cost:
-            return f"{cost} Exp, only {exp} held"
+            return _("{cost} Exp, only {exp} held").format(cost=cost, exp=exp)
         if not free_skills(self.session.campaign, self.session.game.state, name):
-            return "no Skill card of it is left"
-        return "not open now"
+            return _("no Skill card of it is left")
+        return _("not open now")
 
     def deck_lists(self, app: App, rect: pygame.Rect) -> tuple[list[Label], Tiles]:
         """The decks and the cards set aside, each card a row that moves it when allowed."""
@@ -252,22 +269,25 @@ class EndOfDayScene(HoldingScene):
         hero = session.game.state.hero(session.pending().heroes[0])
         legal = session.legal()
         minimum = campaign.manifest.rules.deck_minimum
-        found, y = labels(f"Decks: each keeps at least {minimum} cards", rect, theme, 22, True)
-        more, top = labels("Click a card to set it aside (it stays with the character, never "
-                           "back in the pool), or one set aside to take it back.",
+        found, y = labels(ngettext("Decks: each keeps at least {minimum} card",
+                                   "Decks: each keeps at least {minimum} cards", minimum).format(
+            minimum=minimum), rect, theme, 22, True)
+        more, top = labels(_("Click a card to set it aside (it stays with the character, never "
+                             "back in the pool), or one set aside to take it back."),
                            pygame.Rect(rect.x, y, rect.width, 0), theme, 16, colour="faint")
         found += more
         top += theme.px(6)
         gap = theme.px(10)
         width = (rect.width - 2 * gap) // 3
         rows: list[Tile] = []
-        lists = (("Combat", hero.combat_deck, SetAside), ("Diplomacy", hero.diplomacy_deck,
-                                                          SetAside),
-                 ("Set aside", hero.set_aside, TakeBack))
+        lists = ((deck_words("combat"), hero.combat_deck, SetAside),
+                 (deck_words("diplomacy"), hero.diplomacy_deck, SetAside),
+                 (pgettext("the cards set aside", "Set aside"), hero.set_aside, TakeBack))
         for index, (title, cards, kind) in enumerate(lists):
             x = rect.x + index * (width + gap)
-            count = f"{len(cards)} of at least {minimum}" if kind is SetAside else \
-                f"{len(cards)} card{'s' * (len(cards) != 1)}"
+            count = _("{count} of at least {minimum}").format(count=len(cards), minimum=minimum) \
+                if kind is SetAside else ngettext("{count} card", "{count} cards",
+                                                  len(cards)).format(count=len(cards))
             colour = "bad" if kind is SetAside and len(cards) <= minimum else "faint"
             found += [Label(title, (x, top), 19, True), Label(count, (x, top + theme.px(22)), 16,
                                                             colour=colour)]
@@ -280,11 +300,13 @@ class EndOfDayScene(HoldingScene):
                 label = player_card_name(campaign, card) + (f" \u00d7{copies}" if copies > 1
                                                              else "")
                 made.append(Tile(label, action if action in legal else None, compact=True,
-                                 why="" if action in legal else "at the minimum"))
+                                 why="" if action in legal else _("at the minimum")))
             placed = column(made, area, theme, gap=3)
             rows += placed.tiles
             if placed.hidden:
-                found.append(Label(f"{placed.hidden} more: wheel", (x, rect.bottom
+                found.append(Label(ngettext("{count} more: wheel", "{count} more: wheel",
+                                            placed.hidden).format(count=placed.hidden),
+                                   (x, rect.bottom
                                                                     - theme.px(2)), 15,
                                    colour="faint"))
         return found, Tiles(rows)
@@ -297,10 +319,15 @@ class EndOfDayScene(HoldingScene):
         state = session.game.state
         name = hero_name(session.campaign, session.pending().heroes[0])
         deck = state.offer_deck or "combat"
-        found = [Label(f"{name} keeps 1 of the {len(state.offer)} {deck} cards drawn",
-                       rect.topleft, 28, True)]
-        more, y = labels("The card kept joins the deck; the others go back to the Advanced "
-                         "pool, which is shuffled.", pygame.Rect(rect.x, rect.y + theme.px(40),
+        drawn = len(state.offer)
+        kept = ngettext("{hero} keeps 1 of the {count} diplomacy card drawn",
+                        "{hero} keeps 1 of the {count} diplomacy cards drawn", drawn) \
+            if deck == "diplomacy" else \
+            ngettext("{hero} keeps 1 of the {count} combat card drawn",
+                     "{hero} keeps 1 of the {count} combat cards drawn", drawn)
+        found = [Label(kept.format(hero=name, count=drawn), rect.topleft, 28, True)]
+        more, y = labels(_("The card kept joins the deck; the others go back to the Advanced "
+                           "pool, which is shuffled."), pygame.Rect(rect.x, rect.y + theme.px(40),
                                                                  rect.width, 0), theme, 18,
                          colour="faint")
         cards = [Tile(player_card_name(session.campaign, action.card), action,
@@ -316,7 +343,7 @@ class EndOfDayScene(HoldingScene):
 
     def night(self, app: App, rect: pygame.Rect) -> tuple[list[Label], Tiles]:
         theme = app.theme
-        found = [Label("Night falls: the Dreams", rect.topleft, 28, True)]
+        found = [Label(_("Night falls: the Dreams"), rect.topleft, 28, True)]
         y = rect.y + theme.px(44)
         for passage in self.dreams:
             found += [Label(passage.where, (rect.x, y), 16, colour="faint"),
@@ -340,7 +367,7 @@ class EndOfDayScene(HoldingScene):
             elif tile.enabled:
                 self.choose(app, Button(tile.rect, tile.title, tile.action, key=tile.key))
             else:
-                self.notice = tile.why or "Not open now."
+                self.notice = tile.why or _("Not open now.")
             return True
         if event.type == pygame.MOUSEWHEEL and self.regions(app)["main"].collidepoint(
                 pygame.mouse.get_pos()):
@@ -388,7 +415,7 @@ class EndOfDayScene(HoldingScene):
         pending = self.session.pending()
         deciding = pending.heroes[0] if pending.heroes and not self.ended else None
         font = theme.font(20, bold=True)
-        draw_text(surface, "The night is over" if self.ended else "Tonight, in order",
+        draw_text(surface, _("The night is over") if self.ended else _("Tonight, in order"),
                   inner.topleft, font, theme["ink"])
         y = inner.y + font.get_linesize() + theme.px(6)
         small = theme.font(16)
@@ -401,10 +428,11 @@ class EndOfDayScene(HoldingScene):
         fits = max(1, (room - y - len(heroes) * each) // max(1, block - each))
         whole = shown_whole([hero.id for hero in heroes], deciding, fits)
         for hero in heroes:  # the rest a line each: nobody left out
-            done = "" if self.ended else "rested" if hero.rested else "to rest"
-            done += ", upgrades done" if hero.upgraded and not self.ended else ""
+            done = _night_done(hero.rested, hero.upgraded) if not self.ended else ""
             if hero.id not in whole:
-                line = hero_name(game.campaign, hero.id) + (f": {done}" if done else "")
+                line = _("{hero}: {done}").format(hero=hero_name(game.campaign, hero.id),
+                                                  done=done) if done \
+                    else hero_name(game.campaign, hero.id)
                 draw_text(surface, line, (inner.x, y), small, theme["faint"])
                 y += small.get_linesize()
                 continue
@@ -417,3 +445,10 @@ class EndOfDayScene(HoldingScene):
         draw_changes(surface, self.changes.lines,
                      pygame.Rect(inner.x, y + theme.px(8), inner.width, inner.bottom - y), theme)
 
+
+
+def _night_done(rested: bool, upgraded: bool) -> str:
+    """How far a character has come through the End of Day, in words."""
+    if upgraded:
+        return _("rested, upgrades done") if rested else _("to rest, upgrades done")
+    return _("rested") if rested else _("to rest")

@@ -23,6 +23,7 @@ import pygame
 from grail.engine.actions import Escape, Pass
 from grail.engine.game import IllegalAction, UndoError
 from grail.engine.journal import ContentLoop
+from grail.lang import _, listed
 from grail.save import SaveError
 from grail.session import Session
 from grail.words.actions import ASKED_FIRST, action_label, closed_joins, refused
@@ -153,7 +154,7 @@ class GameScene(Scene):
         being formed, shown closed as grail text lists them [DEATH-1]."""
         seen = (self.session.revision, id(self.session.game))
         if self._bar_entries[0] != seen:
-            closed = [(join, why) for join, _, why in closed_joins(self.session.game)]
+            closed = [(join, why) for join, _label, why in closed_joins(self.session.game)]
             self._bar_entries = (seen, [(action, "") for action in self.session.legal()] + closed)
         return self._bar_entries[1]
 
@@ -222,9 +223,10 @@ class GameScene(Scene):
             self.notice = f"{capitalized(refused(self.session.game, error))}."
             return
         try:
-            self.notice = f"Undone: {self.session.undo()}"
+            self.notice = _("Undone: {action}").format(action=self.session.undo())
         except SaveError as error:
-            self.notice = f"Not undone: the save cannot be written: {error}"
+            self.notice = _("Not undone: the save cannot be written: {error}").format(
+                error=error)
 
     def choose(self, app: App, button: Button) -> None:
         """Take a button's action, asking first if it cannot be undone."""
@@ -232,7 +234,8 @@ class GameScene(Scene):
             self.notice = button.why
             return
         if isinstance(button.action, IRREVERSIBLE):
-            app.push(ConfirmScene(f"{button.text}?", "This cannot be undone.",
+            app.push(ConfirmScene(_("{action}?").format(action=button.text),
+                                  _("This cannot be undone."),
                                   lambda: self.act(app, button.action)))
             return
         self.act(app, button.action)
@@ -247,11 +250,12 @@ class GameScene(Scene):
             self.notice = refused(self.session.game, error)
             return
         except SaveError as error:
-            self.notice = f"Not saved, so not taken: {error}"
+            self.notice = _("Not saved, so not taken: {error}").format(error=error)
             app.push(ConfirmScene(
-                "The game could not be saved", f"{error}. The action was not taken; the game "
-                "is as it was last saved.", lambda: self.act(app, action), yes="Try again",
-                no="Save elsewhere…", otherwise=lambda: app.push(SaveAsScene(
+                _("The game could not be saved"), _("{error}. The action was not taken; the "
+                                                    "game is as it was last saved.").format(
+                    error=error), lambda: self.act(app, action), yes=_("Try again"),
+                no=_("Save elsewhere…"), otherwise=lambda: app.push(SaveAsScene(
                     self.session, lambda said: setattr(self, "notice", said)))))
             return
         warnings = [line for line in self.session.log[-3:] if line.startswith("Warning:")]
@@ -270,7 +274,8 @@ class GameScene(Scene):
         if self.since_checked >= CHECK_EVERY:  # another program may have played on the save
             self.since_checked = 0.0
             if self.session.refresh():
-                self.notice = "Another program played on this save: the game is as it left it."
+                self.notice = _("Another program played on this save: the game is as it left "
+                                "it.")
                 self.follow(app)
         self.layout_actions(app)
 
@@ -382,7 +387,8 @@ class GameScene(Scene):
             _banner_lines(surface, self.notice, theme,
                           pygame.Rect(x, rect.y, rect.right - theme.px(12) - x, rect.height))
             return
-        day = f"Day {state.day} · Chapter {state.chapter}   —   "
+        day = _("Day {day} · Chapter {chapter}").format(day=state.day, chapter=state.chapter) \
+            + "   —   "
         x = draw_text(surface, day, (x, middle - font.get_height() // 2), font,
                       theme["accent_ink"]).right
         marks = hero_marks(game)
@@ -394,8 +400,8 @@ class GameScene(Scene):
                        theme.px(15))
             x += 2 * radius + theme.px(6)
         names = [game.campaign.hero[hero].short_name for hero in waiting]
-        text = f"{' and '.join(names)}: " if 0 < len(names) <= 2 else ""  # more: the tokens
-        text += pending_words(game)
+        text = _("{heroes}: {decision}").format(heroes=listed(names), decision=pending_words(
+            game)) if 0 < len(names) <= 2 else pending_words(game)  # more: the tokens say it
         _banner_lines(surface, text, theme,
                       pygame.Rect(x, rect.y, rect.right - theme.px(12) - x, rect.height))
 
@@ -405,7 +411,8 @@ class GameScene(Scene):
         if entries > self.per_page:
             pages = -(-entries // self.per_page)
             font = app.theme.font(16)
-            text = f"page {self.page + 1} of {pages} (Page Up/Down)"
+            text = _("page {page} of {pages} (Page Up/Down)").format(page=self.page + 1,
+                                                                     pages=pages)
             draw_text(surface, text, (rect.right - app.theme.px(8) - font.size(text)[0],
                                       rect.bottom - app.theme.px(PAGE_LINE + 4)), font,
                       app.theme["faint"])

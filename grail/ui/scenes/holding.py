@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from grail.lang import _, listed
 from grail.session import Session
 from grail.words.decisions import pending_words
 
@@ -50,10 +51,11 @@ class HoldingScene(GameScene):
         names = [self.session.campaign.hero[hero].short_name for hero in pending.heroes
                  if hero in self.session.campaign.hero]
         waits = pending_words(self.session.game)
-        return f"Next: {' and '.join(names) + ', ' if names else ''}{waits}"
+        return (_("Next: {heroes}, {decision}") if names else _("Next: {decision}")).format(
+            heroes=listed(names), decision=waits)
 
     def continue_tile(self) -> Tile:
-        return Tile("Continue", CONTINUE, [self.next_decision()], key="1")
+        return Tile(_("Continue"), CONTINUE, [self.next_decision()], key="1")
 
     def layout_actions(self, app: App) -> None:
         """While holding on, the action bar holds only Continue."""
@@ -63,7 +65,8 @@ class HoldingScene(GameScene):
         area = self.regions(app)["actions"].inflate(-app.theme.px(16), -app.theme.px(16))
         rect = pygame.Rect(area.x, area.y, (area.width - app.theme.px(6)) // 2,
                            max(app.theme.px(30), (area.height - app.theme.px(24)) // 5))
-        self.actions = Buttons([Button(rect, f"Continue ({self.next_decision()})", CONTINUE,
+        self.actions = Buttons([Button(rect, _("Continue ({next})").format(
+            next=self.next_decision()), CONTINUE,
                                        key="1", style="primary")])
 
     def choose(self, app: App, button: Button) -> None:

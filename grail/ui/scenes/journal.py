@@ -20,8 +20,17 @@ from typing import Any
 import pygame
 
 from grail.engine.actions import ItemCap, MoveTo, PickSkill, Share
+from grail.lang import _, listed, ngettext
 from grail.session import Session
-from grail.words.names import hero_name, item_name, other_side, place_name, skill_name
+from grail.words.names import (
+    capitalized,
+    hero_name,
+    item_name,
+    other_side,
+    place_name,
+    resource_words,
+    skill_name,
+)
 
 from ..app import App
 from ..changes import ChangeList, draw_changes, draw_heroes
@@ -117,7 +126,7 @@ class JournalScene(HoldingScene):
         lines = self.story_lines(app.theme, box.width)
         last = _last_page(lines, app.theme, box.height)
         if self.newest is not None:  # as much of what came before as fits with the newest
-            start = next((index for index, (_, _, piece) in enumerate(lines)
+            start = next((index for index, (_text, _style, piece) in enumerate(lines)
                           if piece >= self.newest), last)
             self.scroll = min(start, last)
             self.newest = None
@@ -134,7 +143,7 @@ class JournalScene(HoldingScene):
             if tile.enabled:
                 self.choose(app, Button(tile.rect, tile.title, tile.action, key=tile.key))
             else:
-                self.notice = tile.why or "Not open now."
+                self.notice = tile.why or _("Not open now.")
             return True
         if event.type == pygame.MOUSEWHEEL and main.collidepoint(pygame.mouse.get_pos()):
             self.scroll = max(0, self.scroll - 3 * event.y)
@@ -161,35 +170,40 @@ class JournalScene(HoldingScene):
     def decision(self) -> tuple[str, list[Tile]]:
         """What is asked, in words, and the tiles that answer it."""
         if self.ended:
-            return "The reading is over.", [self.continue_tile()]
+            return _("The reading is over."), [self.continue_tile()]
         session = self.session
         game, campaign = session.game, session.campaign
         pending = session.pending()
-        who = " and ".join(hero_name(campaign, hero) for hero in pending.heroes) or "The table"
+        who = listed([hero_name(campaign, hero) for hero in pending.heroes]) or _("The table")
         legal = session.legal()
         if pending.kind == "skill":
-            return f"{who} gains a Skill: keep which side? (the card's other side is lost)", [
+            return _("{who} gains a Skill: keep which side? (the card's other side is "
+                     "lost)").format(who=who), [
                 Tile(skill_name(campaign, a.skill), a,
                      [text for text in (campaign.skill_side[a.skill].text,
                                         _lost(campaign, a.skill)) if text])
                 for a in legal if isinstance(a, PickSkill)]
         if pending.kind == "destination":
-            return f"{who}: where to? Special movement, not a Travel: no Energy is spent.", [
+            return _("{who}: where to? Special movement, not a Travel: no Energy is "
+                     "spent.").format(who=who), [
                 Tile(place_name(campaign, a.to), a) for a in legal if isinstance(a, MoveTo)]
         if pending.kind == "item_cap":
-            return f"{who} holds the most Items allowed: give one up for the new one, or refuse " \
-                "it.", [Tile(_item_cap(campaign, a), a) for a in legal if isinstance(a, ItemCap)]
-        tiles = [Tile(option.text, option.action, ([f"Costs {option.cost}"]
-                      if option.cost and option.open else [])
-                      + ([f"Leads to {option.leads}"] if option.leads else []), why=option.why)
+            return _("{who} holds the most Items allowed: give one up for the new one, or "
+                     "refuse it.").format(who=who), [Tile(_item_cap(campaign, a), a)
+                                                     for a in legal if isinstance(a, ItemCap)]
+        tiles = [Tile(option.text, option.action,
+                      ([_("Costs {cost}").format(cost=option.cost)]
+                       if option.cost and option.open else [])
+                      + ([_("Leads to {where}").format(where=option.leads)]
+                         if option.leads else []), why=option.why)
                  for option in options(game)]
         shares = [Tile(_share(campaign, a), a) for a in legal if isinstance(a, Share)]
         if shares:
-            return f"The team splits this: {shared(game)}. Who takes the next part?", \
-                tiles + shares
+            return _("The team splits this: {shared}. Who takes the next part?").format(
+                shared=shared(game)), tiles + shares
         if tiles:
-            return f"What does {who} do?", tiles
-        return "Choose in the action bar below.", []
+            return _("What does {who} do?").format(who=who), tiles
+        return _("Choose in the action bar below."), []
 
     def layout_tiles(self, app: App, main: pygame.Rect) -> Tiles:
         """The decision's tiles at the bottom of the main area, with their keys."""
@@ -233,11 +247,11 @@ class JournalScene(HoldingScene):
         lines: list[tuple[str, str, int]] = []
         for index, piece in enumerate(self.story):
             def add(text: str, style: str, at: int = index) -> None:
-                size, bold, _ = STYLES[style]
+                size, bold, _colour = STYLES[style]
                 lines.extend((line, style, at) for line in wrap(text, theme.font(size, bold),
                                                                 width))
             if piece.passage is None:
-                add(f"You chose: {piece.chose}", "chose")
+                add(_("You chose: {option}").format(option=piece.chose), "chose")
                 add("", "gap")
                 continue
             if piece.passage.where:
@@ -260,7 +274,7 @@ class JournalScene(HoldingScene):
         surface.set_clip(box)
         y = box.y
         shown = self.scroll
-        for text, style, _ in lines[self.scroll:]:
+        for text, style, _piece in lines[self.scroll:]:
             size, bold, colour = STYLES[style]
             font = theme.font(size, bold)
             if y + font.get_linesize() > box.bottom:
@@ -270,20 +284,22 @@ class JournalScene(HoldingScene):
             shown += 1
         surface.set_clip(clip)
         if not lines:
-            draw_text(surface, "Nothing is being read now.", box.topleft, theme.font(22),
+            draw_text(surface, _("Nothing is being read now."), box.topleft, theme.font(22),
                       theme["faint"])
         small = theme.font(15)
         if self.scroll > 0:
-            _corner(surface, "more above: wheel or Page Up", (box.right, box.y), small, theme)
+            _corner(surface, _("more above: wheel or Page Up"), (box.right, box.y), small, theme)
         if shown < len(lines):
-            _corner(surface, "more below: wheel or Page Down",
+            _corner(surface, _("more below: wheel or Page Down"),
                     (box.right, box.bottom - small.get_linesize()), small, theme)
         prompt_y = self.tiles.tiles[0].rect.y - theme.font(20, bold=True).get_linesize() \
             - theme.px(6) if self.tiles.tiles else box.bottom + theme.px(14)
         heading(surface, self.prompt, (box.x, prompt_y), theme, size=20)
         self.tiles.draw(surface, theme, pygame.mouse.get_pos())
         if self.tiles.hidden:
-            draw_text(surface, f"{self.tiles.hidden} more in the action bar below",
+            draw_text(surface, ngettext("{count} more in the action bar below",
+                                        "{count} more in the action bar below",
+                                        self.tiles.hidden).format(count=self.tiles.hidden),
                       (box.x, rect.bottom - theme.px(18)), small, theme["faint"])
         surface.set_clip(outer)
 
@@ -294,7 +310,7 @@ class JournalScene(HoldingScene):
         pending = self.session.pending()
         readers = list(state.frames[-1].heroes) if state.frames else list(pending.heroes)
         deciding = pending.heroes[0] if pending.heroes else None
-        y = heading(surface, "Reading", inner.topleft, theme, size=20)
+        y = heading(surface, _("Reading"), inner.topleft, theme, size=20)
         y = draw_heroes(surface, self.session.game, readers, pygame.Rect(
             inner.x, y, inner.width, inner.height // 2), theme, deciding)
         draw_changes(surface, self.changes.lines,
@@ -305,7 +321,7 @@ def _last_page(lines: list[tuple[str, str, int]], theme: Theme, height: int) -> 
     """The first line shown when the story is scrolled to its end."""
     used = 0
     for index in range(len(lines) - 1, -1, -1):
-        size, bold, _ = STYLES[lines[index][1]]
+        size, bold, _colour = STYLES[lines[index][1]]
         used += theme.font(size, bold).get_linesize()
         if used > height:
             return index + 1
@@ -323,21 +339,28 @@ def _corner(surface: pygame.Surface, text: str, at: tuple[int, int], font: pygam
 
 def _lost(campaign: Any, side: int) -> str:
     other = other_side(campaign, side)
-    return f"The other side, {skill_name(campaign, other)}, is lost." if other is not None else ""
+    return _("The other side, {skill}, is lost.").format(skill=skill_name(campaign, other)) \
+        if other is not None else ""
 
 
 def _item_cap(campaign: Any, action: ItemCap) -> str:
     new = item_name(campaign, action.item)
     if action.discard is None:
-        return f"Refuse {new}: keep the Items held"
-    return f"Give up {item_name(campaign, action.discard)} to take {new}"
+        return _("Refuse {item}: keep the Items held").format(item=new)
+    return _("Give up {item} to take {new}").format(item=item_name(campaign, action.discard),
+                                                    new=new)
 
 
 def _share(campaign: Any, action: Share) -> str:
     who = hero_name(campaign, action.hero)
-    verb = "loses" if action.loss else "takes"
-    if action.what in ("secret", "item"):
-        return f"{who} {verb} the {action.what.capitalize()}"
-    if action.what == "meters":
-        return f"{who}'s meters are set"
-    return f"{who} {verb} {action.amount} {action.what.capitalize()}"
+    if action.what == "secret":
+        text = _("{hero} loses the Secret") if action.loss else _("{hero} takes the Secret")
+    elif action.what == "item":
+        text = _("{hero} loses the Item") if action.loss else _("{hero} takes the Item")
+    elif action.what == "meters":
+        text = _("{hero}'s meters are set")
+    else:
+        text = _("{hero} loses {amount} {resource}") if action.loss \
+            else _("{hero} takes {amount} {resource}")
+    return text.format(hero=who, amount=action.amount,
+                       resource=capitalized(resource_words(action.what)))

@@ -20,6 +20,7 @@ import pygame
 
 from grail.content import Campaign, PackError
 from grail.content.cache import open_pack
+from grail.lang import N_, _, listed
 from grail.save import SaveError
 from grail.save.folder import (
     SaveInfo,
@@ -46,8 +47,11 @@ def opened(info: SaveInfo, pack: str | None) -> Session | str:
         if info.kind != "save":
             target = going_on(info)
             session.save(target)
-            session.log.append(f"The {info.kind} goes on as the save '{target.stem}'; the save "
-                               "it was kept in stays as it was.")
+            session.log.append(
+                (_("The checkpoint goes on as the save '{name}'; the save it was kept in stays "
+                   "as it was.") if info.kind == "checkpoint" else
+                 _("The autosave goes on as the save '{name}'; the save it was kept in stays "
+                   "as it was.")).format(name=target.stem))
     except PackError as error:
         return error.headline
     except SaveError as error:
@@ -55,10 +59,29 @@ def opened(info: SaveInfo, pack: str | None) -> Session | str:
     return session
 
 
+def row_title(row: SaveInfo) -> str:
+    """A row as the lists name it: the save's name; a checkpoint's or an autosave's, with
+    the save it is kept in and its Day."""
+    if row.kind == "save":
+        return row.name
+    if row.kind == "autosave":
+        text = _("{name}: autosave of day {day}") if row.day is not None \
+            else _("{name}: autosave of day unknown")
+    elif row.mark is not None:
+        text = _("{name}: checkpoint {mark} of day {day}") if row.day is not None \
+            else _("{name}: checkpoint {mark} of day unknown")
+    else:
+        text = _("{name}: checkpoint of day {day}") if row.day is not None \
+            else _("{name}: checkpoint of day unknown")
+    return text.format(name=row.name, day=row.day,
+                       mark=repr(row.mark.name) if row.mark is not None else "")
+
+
 class LoadScene(Scene):
     """The saves, to open one."""
 
-    title = "Load a game"
+    title = N_("Load a game")
+    """The screen's title, marked for the catalog: shown through ``_``."""
 
     def __init__(self, pack: str | None) -> None:
         self.pack = pack
@@ -97,12 +120,12 @@ class LoadScene(Scene):
         y = app.size[1] - px(76)
         self.buttons = Buttons([Button(pygame.Rect(px(40), y, px(260), px(46)), self.verb(),
                                        "go", key="Enter", style="primary"),
-                                Button(pygame.Rect(px(316), y, px(200), px(46)), "Back",
+                                Button(pygame.Rect(px(316), y, px(200), px(46)), _("Back"),
                                        "back", key="Esc")])
 
     def verb(self) -> str:
         """What Enter does."""
-        return "Open the save"
+        return _("Open the save")
 
     def row_at(self, app: App, point: tuple[int, int]) -> int | None:
         area = self.area(app)
@@ -142,12 +165,12 @@ class LoadScene(Scene):
     def go(self, app: App) -> None:
         """Open the save chosen."""
         if not self.rows:
-            self.notice = "No saves to open: start a new campaign from the title."
+            self.notice = _("No saves to open: start a new campaign from the title.")
             return
         row = self.rows[self.cursor]
         if row.problem:
-            self.notice = f"'{row.name}' cannot be opened: " \
-                f"{row.problem.removeprefix('unreadable: ')}."
+            self.notice = _("'{name}' cannot be opened: {problem}.").format(
+                name=row.name, problem=row.problem)
             return
         session = opened(row, self.pack)
         if isinstance(session, str):
@@ -160,10 +183,12 @@ class LoadScene(Scene):
     def describe(self, row: SaveInfo) -> str:
         """The row's second line: day, heroes, Location."""
         if row.problem:
-            return f"Cannot be opened: {row.problem.removeprefix('unreadable: ')}."
+            return _("Cannot be opened: {problem}.").format(
+                problem=row.problem)
         heroes = ", ".join(hero_name(self.campaign, hero) for hero in row.heroes)
-        places = " and ".join(self.place(number) for number in row.places)
-        return f"Day {row.day}  ·  {heroes}" + (f"  ·  at {places}" if places else "")
+        places = listed([self.place(number) for number in row.places])
+        return (_("Day {day}  ·  {heroes}  ·  at {places}") if places else
+                _("Day {day}  ·  {heroes}")).format(day=row.day, heroes=heroes, places=places)
 
     def place(self, number: int) -> str:
         location = self.campaign.location.get(number) if self.campaign is not None else None
@@ -172,14 +197,16 @@ class LoadScene(Scene):
     def draw(self, app: App, surface: pygame.Surface) -> None:
         theme = app.theme
         px = theme.px
-        draw_text(surface, self.title, (px(40), px(24)), theme.font(30, bold=True), theme["ink"])
+        draw_text(surface, _(self.title), (px(40), px(24)), theme.font(30, bold=True),
+                  theme["ink"])
         small = theme.font(17)
-        draw_text(surface, f"Saves in {self.folder}", (px(40), px(24) + theme.font(30)
+        draw_text(surface, _("Saves in {folder}").format(folder=self.folder),
+                  (px(40), px(24) + theme.font(30)
                                                        .get_linesize()), small, theme["faint"])
         self.draw_rows(app, surface)
         self.buttons.draw(surface, theme, pygame.mouse.get_pos())
         last = self.buttons.buttons[-1].rect
-        hint = "Up/Down, Page Up/Down or the wheel: choose"
+        hint = _("Up/Down, Page Up/Down or the wheel: choose")
         if last.right + px(24) + small.size(hint)[0] < app.size[0]:
             draw_text(surface, hint, (last.right + px(24), last.centery - small.get_height() // 2),
                       small, theme["faint"])
@@ -195,7 +222,7 @@ class LoadScene(Scene):
         area = self.area(app)
         height = self.row_height(app)
         if not self.rows:
-            draw_text(surface, "No saves yet. Start a new campaign from the title.",
+            draw_text(surface, _("No saves yet. Start a new campaign from the title."),
                       (area.x, area.y), theme.font(22), theme["faint"])
             return
         bold, plain, small = theme.font(21, bold=True), theme.font(19), theme.font(17)
@@ -210,18 +237,20 @@ class LoadScene(Scene):
             pygame.draw.rect(surface, fill, rect, border_radius=px(5))
             pygame.draw.rect(surface, theme["highlight"] if chosen else theme["line"], rect,
                              max(1, px(3 if chosen else 1)), border_radius=px(5))
-            draw_text(surface, row.title, (rect.x + px(12), rect.y + px(7)), bold,
+            draw_text(surface, row_title(row), (rect.x + px(12), rect.y + px(7)), bold,
                       theme["faint"] if row.problem else theme["ink"])
-            verb = "changed" if row.problem else "last played" if row.kind == "save" else "kept"
-            when = f"{verb} {row.played:%Y-%m-%d %H:%M}"
+            verb = _("changed {when}") if row.problem else _("last played {when}") \
+                if row.kind == "save" else _("kept {when}")
+            when = verb.format(when=f"{row.played:%Y-%m-%d %H:%M}")
             draw_text(surface, when, (rect.right - small.size(when)[0] - px(12), rect.y + px(9)),
                       small, theme["faint"])
             line = wrap(self.describe(row), plain, rect.width - px(24))[0]
             draw_text(surface, line, (rect.x + px(12), rect.y + px(9) + bold.get_linesize()),
                       plain, theme["bad"] if row.problem else theme["ink"])
         if len(self.rows) > self.visible(app):
-            more = f"{self.offset + 1}-{min(len(self.rows), self.offset + self.visible(app))} " \
-                f"of {len(self.rows)}"
+            more = _("{first}-{last} of {count}").format(
+                first=self.offset + 1, last=min(len(self.rows), self.offset + self.visible(app)),
+                count=len(self.rows))
             draw_text(surface, more, (area.right - small.size(more)[0], area.y - px(24)), small,
                       theme["faint"])
 
@@ -229,7 +258,7 @@ class LoadScene(Scene):
 class SaveAsScene(LoadScene):
     """Save the game under a name typed or chosen among the saves."""
 
-    title = "Save as…"
+    title = N_("Save as…")
 
     def __init__(self, session: Session, done: Callable[[str], None]) -> None:
         pack = str(session.pack) if session.pack is not None else None
@@ -237,7 +266,7 @@ class SaveAsScene(LoadScene):
         self.session, self.done = session, done
         here = session.path is not None and session.path.parent.resolve() == self.folder.resolve()
         self.name = TextField(session.path.stem if here and session.path else "")
-        self.name.placeholder = "a name for the save"
+        self.name.placeholder = _("a name for the save")
         self.cursor = -1
 
     def listed(self) -> list[SaveInfo]:
@@ -248,7 +277,7 @@ class SaveAsScene(LoadScene):
         return pygame.Rect(px(40), px(210), app.size[0] - px(80), app.size[1] - px(310))
 
     def verb(self) -> str:
-        return "Save"
+        return _("Save")
 
     def update(self, app: App, dt: float) -> None:
         cursor = self.cursor
@@ -274,15 +303,17 @@ class SaveAsScene(LoadScene):
         try:
             path = save_path(self.folder, self.name.text)
         except SaveNameError as error:
-            self.notice = f"Save name: {error}."
+            self.notice = _("Save name: {error}.").format(error=error)
             return
         current = self.session.path is not None and self.session.path.resolve() == path.resolve()
         if path.exists() and not current and not overwrite:
             row = next((row for row in self.rows if row.path == path), None)
-            lost = f"That save cannot be opened anyway ({row.problem})" if row and row.problem \
-                else f"That game ({self.describe(row)}) is lost" if row else "That save is lost"
-            app.push(ConfirmScene(f"Replace the save '{path.stem}'?",
-                                  f"{lost}; this one takes its place.",
+            lost = _("That save cannot be opened anyway ({problem}); this one takes its "
+                     "place.").format(problem=row.problem) if row and row.problem \
+                else _("That game ({game}) is lost; this one takes its place.").format(
+                    game=self.describe(row)) if row \
+                else _("That save is lost; this one takes its place.")
+            app.push(ConfirmScene(_("Replace the save '{name}'?").format(name=path.stem), lost,
                                   lambda: self.go(app, overwrite=True)))
             return
         try:
@@ -290,15 +321,16 @@ class SaveAsScene(LoadScene):
         except SaveError as error:
             self.notice = str(error)
             return
-        self.session.log.append(f"Saved as '{path.stem}'; the game is saved there from now on.")
+        self.session.log.append(_("Saved as '{name}'; the game is saved there from now "
+                                  "on.").format(name=path.stem))
         app.pop()
-        self.done(f"Saved as '{path.stem}'.")
+        self.done(_("Saved as '{name}'.").format(name=path.stem))
 
     def draw(self, app: App, surface: pygame.Surface) -> None:
         super().draw(app, surface)
         theme = app.theme
         px = theme.px
-        draw_text(surface, "Name", (px(40), px(100)), theme.font(20, bold=True), theme["ink"])
+        draw_text(surface, _("Name"), (px(40), px(100)), theme.font(20, bold=True), theme["ink"])
         self.name.draw(surface, pygame.Rect(px(40), px(126), px(560), px(42)), theme, True)
-        draw_text(surface, "Or choose a save to replace:", (px(40), px(182)),
+        draw_text(surface, _("Or choose a save to replace:"), (px(40), px(182)),
                   theme.font(20, bold=True), theme["ink"])

@@ -27,6 +27,7 @@ from grail.engine.actions import (
     Pass,
     Travel,
 )
+from grail.lang import _, pgettext
 from grail.session import Session
 from grail.words.actions import action_label
 from grail.words.names import hero_name
@@ -279,10 +280,10 @@ class MapScene(GameScene):
         over = self.view.over  # what is drawn over the map, shown as the map next frame
         targets = self.targets()
         for number in targets:
-            over += self.mark(app, surface, rect, grid, number, "Travel")
+            over += self.mark(app, surface, rect, grid, number, pgettext("a card's tab", "Travel"))
         team = game.state.team
         if team is not None and team.action == "travel" and team.to is not None:
-            over += self.mark(app, surface, rect, grid, team.to, "Team")
+            over += self.mark(app, surface, rect, grid, team.to, pgettext("a card's tab", "Team"))
         acting = self.acting()
         if acting is not None:
             where = game.state.hero(acting).location
@@ -339,7 +340,8 @@ class MapScene(GameScene):
         pygame.draw.rect(surface, theme["panel"], box, border_radius=theme.px(6))
         pygame.draw.rect(surface, theme["accent"], box, theme.px(2), border_radius=theme.px(6))
         hero = self.acting()
-        title = f"{hero_name(self.session.campaign, hero)} here:" if hero else "Here:"
+        title = _("{hero} here:").format(hero=hero_name(self.session.campaign, hero)) if hero \
+            else _("Here:")
         draw_text(surface, title, (box.x + theme.px(8), box.y + theme.px(5)),
                   theme.font(16, bold=True), theme["ink"])
         self.menu.draw(surface, theme, self.mouse)

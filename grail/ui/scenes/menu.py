@@ -13,6 +13,7 @@ from datetime import datetime
 import pygame
 
 from grail.content import PackError, bundled_pack
+from grail.lang import N_, _, language, ngettext
 from grail.save import SaveError
 from grail.session import Session
 
@@ -33,67 +34,85 @@ def reload_pack(session: Session) -> str:
     from grail.content.loader import load_pack  # the checks: for an author's reload alone
 
     try:
-        campaign = load_pack(session.pack or bundled_pack())
+        campaign = load_pack(session.pack or bundled_pack(), lang=language())
     except PackError as error:
         problems = [str(problem) for problem in error.problems]
-        return _not_reloaded(session, "the pack has problems ('grail validate' lists them)",
+        return _not_reloaded(session, _("the pack has problems ('grail validate' lists them)"),
                              problems)
     except OSError as error:
-        return _not_reloaded(session, "the pack cannot be read", [str(error)])
+        return _not_reloaded(session, _("the pack cannot be read"), [str(error)])
     try:
         problems = session.reload(campaign)
     except SaveError as error:
         problems = [str(error)]
     if problems:
-        return _not_reloaded(session, "the game no longer fits the pack", problems)
-    return "Pack reloaded from disk (F5): the game goes on under the new content."
+        return _not_reloaded(session, _("the game no longer fits the pack"), problems)
+    return reloaded()
+
+
+def reloaded() -> str:
+    """What the banner says when the pack was read again and the game goes on with it."""
+    return _("Pack reloaded from disk (F5): the game goes on under the new content.")
 
 
 def checkpoint(session: Session) -> str:
     """Keep the game as it stands as a checkpoint in its save, named after its Day and
     time; what to tell the player."""
-    name = f"day {session.game.state.day}, {datetime.now():%H.%M.%S}"
+    name = _("day {day}, {time}").format(day=session.game.state.day,
+                                         time=f"{datetime.now():%H.%M.%S}")
     try:
         saved = session.checkpoint(name)
     except SaveError as error:
-        return f"No checkpoint: {error}"
-    return f"Checkpoint '{saved.name}' kept in the save: Load… lists it." if saved else \
-        "This game is not saved to a file: no checkpoint (Save as… keeps it)."
+        return _("No checkpoint: {error}").format(error=error)
+    return _("Checkpoint '{name}' kept in the save: Load… lists it.").format(name=saved.name) \
+        if saved else _("This game is not saved to a file: no checkpoint (Save as… keeps it).")
 
 
 def _not_reloaded(session: Session, why: str, problems: list[str]) -> str:
     """Log every problem; the banner's line names the first and how many more."""
-    session.log.append(f"F5: not reloaded: {why}; the game goes on as before:")
+    session.log.append(_("F5: not reloaded: {why}; the game goes on as before:").format(why=why))
     session.log += [f"  - {problem}" for problem in problems]
     session.revision += 1
-    more = f" (+{len(problems) - 1} more in the log)" if len(problems) > 1 else ""
-    return f"Not reloaded, the game goes on as before: {why}: {problems[0]}{more}"
+    if len(problems) > 1:
+        more = len(problems) - 1
+        return ngettext("Not reloaded, the game goes on as before: {why}: {problem} (+{count} "
+                        "more in the log)", "Not reloaded, the game goes on as before: {why}: "
+                        "{problem} (+{count} more in the log)", more).format(
+            why=why, problem=problems[0], count=more)
+    return _("Not reloaded, the game goes on as before: {why}: {problem}").format(
+        why=why, problem=problems[0])
 
 
 class MenuScene(ChoiceScene):
     """The game menu, over the game."""
 
     opaque = False
-    title = "Game menu"
+    title = N_("Game menu")
 
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
 
     def entries(self, app: App) -> list[Entry]:
-        undo = "" if self.session.can_undo() else "nothing to undo since the last reveal"
-        return [Entry("Resume", "Esc", "resume"), Entry("Save as…", "A", "save_as"),
-                Entry("Load…", "L", "load"), Entry("Undo the last action", "U", "undo", undo),
-                Entry("Save a checkpoint", "K", "checkpoint"), Entry("Settings", "S", "settings"),
-                Entry("Reload the pack from disk", "F5", "reload"),
-                Entry("Quit to the title", "T", "title"), Entry("Quit grail", "Q", "quit")]
+        undo = "" if self.session.can_undo() else _("nothing to undo since the last reveal")
+        return [Entry(_("Resume"), "Esc", "resume"), Entry(_("Save as…"), "A", "save_as"),
+                Entry(_("Load…"), "L", "load"),
+                Entry(_("Undo the last action"), "U", "undo", undo),
+                Entry(_("Save a checkpoint"), "K", "checkpoint"),
+                Entry(_("Settings"), "S", "settings"),
+                Entry(_("Reload the pack from disk"), "F5", "reload"),
+                Entry(_("Quit to the title"), "T", "title"), Entry(_("Quit grail"), "Q", "quit")]
+
+    def throwaway(self) -> bool:
+        """Whether the game is a throwaway one (``grail play --at``), kept in no file."""
+        path = self.session.path
+        return path is None or path.parent.name.startswith(TRY_PREFIX)
 
     def subtitle(self) -> str:
         """Where the game is kept, for the line under the title."""
-        path = self.session.path
-        if path is None or path.parent.name.startswith(TRY_PREFIX):
-            return "A throwaway game: it is not kept. Save as… keeps it."
-        return f"Saved after every action as '{path.stem}'."
+        if self.throwaway() or self.session.path is None:
+            return _("A throwaway game: it is not kept. Save as… keeps it.")
+        return _("Saved after every action as '{name}'.").format(name=self.session.path.stem)
 
     def do(self, app: App, what: str) -> None:
         pack = str(self.session.pack) if self.session.pack is not None else None
@@ -105,20 +124,21 @@ class MenuScene(ChoiceScene):
             app.push(LoadScene(pack))
         elif what == "undo":
             try:
-                self.notice = f"Undone: {self.session.undo()}"
+                self.notice = _("Undone: {action}").format(action=self.session.undo())
             except SaveError as error:
-                self.notice = f"Not undone: the save cannot be written: {error}"
+                self.notice = _("Not undone: the save cannot be written: {error}").format(
+                    error=error)
         elif what == "checkpoint":
             self.notice = checkpoint(self.session)
         elif what == "settings":
             app.push(SettingsScene(app.settings))
         elif what == "reload":
             self.notice = reload_pack(self.session)
-            self.warning = self.notice.startswith("Not")
+            self.warning = self.notice != reloaded()
         elif what == "title":
-            kept = "This throwaway game is not kept." if self.subtitle().startswith("A throw") \
-                else "The game is saved: Continue on the title goes on with it."
-            app.push(ConfirmScene("Quit to the title?", kept, lambda: app.home(None, pack)))
+            kept = _("This throwaway game is not kept.") if self.throwaway() \
+                else _("The game is saved: Continue on the title goes on with it.")
+            app.push(ConfirmScene(_("Quit to the title?"), kept, lambda: app.home(None, pack)))
         elif what == "quit":
             app.quit()
 

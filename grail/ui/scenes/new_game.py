@@ -21,10 +21,11 @@ from grail.content.heroes import Hero
 from grail.engine.modes import CHALLENGE_RULES, MODES
 from grail.engine.setup import SetupError
 from grail.engine.state import ChallengeRule, Mode
+from grail.lang import N_, Messages, _, listed, ngettext, pgettext
 from grail.save import SaveError
 from grail.save.folder import SaveNameError, free_name, save_path, saves_folder
 from grail.session import Session
-from grail.words.names import challenge_rule_words
+from grail.words.names import challenge_rule_words, mode_name
 
 from ..app import App, Scene
 from ..boards import draw_token
@@ -33,10 +34,24 @@ from ..theme import HERO_COLOURS
 from ..widgets import draw_lines, draw_text, shade, wrap
 from .confirm import ConfirmScene
 
-MODE_TEXT = {"story": "Story: gentler; player-scaled effects count one character fewer, and "
-                      "it can be left at any time.",
-             "normal": "Normal: the rulebook's game.",
-             "challenge": "Challenge: harder; its rules may be adopted whole or one by one."}
+MODE_TEXT = Messages({
+    "story": N_("Story: gentler; player-scaled effects count one character fewer, and it can "
+                "be left at any time."),
+    "normal": N_("Normal: the rulebook's game."),
+    "challenge": N_("Challenge: harder; its rules may be adopted whole or one by one.")})
+"""What each mode is, under the mode's buttons."""
+
+
+def mode_button(mode: str) -> str:
+    """A mode as its button names it."""
+    return {"story": pgettext("mode", "story"), "normal": pgettext("mode", "normal"),
+            "challenge": pgettext("mode", "challenge")}.get(mode, mode)
+
+
+def hero_colour(colour: str) -> str:
+    """A hero's deck colour, in words (told beside its letter, never alone)."""
+    return {"green": _("green"), "blue": _("blue"), "brown": _("brown"),
+            "grey": _("grey")}.get(colour, colour)
 
 
 def hero_letter(hero: Hero) -> str:
@@ -62,7 +77,7 @@ class NewGameScene(Scene):
         self.mode: Mode = "normal"
         self.companion = False
         self.rules: list[ChallengeRule] = list(CHALLENGE_RULES)
-        self.seed = TextField(placeholder="random", digits=True)
+        self.seed = TextField(placeholder=_("random"), digits=True)
         """The same seed makes the same draws."""
         self.name = TextField(placeholder=free_name(self.folder))
         self.focus: tuple[str, str] = ("hero", self.heroes[0].id)
@@ -170,7 +185,9 @@ class NewGameScene(Scene):
         if kind == "hero" and value in self.chosen:
             self.chosen.remove(value)
         elif kind == "hero" and len(self.chosen) >= self.most:
-            self.notice = f"At most {self.most} heroes: take one out first."
+            self.notice = ngettext("At most {count} hero: take one out first.",
+                                   "At most {count} heroes: take one out first.",
+                                   self.most).format(count=self.most)
         elif kind == "hero":
             numbers = {hero.id: hero.number for hero in self.heroes}
             self.chosen = sorted([*self.chosen, value], key=numbers.__getitem__)
@@ -191,18 +208,19 @@ class NewGameScene(Scene):
     def start(self, app: App, overwrite: bool = False) -> None:
         """Check the choices, ask before replacing a save, and begin the game."""
         if not self.fewest <= len(self.chosen) <= self.most:
-            self.notice = f"Choose {self.fewest} to {self.most} heroes (keys 1-" \
-                f"{len(self.heroes)} or click them)."
+            self.notice = _("Choose {fewest} to {most} heroes (keys 1-{keys} or click "
+                            "them).").format(fewest=self.fewest, most=self.most,
+                                             keys=len(self.heroes))
             return
         try:
             path = save_path(self.folder, self.name.text or self.name.placeholder)
         except SaveNameError as error:
-            self.notice = f"Save name: {error}."
+            self.notice = _("Save name: {error}.").format(error=error)
             return
         if path.exists() and not overwrite:
-            app.push(ConfirmScene(f"Replace the save '{path.stem}'?",
-                                  "A save of that name exists; the new campaign takes its "
-                                  "place, and the old game is lost.",
+            app.push(ConfirmScene(_("Replace the save '{name}'?").format(name=path.stem),
+                                  _("A save of that name exists; the new campaign takes its "
+                                    "place, and the old game is lost."),
                                   lambda: self.start(app, overwrite=True)))
             return
         seed = 0 if self.companion else int(self.seed.text) if self.seed.text else \
@@ -216,8 +234,9 @@ class NewGameScene(Scene):
         except (SetupError, SaveError) as error:
             self.notice = str(error)
             return
-        kind = "a companion game" if self.companion else f"seed {seed}"
-        session.log.append(f"New campaign saved as '{path.stem}': {self.mode} mode, {kind}.")
+        told = _("New campaign saved as '{name}': {mode}, a companion game.") if self.companion \
+            else _("New campaign saved as '{name}': {mode}, seed {seed}.")
+        session.log.append(told.format(name=path.stem, mode=mode_name(self.mode), seed=seed))
         app.home(session, self.pack)
 
     # --- drawing -----------------------------------------------------------------------
@@ -225,36 +244,38 @@ class NewGameScene(Scene):
     def draw(self, app: App, surface: pygame.Surface) -> None:
         theme = app.theme
         px = theme.px
-        draw_text(surface, f"New campaign: {self.campaign.manifest.name}", (px(24), px(22)),
-                  theme.font(30, bold=True), theme["ink"])
+        draw_text(surface, _("New campaign: {name}").format(name=self.campaign.manifest.name),
+                  (px(24), px(22)), theme.font(30, bold=True), theme["ink"])
         label = theme.font(20, bold=True)
         rects = dict(self.rects)
         first = rects[("hero", self.heroes[0].id)]
-        draw_text(surface, f"Heroes: choose {self.fewest} to {self.most} (keys 1-"
-                  f"{len(self.heroes)})", (first.x, first.y - px(26)), label, theme["ink"])
+        draw_text(surface, _("Heroes: choose {fewest} to {most} (keys 1-{keys})").format(
+            fewest=self.fewest, most=self.most, keys=len(self.heroes)),
+            (first.x, first.y - px(26)), label, theme["ink"])
         for hero in self.heroes:
             self.draw_hero(app, surface, hero, rects[("hero", hero.id)])
         mode = rects[("mode", MODES[0])]
-        draw_text(surface, "Mode (M)", (mode.x, mode.y - px(26)), label, theme["ink"])
+        draw_text(surface, _("Mode (M)"), (mode.x, mode.y - px(26)), label, theme["ink"])
         for item, rect in self.rects:
             kind, value = item
             if kind == "mode":
-                self.draw_button(app, surface, rect, value, self.mode == value, item)
+                self.draw_button(app, surface, rect, mode_button(value), self.mode == value, item)
             elif kind == "rules":
-                self.draw_button(app, surface, rect, f"Challenge rules (R): {self.adopted()}",
-                                 False, item)
+                self.draw_button(app, surface, rect, _("Challenge rules (R): {adopted}").format(
+                    adopted=self.adopted()), False, item)
             elif kind == "companion":
-                text = "Companion game (C): " + ("yes, the table enters every draw and roll"
-                                                 if self.companion else "no, grail draws")
+                text = _("Companion game (C): yes, the table enters every draw and roll") \
+                    if self.companion else _("Companion game (C): no, grail draws")
                 self.draw_button(app, surface, rect, text, self.companion, item)
             elif kind in ("seed", "name"):
-                text = "Save name" if kind == "name" else "Seed (optional)" \
-                    if label.size("Seed (optional)")[0] < rect.width else "Seed"
+                optional = _("Seed (optional)")
+                text = _("Save name") if kind == "name" else optional \
+                    if label.size(optional)[0] < rect.width else _("Seed")
                 draw_text(surface, text, (rect.x, rect.y - px(26)), label, theme["ink"])
                 field = self.seed if kind == "seed" else self.name
                 field.draw(surface, rect, theme, self.focused() == item)
             elif kind in ("start", "back"):
-                text = "Start the campaign" if kind == "start" else "Back (Esc)"
+                text = _("Start the campaign") if kind == "start" else _("Back (Esc)")
                 self.draw_button(app, surface, rect, text, kind == "start", item)
         small = theme.font(17)
         below = rects[("mode", MODES[0])]
@@ -268,27 +289,29 @@ class NewGameScene(Scene):
         lines = wrap(text, theme.font(19), width)[:4]
         draw_lines(surface, lines, (start.x, start.y - px(12) - len(lines)
                                     * theme.font(19).get_linesize()), theme.font(19), colour)
-        hint = "Tab or Up/Down: move   Space: choose   Enter: start   " \
-            "Esc: back"
+        hint = "   ".join([_("Tab or Up/Down: move"), _("Space: choose"), _("Enter: start"),
+                           _("Esc: back")])
         draw_text(surface, hint, (px(24), app.size[1] - px(30)), small, theme["faint"])
 
     def summary(self) -> str:
         """The campaign that Start would begin, in words."""
         if not self.chosen:
-            return "Choose the heroes on the left."
+            return _("Choose the heroes on the left.")
         names = [hero.short_name for hero in self.heroes if hero.id in self.chosen]
-        heroes = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
-        rules = f" ({self.adopted()})" if self.mode == "challenge" else ""
-        draws = "the table drawing" if self.companion else \
-            f"seed {self.seed.text}" if self.seed.text else "a random seed"
-        name = self.name.text or self.name.placeholder
-        return f"Ready: {heroes}, {self.mode} mode{rules}, {draws}; saved as '{name}'."
+        draws = _("the table drawing") if self.companion else \
+            _("seed {seed}").format(seed=self.seed.text) if self.seed.text else _("a random seed")
+        text = _("Ready: {heroes}, {mode} ({rules}), {draws}; saved as '{name}'.") \
+            if self.mode == "challenge" else _("Ready: {heroes}, {mode}, {draws}; saved as "
+                                               "'{name}'.")
+        return text.format(heroes=listed(names), mode=mode_name(self.mode), rules=self.adopted(),
+                           draws=draws, name=self.name.text or self.name.placeholder)
 
     def adopted(self) -> str:
         """How many Challenge rules are adopted, in words."""
         if len(self.rules) == len(CHALLENGE_RULES):
-            return "all adopted"
-        return f"{len(self.rules)} of {len(CHALLENGE_RULES)} adopted"
+            return _("all adopted")
+        return _("{count} of {total} adopted").format(count=len(self.rules),
+                                                      total=len(CHALLENGE_RULES))
 
     def draw_hero(self, app: App, surface: pygame.Surface, hero: Hero, rect: pygame.Rect) -> None:
         """A hero's card: token, name, number and colour, the start of its intro."""
@@ -310,11 +333,12 @@ class NewGameScene(Scene):
         draw_text(surface, hero.name, (x, rect.y + px(10)), name, theme["ink"])
         small = theme.font(17)
         key = self.heroes.index(hero) + 1
-        about = f"Character {hero.number} · {hero.colour} ({hero_letter(hero)}) · key {key}"
+        about = _("Character {number} · {colour} ({letter}) · key {key}").format(
+            number=hero.number, colour=hero_colour(hero.colour), letter=hero_letter(hero), key=key)
         draw_text(surface, about, (x, rect.y + px(10) + name.get_linesize()), small,
                   theme["faint"])
         if chosen:  # a tag, not the border's colour alone
-            tag = small.render("Chosen", True, theme["accent_ink"])
+            tag = small.render(_("Chosen"), True, theme["accent_ink"])
             box = tag.get_rect(topright=(rect.right - px(14), rect.y + px(12))).inflate(px(14),
                                                                                      px(6))
             pygame.draw.rect(surface, theme["accent"], box, border_radius=px(4))
@@ -349,7 +373,7 @@ class RulesScene(ChoiceScene):
     off, Esc or Done goes back."""
 
     opaque = False
-    title = "Challenge rules"
+    title = N_("Challenge rules")
     width, tall, pitch = 860, 34, 40
 
     def __init__(self, setup: NewGameScene) -> None:
@@ -357,13 +381,13 @@ class RulesScene(ChoiceScene):
         self.setup = setup
 
     def subtitle(self) -> str:
-        return "Adopt them whole or one by one. Keys 1-9 turn a rule on or off."
+        return _("Adopt them whole or one by one. Keys 1-9 turn a rule on or off.")
 
     def entries(self, app: App) -> list[Entry]:
-        rules = [Entry(("On:  " if rule in self.setup.rules else "Off:  ")
-                       + challenge_rule_words(rule), str(number), rule)
+        rules = [Entry((_("On:  {rule}") if rule in self.setup.rules else _("Off:  {rule}"))
+                       .format(rule=challenge_rule_words(rule)), str(number), rule)
                  for number, rule in enumerate(CHALLENGE_RULES, 1)]
-        return [*rules, Entry("Done", "Esc", "done")]
+        return [*rules, Entry(_("Done"), "Esc", "done")]
 
     def do(self, app: App, what: str) -> None:
         if what == "done":

@@ -12,6 +12,7 @@ import pygame
 
 from grail.content import Campaign, PackError
 from grail.content.cache import open_pack
+from grail.lang import _, listed
 from grail.save.folder import SaveInfo, list_saves, saves_folder
 from grail.session import Session
 from grail.words.names import hero_name
@@ -63,18 +64,20 @@ class TitleScene(ChoiceScene):
         """The latest save in a few words, for the Continue button."""
         info = self.newest
         if info is None:
-            return "Continue"
-        heroes = ", ".join(hero_name(self.loaded, hero) for hero in info.heroes)
-        return f"Continue '{info.name}': day {info.day}, {heroes}"
+            return _("Continue")
+        heroes = listed([hero_name(self.loaded, hero) for hero in info.heroes])
+        return _("Continue '{save}': day {day}, {heroes}").format(save=info.name, day=info.day,
+                                                                  heroes=heroes)
 
     def entries(self, app: App) -> list[Entry]:
-        broken = "" if self.loaded is not None else "the pack has problems"
-        none = "" if self.saves else "no saves yet"
-        cannot = "" if self.newest is not None else "no saves yet" if not self.saves \
-            else "no save here can be opened"
+        broken = "" if self.loaded is not None else _("the pack has problems")
+        none = "" if self.saves else _("no saves yet")
+        cannot = "" if self.newest is not None else _("no saves yet") if not self.saves \
+            else _("no save here can be opened")
         return [Entry(self.latest(), "C", "continue", cannot),
-                Entry("New campaign", "N", "new", broken), Entry("Load…", "L", "load", none),
-                Entry("Settings", "S", "settings"), Entry("Quit", "Q", "quit")]
+                Entry(_("New campaign"), "N", "new", broken),
+                Entry(_("Load…"), "L", "load", none), Entry(_("Settings"), "S", "settings"),
+                Entry(_("Quit"), "Q", "quit")]
 
     def block(self, app: App) -> int:
         """The height of the name and the two lines under it, and a gap."""
@@ -113,7 +116,7 @@ class TitleScene(ChoiceScene):
             app.push(SettingsScene(app.settings))
 
     def back(self, app: App) -> None:
-        self.notice, self.warning = "Q quits grail.", False
+        self.notice, self.warning = _("Q quits grail."), False
 
     def draw(self, app: App, surface: pygame.Surface) -> None:
         theme = app.theme
@@ -123,9 +126,9 @@ class TitleScene(ChoiceScene):
         name = big.render("grail", True, theme["accent"])
         surface.blit(name, name.get_rect(midtop=(width // 2, self.heading(app))))
         sub = theme.font(24)
-        campaign = self.loaded.manifest.name if self.loaded is not None else "no campaign"
+        campaign = self.loaded.manifest.name if self.loaded is not None else _("no campaign")
         y = self.heading(app) + big.get_height()
-        for index, line in enumerate(("a campaign engine for Tainted Grail", campaign)):
+        for index, line in enumerate((_("a campaign engine for Tainted Grail"), campaign)):
             shown = sub.render(line, True, theme["faint"] if index == 0 else theme["ink"])
             surface.blit(shown, shown.get_rect(midtop=(width // 2, y)))
             y += sub.get_linesize()
@@ -136,8 +139,8 @@ class TitleScene(ChoiceScene):
             draw_lines(surface, wrap(self.notice, small, column.width)[:4],
                        (column.x, column.bottom + px(16)), small,
                        theme["bad"] if self.warning else theme["good"])
-        hint = "Up/Down and Enter, a key, or the mouse"
+        hint = _("Up/Down and Enter, a key, or the mouse")
         draw_text(surface, hint, (px(16), height - px(30)), small, theme["faint"])
-        where = f"Saves in {self.folder}"
+        where = _("Saves in {folder}").format(folder=self.folder)
         draw_text(surface, where, (width - small.size(where)[0] - px(16), height - px(30)),
                   small, theme["faint"])
