@@ -13,6 +13,7 @@ from grail.engine.actions import Explore
 from grail.engine.game import Game
 from grail.engine.journal import ContentLoop
 from grail.engine.trying import try_entry
+from grail.words.refusals import loop_words
 
 from .conftest import saved
 
@@ -60,8 +61,12 @@ def test_a_loop_a_player_can_leave_is_valid(minimal_copy: Path) -> None:
 def test_the_engine_stops_a_loop_validate_cannot_see(minimal_copy: Path) -> None:
     """902 goes round until a Status no one marks: it would hang; it stops, named."""
     _write(minimal_copy, HIDDEN_LOOP)
-    with pytest.raises(ContentLoop, match=r"without a decision, going round through 902:"):
-        try_entry(load_pack(minimal_copy), "wren", "902", seed=1)
+    campaign = load_pack(minimal_copy)
+    with pytest.raises(ContentLoop) as stopped:
+        try_entry(campaign, "wren", "902", seed=1)
+    assert (stopped.value.way, stopped.value.run) == (["902"], None)
+    assert "without a decision, going round through entry 902: a loop" in loop_words(
+        campaign, stopped.value)
 
 
 def test_a_loop_reached_by_an_action_is_refused_in_one_line_and_nothing_is_saved(
@@ -76,7 +81,8 @@ def test_a_loop_reached_by_an_action_is_refused_in_one_line_and_nothing_is_saved
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
     assert err.startswith("grail: the story ran 10,000 steps without a decision, going round "
-                          "through 101: a loop in the campaign's content")
+                          "through entry 101: a loop in the campaign's content; the action was not "
+                          "taken")
     assert save.read_bytes() == before
     assert saved(save).state.day == 1
 
@@ -86,7 +92,7 @@ def test_try_at_a_loop_says_so_in_one_line(
     _write(minimal_copy, HIDDEN_LOOP)
     assert main(["text", "--pack", str(minimal_copy), "--at", "902"]) == 1
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "going round through 902" in err
+    assert err.count("\n") == 1 and "going round through entry 902" in err
 
 
 def test_an_action_that_meets_a_loop_leaves_the_game_as_it_was(minimal_copy: Path) -> None:
@@ -110,5 +116,6 @@ def test_a_loop_met_in_a_balance_run_names_its_way_and_the_run(
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert err.startswith("grail: the story ran 10,000 steps without a decision, going round "
-                          "through 101: a loop in the campaign's content, met by ")
+                          "through entry 101: a loop in the campaign's content, met by Wren of the "
+                          "Marsh's campaign run from seed ")
     assert "campaign run from seed" in err and "action" not in err

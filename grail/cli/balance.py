@@ -18,9 +18,11 @@ from grail.cli.workers import (
 )
 from grail.content import Campaign
 from grail.content.cache import keep_loaded, open_pack, pack_folder
-from grail.lang import _
+from grail.engine.journal import ContentLoop
+from grail.lang import _, number
 from grail.sim.balance import MOST_FIGHTS, MOST_RUNS, Report, encounters, report
 from grail.words.dying import death_cause
+from grail.words.refusals import loop_words
 
 
 def cmd_balance(args: argparse.Namespace) -> int:
@@ -28,18 +30,22 @@ def cmd_balance(args: argparse.Namespace) -> int:
     keep_loaded()  # the pack checked here is the one the simulation plays: read once
     campaign = open_pack(args.pack)
     if not 1 <= args.n <= MOST_FIGHTS or not 0 <= args.runs <= MOST_RUNS or args.days < 1:
-        raise CommandError(f"--n (fights a matchup) is 1 to {MOST_FIGHTS:,}, --runs 0 to "
-                           f"{MOST_RUNS:,}, --days 1 or more")
+        raise CommandError(_("--n (fights a matchup) is 1 to {fights}, --runs 0 to {runs}, "
+                             "--days 1 or more").format(fights=number(MOST_FIGHTS),
+                                                        runs=number(MOST_RUNS)))
     seeds_fit(args.seed, max(args.n, args.runs))
 
     def written(result: Report) -> None:
         write_answer(json.dumps(result.as_json()) if args.json
                      else markdown(campaign, result).rstrip("\n"))
 
-    with simulation_errors():
-        report(pack_folder(args.pack), n=args.n, runs=args.runs, days=args.days,
-               seed=args.seed, workers=workers_asked(args), progress=counted(),
-               scheduler=args.scheduler, written=written, logged=not counted())
+    try:
+        with simulation_errors():
+            report(pack_folder(args.pack), n=args.n, runs=args.runs, days=args.days,
+                   seed=args.seed, workers=workers_asked(args), progress=counted(),
+                   scheduler=args.scheduler, written=written, logged=not counted())
+    except ContentLoop as loop:
+        raise CommandError(loop_words(campaign, loop)) from None
     return 0
 
 

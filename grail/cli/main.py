@@ -24,6 +24,7 @@ from grail.engine.journal import ContentLoop
 from grail.lang import _, language, ngettext, use, wanted
 from grail.resident import ON_A_SAVE, ResidentError, spoken
 from grail.save import SaveError
+from grail.words.refusals import loop_words
 
 LISTABLE = ("heroes", "locations", "journal", "encounters", "events", "secrets", "items",
             "skills", "cards")
@@ -287,9 +288,12 @@ def _run(words: list[str]) -> int:
     except BrokenPipeError:  # e.g. `grail list cards | head`
         sys.stderr.close()
         return 0
-    except (CommandError, SaveError, ContentLoop) as error:
+    except (CommandError, SaveError) as error:
         print(_("grail: {error}").format(error=error), file=sys.stderr)
         return getattr(error, "code", 1)
+    except ContentLoop as loop:  # met where no campaign is at hand: ids and numbers
+        print(_("grail: {error}").format(error=loop_words(None, loop)), file=sys.stderr)
+        return 1
     except PackError as error:
         print(_("grail: {error}").format(error=error.headline), file=sys.stderr)
         return 1

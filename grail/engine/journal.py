@@ -134,18 +134,18 @@ for ever: no content comes near it (an exploration resolves a few dozen)."""
 
 class ContentLoop(Exception):
     """The content's effects go round without end: a loop ``grail validate`` could not see
-    (it refuses the loops it can prove). Names the entries read and the Locations entered on
-    the way round, then what became of it (``after``: the action not taken, or the
-    simulation it stopped); a worker process sends it back whole."""
+    (it refuses the loops it can prove). ``way``: the entries read (their keys) and the
+    Locations entered (their numbers) on the way round, each once, in the order first met;
+    ``run``: the simulated run that met it (its hero and seed), None when it was a player's
+    action, which is then not taken. A worker process sends it back whole; grail/words
+    says it (``loop_words``)."""
 
-    def __init__(self, way: list[str], after: str = "; the action was not taken") -> None:
-        super().__init__(f"the story ran {STEPS_WITHOUT_A_DECISION:,} steps without a decision, "
-                         f"going round through {', '.join(way) or 'nothing it read'}: a loop "
-                         f"in the campaign's content{after}")
-        self.way, self.after = way, after
+    def __init__(self, way: list[str | int], run: tuple[str, int] | None = None) -> None:
+        super().__init__(way, run)
+        self.way, self.run = way, run
 
-    def __reduce__(self) -> tuple[type[ContentLoop], tuple[list[str], str]]:
-        return ContentLoop, (self.way, self.after)
+    def __reduce__(self) -> tuple[type[ContentLoop], tuple[list[str | int], tuple[str, int] | None]]:
+        return ContentLoop, (self.way, self.run)
 
 
 FLOW = frozenset({fx.Choose, fx.If, fx.Goto, fx.DrawEncounter, fx.StartEncounter, fx.FlipDial,
@@ -219,11 +219,11 @@ def resolve(campaign: Campaign, state: GameState, floor: int = 0) -> list[Event]
     return events
 
 
-def _going_round(state: GameState, events: list[Event]) -> list[str]:
-    """The entries read and the Locations entered last, each once, in the order first met:
-    the loop's way round."""
-    way = [event.entry if isinstance(event, EntryRead) else f"Location {event.to}"
-           for event in events[-200:] if isinstance(event, EntryRead | HeroMoved)]
+def _going_round(state: GameState, events: list[Event]) -> list[str | int]:
+    """The entries read (keys) and the Locations entered (numbers) last, each once, in the
+    order first met: the loop's way round."""
+    way: list[str | int] = [event.entry if isinstance(event, EntryRead) else event.to
+                            for event in events[-200:] if isinstance(event, EntryRead | HeroMoved)]
     way += [frame.key for frame in state.frames if frame.source == "entry"]
     return sorted(set(way), key=way.index)
 

@@ -94,8 +94,7 @@ def _run(source: Source, hero: str, seed: int, days: int) -> dict[str, Any]:
     try:
         return run(campaign, hero, seed, days).as_json()
     except ContentLoop as loop:  # which run met it, so that an author can play it again
-        raise ContentLoop(loop.way, f", met by {campaign.hero[hero].name}'s campaign run "
-                          f"from seed {seed}") from None
+        raise ContentLoop(loop.way, (hero, seed)) from None
 
 
 def encounters(campaign: Campaign) -> list[tuple[str, str, int]]:

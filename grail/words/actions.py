@@ -33,7 +33,13 @@ from grail.engine.amounts import amount_of
 from grail.engine.encounters.play import approach_name
 from grail.engine.game import Game, IllegalAction, UndoError
 from grail.engine.items import uses_of
-from grail.engine.journal import closed_options, effects_of, pending_choice, waiting_effect
+from grail.engine.journal import (
+    ContentLoop,
+    closed_options,
+    effects_of,
+    pending_choice,
+    waiting_effect,
+)
 from grail.engine.state import GameState
 from grail.engine.teams import kept_out, proposing, would_propose
 from grail.lang import _, ngettext
@@ -56,7 +62,7 @@ from .names import (
     secret_name,
     skill_name,
 )
-from .refusals import refusal_words
+from .refusals import loop_words, refusal_words
 from .table import rest_lines, rest_outcome
 
 ASKED_FIRST = (EndCampaign, act.LeaveGame, act.LeaveStoryMode)
@@ -406,6 +412,8 @@ def refused(game: Game, error: Exception) -> str:
             why=refusal_words(game.campaign, error.refusal))
     if isinstance(error, UndoError):
         return undo_refused(game, error)
+    if isinstance(error, ContentLoop):
+        return loop_words(game.campaign, error)
     return str(error)
 
 

@@ -15,8 +15,9 @@ from collections.abc import Callable
 from typing import Any
 
 from grail.content import Campaign
+from grail.engine.journal import STEPS_WITHOUT_A_DECISION, ContentLoop
 from grail.engine.refusals import Refusal
-from grail.lang import _, listed, ngettext
+from grail.lang import _, listed, ngettext, number
 
 from .dying import dying_refusal
 from .names import (
@@ -251,3 +252,21 @@ REFUSALS: dict[str, Say] = {
 def refusal_words(campaign: Campaign, refusal: Refusal) -> str:
     """A refusal in words, without its rule's tag (authors and ``--json`` keep the rule)."""
     return REFUSALS[refusal.code](campaign, refusal.fields)
+
+
+def loop_words(campaign: Campaign | None, loop: ContentLoop) -> str:
+    """A loop in the content the engine stopped, in words: how long the story ran, the way
+    round (entries by key, Locations by number and name), then what became of it: the
+    action not taken, or the simulated run that met it."""
+    way = listed([_("entry {key}").format(key=step) if isinstance(step, str)
+                  else place_name(campaign, step) if campaign is not None
+                  else _("Location {number}").format(number=step) for step in loop.way]) \
+        or _("nothing it read")
+    said = _("the story ran {steps} steps without a decision, going round through {way}: a "
+             "loop in the campaign's content").format(steps=number(STEPS_WITHOUT_A_DECISION),
+                                                      way=way)
+    if loop.run is None:
+        return _("{loop}; the action was not taken").format(loop=said)
+    hero, seed = loop.run
+    return _("{loop}, met by {hero}'s campaign run from seed {seed}").format(
+        loop=said, hero=hero_name(campaign, hero), seed=seed)
