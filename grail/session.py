@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -45,11 +45,24 @@ LOG_KEPT = 400
 """Lines of the log kept in memory."""
 
 
-def open_save(path: Path, pack: str | None = None, mark: Mark | None = None) -> Session:
-    """The save at ``path`` opened with the pack it was made with (``pack`` if it names
-    none); a :class:`grail.save.SaveError` or :class:`grail.content.PackError` says why it
-    cannot be."""
-    return Session.open(path, open_pack(saved_pack(path, pack)), mark)
+def open_save(path: Path, pack: str | None = None, mark: Mark | None = None,
+              lang: str | None = None) -> Session:
+    """The save at ``path`` opened once, with the pack it was made with (``pack`` if it
+    names none) in the language ``lang`` (default: the language grail speaks), or the game a
+    checkpoint or autosave of it holds (``mark``); a :class:`grail.save.SaveError` or
+    :class:`grail.content.PackError` says why it cannot be. (A JSON export is read twice:
+    once for its pack, once for its game.)"""
+    if not is_database(path):
+        return Session.open(path, open_pack(saved_pack(path, pack), lang), mark)
+    file = SaveFile.open(path)
+    try:
+        setup = file.header().get("setup")
+        named = setup.get("pack", pack) if isinstance(setup, dict) else pack
+        campaign = open_pack(named if isinstance(named, str) else None, lang)
+    except BaseException:
+        file.close()
+        raise
+    return Session.from_file(path, file, campaign, mark)
 
 
 class Session:
@@ -71,6 +84,8 @@ class Session:
         self.last_events: list[Event] = []
         """What the last action caused (nothing after an undo or a reload), for the views'
         "what changed"."""
+        self.said: list[str] = []
+        """The last actions' events in words, as the log holds them."""
         self.file: SaveFile | None = None
         """The save, open while the session writes to it."""
         self.seq = 0
@@ -97,20 +112,29 @@ class Session:
         """A saved game, checked whole; a damaged, foreign or impossible save raises
         :class:`grail.save.SaveError`. With ``mark``, the game a checkpoint or autosave of
         the save holds, not saved anywhere yet (``save`` gives it a file of its own)."""
-        notes: list[str] = []
-        seq = 0
         if is_database(path):
-            file = SaveFile.open(path)
-            try:
-                with file.reading():  # the game and its last row, of one commit
-                    game = read_mark(file, campaign, mark) if mark is not None else \
-                        read_game(file, campaign, notes)
-                    seq = file.last()
-            except SaveError:
-                file.close()
-                raise
-        else:
-            file, game = None, load_game(path, campaign, notes)
+            return cls.from_file(path, SaveFile.open(path), campaign, mark)
+        notes: list[str] = []
+        return cls._opened(path, None, load_game(path, campaign, notes), 0, mark, notes)
+
+    @classmethod
+    def from_file(cls, path: Path, file: SaveFile, campaign: Campaign,
+                  mark: Mark | None = None) -> Session:
+        """The game of a save already open (``file``, closed here if it cannot be read)."""
+        notes: list[str] = []
+        try:
+            with file.reading():  # the game and its last row, of one commit
+                game = read_mark(file, campaign, mark) if mark is not None else \
+                    read_game(file, campaign, notes)
+                seq = file.last()
+        except BaseException:
+            file.close()
+            raise
+        return cls._opened(path, file, game, seq, mark, notes)
+
+    @classmethod
+    def _opened(cls, path: Path, file: SaveFile | None, game: Game, seq: int,
+                mark: Mark | None, notes: list[str]) -> Session:
         pack = game.setup.get("pack")
         session = cls(game, path if mark is None else None, Path(pack) if pack else None)
         if file is not None and mark is None and not notes:
@@ -141,9 +165,11 @@ class Session:
         """Do one legal action, log what happened, save it; an autosave at a new Day."""
         return self.act_all([action])
 
-    def act_all(self, actions: list[Any]) -> list[Event]:
+    def act_all(self, actions: Iterable[Any]) -> list[Event]:
         """Do legal actions one after another, saved together: all of them, or none when
-        one is refused (:class:`grail.engine.game.IllegalAction`) or cannot be saved."""
+        one is refused (:class:`grail.engine.game.IllegalAction`) or cannot be saved.
+        ``actions`` may be read off the game as each one before leaves it (a generator).
+        What happened is put into words once, in :attr:`said` and the log."""
         day = self.game.state.day
         events: list[Event] = []
         if self.path is None:
@@ -156,7 +182,8 @@ class Session:
                     events += self.game.apply(action)
                 file.record(self.game, kept)
         self.last_events = events
-        self.log += story(self.campaign, events)
+        self.said = story(self.campaign, events)
+        self.log += self.said
         del self.log[:-LOG_KEPT]
         self.revision += 1
         if self.game.state.day != day:

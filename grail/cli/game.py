@@ -13,7 +13,7 @@ import argparse
 import json
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -34,13 +34,12 @@ from grail.engine.game import Game, IllegalAction, UndoError
 from grail.engine.modes import CHALLENGE_RULES
 from grail.engine.setup import SetupError
 from grail.lang import _, language, ngettext, number, pgettext
-from grail.save import SaveError, export_save, load_game, save_game
+from grail.save import SaveError, export_save, save_game
 from grail.save.saves import saved_log, saved_pack
-from grail.save.store import Mark, SaveFile
-from grail.session import Session
+from grail.save.store import SaveFile
+from grail.session import Session, open_save
 from grail.words.actions import action_lines, action_text, malformed, refused, undone_lines
 from grail.words.decisions import ending
-from grail.words.events import story
 from grail.words.names import full_name
 from grail.words.summary import mode_words, summary
 from grail.words.table import event_lines, face_up_event
@@ -106,33 +105,17 @@ def unknown_hero(campaign: Campaign, hero: str) -> CommandError:
 
 
 def open_game(path: str, lang: str | None = None) -> Game:
-    """The game saved at ``path``, with its own pack in the language ``lang`` (default: the
-    language grail speaks); notes (content changed) on stderr."""
-    notes: list[str] = []
-    try:
-        game = load_game(Path(path), open_pack(saved_pack(Path(path)), lang or language()),
-                         notes)
-    except SaveError as error:
-        raise CommandError(str(error)) from None
-    for note in notes:
-        print(_("grail: note: {note}").format(note=note), file=sys.stderr)
-    return game
-
-
-def saved_session(path: Path, pack: str | None = None, mark: Mark | None = None,
-                  lang: str | None = None) -> Session:
-    """The save at ``path`` opened with the pack it was made with (``pack`` if it names
-    none) in the language ``lang`` (default: the language grail speaks), or the game a
-    checkpoint or autosave of it holds (``mark``); a :class:`grail.save.SaveError` or
-    :class:`grail.content.PackError` says why it cannot be."""
-    return Session.open(path, open_pack(saved_pack(path, pack), lang or language()), mark)
+    """The game saved at ``path``, to read and not play on: :func:`open_session`'s game."""
+    session = open_session(path, lang)
+    session.close()
+    return session.game
 
 
 def open_session(path: str, lang: str | None = None) -> Session:
-    """The save at ``path`` to play on, with its own pack in the language ``lang`` (default:
-    the language grail speaks); notes on stderr."""
+    """The save at ``path`` to play on, opened once, with its own pack in the language
+    ``lang`` (default: the language grail speaks); notes on stderr."""
     try:
-        session = saved_session(Path(path), lang=lang)
+        session = open_save(Path(path), lang=lang)
     except SaveError as error:
         raise CommandError(str(error)) from None
     for note in session.log[:-1]:
@@ -222,17 +205,17 @@ def parse_action(game: Game, text: str) -> Any:
 
 def cmd_act(args: argparse.Namespace) -> int:
     session = open_session(args.save)
-    action = parse_action(session.game, args.action)
-    game = session.game  # the step's words as it reads before it is taken (if it may be)
-    taken = action_text(game, action) if action in game.legal_actions() else ""
     try:
+        action = parse_action(session.game, args.action)
+        game = session.game  # the step's words as it reads before it is taken (if it may be)
+        taken = action_text(game, action) if action in game.legal_actions() else ""
         events = session.act(action)
     except IllegalAction as error:
-        raise CommandError(refused(game, error), 2) from None
+        raise CommandError(refused(session.game, error), 2) from None
     finally:
         session.close()
     told = [event.to_json() for event in events] if args.json \
-        else story(session.campaign, events) or [_("{action}.").format(action=taken)]  # moves no meter
+        else session.said or [_("{action}.").format(action=taken)]  # moves no meter
     for line in told:
         print(line)
     for line in session.kept:  # the save as it was, kept beside at the first write
@@ -245,7 +228,6 @@ def cmd_act(args: argparse.Namespace) -> int:
 def cmd_players(args: argparse.Namespace) -> int:
     """Characters join and leave at a Day's start, as logged actions [PLAYERS-1], [PLAYERS-2];
     nothing is saved unless every change is allowed."""
-    game = open_game(args.save)
     gifts: dict[int, str] = {}
     for gift in args.give or []:
         secret, _colon, hero = gift.partition(":")
@@ -253,34 +235,32 @@ def cmd_players(args: argparse.Namespace) -> int:
             raise CommandError(_("--give takes SECRET:HERO, such as 3:tamsin, not '{given}'")
                                .format(given=gift), 2)
         gifts[int(secret)] = hero
-    wanted: list[Any] = []
-    for hero in args.add or []:
-        where = args.at if args.at is not None else next(
+    session = open_session(args.save)
+
+    def changes() -> Iterator[Any]:
+        """Each change in turn, read off the game as the ones before it left it; after each,
+        the Secrets it hands over to the heroes named for them."""
+        game = session.game  # caught up with any other program's play, before the first
+        wanted: list[Any] = [JoinGame(hero=hero, at=args.at if args.at is not None else next(
             (a.at for a in game.legal_actions() if isinstance(a, JoinGame) and a.hero == hero),
-            game.state.heroes[0].location)
-        wanted.append(JoinGame(hero=hero, at=where))
-    wanted += [LeaveGame(hero=hero) for hero in args.remove or []]
-    done: list[Any] = []
+            game.state.heroes[0].location)) for hero in args.add or []]
+        for action in [*wanted, *(LeaveGame(hero=hero) for hero in args.remove or [])]:
+            yield action
+            while session.game.state.hand_over and session.game.state.hand_over[0] in gifts:
+                secret = session.game.state.hand_over[0]
+                yield GiveSecret(secret=secret, to=gifts.pop(secret))
+
     try:
-        for action in wanted:
-            game.apply(action)
-            done.append(action)
-            while game.state.hand_over and game.state.hand_over[0] in gifts:
-                secret = game.state.hand_over[0]
-                done.append(GiveSecret(secret=secret, to=gifts.pop(secret)))
-                game.apply(done[-1])
-        session = open_session(args.save)
-        try:
-            session.act_all(done)  # together: all saved, or none
-        finally:
-            session.close()
+        session.act_all(changes())  # together: all saved, or none
     except IllegalAction as error:
-        raise CommandError(refused(game, error), 2) from None
-    game = session.game
-    print(_("playing: {heroes}").format(heroes=", ".join(hero.id for hero in game.state.heroes)))
-    if game.state.hand_over:
+        raise CommandError(refused(session.game, error), 2) from None
+    finally:
+        session.close()
+    state = session.game.state
+    print(_("playing: {heroes}").format(heroes=", ".join(hero.id for hero in state.heroes)))
+    if state.hand_over:
         print(_("Secrets to hand over: {secrets} (see 'grail legal')").format(
-            secrets=", ".join(map(str, game.state.hand_over))))
+            secrets=", ".join(map(str, state.hand_over))))
     return 0
 
 
@@ -340,7 +320,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
         if mark is None:
             raise CommandError(_("{save} keeps no checkpoint or autosave '{name}' (it keeps: "
                                  "{names})").format(save=args.save, name=args.name, names=names))
-        session = saved_session(Path(args.save), mark=mark)
+        session = open_save(Path(args.save), mark=mark)
         session.save(target)
         session.close()
     except SaveError as error:

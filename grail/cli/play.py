@@ -17,7 +17,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-from grail.cli.game import CommandError, saved_session, seed_number
+from grail.cli.game import CommandError, seed_number
 from grail.cli.text import tried
 from grail.content.cache import keep_loaded, open_pack
 from grail.lang import _, language, ngettext, use
@@ -96,8 +96,10 @@ def cmd_play(args: argparse.Namespace) -> int:
 def _open(path: Path, pack: str | None, session_class: Any, lang: str | None = None) -> Any:
     """The save, with ``--pack`` if given, else with the pack it was made with; the pack in
     the language ``lang`` (default: the language grail speaks)."""
+    from grail.session import open_save
+
     try:
-        return saved_session(path, lang=lang) if pack is None else \
+        return open_save(path, lang=lang) if pack is None else \
             session_class.open(path, open_pack(pack, lang or language()))
     except SaveError as error:
         raise CommandError(str(error)) from None

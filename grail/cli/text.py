@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from grail.cli.game import CommandError, open_session, saved_session, seed_number, unknown_hero
+from grail.cli.game import CommandError, open_session, seed_number, unknown_hero
 from grail.content.cache import open_pack
 from grail.engine.actions import Action, MalformedAction
 from grail.engine.game import Game, IllegalAction, UndoError
@@ -41,7 +41,7 @@ from grail.save.folder import (
     saves_folder,
 )
 from grail.save.store import cannot_write_in
-from grail.session import Session
+from grail.session import Session, open_save
 from grail.sim.hints import hint
 from grail.words.actions import ASKED_FIRST, action_lines, action_text, malformed, refused
 from grail.words.decisions import ending
@@ -261,7 +261,7 @@ def _chosen(info: SaveInfo, pack: str | None, lang: str | None = None) -> Sessio
     if info.kind == "save":
         return open_session(str(info.path), lang)
     try:
-        session = saved_session(info.path, pack, info.mark, lang)
+        session = open_save(info.path, pack, info.mark, lang)
         target = going_on(info)
         session.save(target)
     except SaveError as error:
