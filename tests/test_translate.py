@@ -430,6 +430,26 @@ def test_a_broken_catalog_is_one_line_at_its_place(
     assert capsys.readouterr().err == f"grail: {po}:{line}:{col}: {said}\n"
 
 
+@pytest.mark.parametrize("catalog", [SPANISH, bundled_pack() / "translations" / "es.po"],
+                         ids=["minimal", "bundled"])
+def test_the_quick_reader_gives_what_babels_gives(catalog: Path, tmp_path: Path) -> None:
+    """A pack loaded in a language reads its catalog in one pass; the table is Babel's, a
+    string needing review or left empty read as none, the English kept there."""
+    text = catalog.read_text(encoding="utf-8")
+    full = translations.translations(translations.read_catalog(catalog, catalog.parent))
+    assert translations.quick_translations(text) == full and full
+    first = next(iter(full))
+    reviewed = text.replace(f'msgctxt "{first[0]}"', f'#, fuzzy\nmsgctxt "{first[0]}"', 1)
+    assert first not in (translations.quick_translations(reviewed) or {"none": 0})
+
+
+@pytest.mark.parametrize(("was", "now"), [(was, now) for was, now, *_said in BROKEN])
+def test_the_quick_reader_leaves_a_broken_catalog_to_babels(pack: Path, was: str,
+                                                            now: str) -> None:
+    text = (pack / "translations" / "es.po").read_text().replace(was, now)
+    assert translations.quick_translations(text) is None
+
+
 def test_a_catalog_that_is_not_utf8_is_one_line(pack: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     po = pack / "translations" / "es.po"

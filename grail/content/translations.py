@@ -134,20 +134,24 @@ def _models_in(hint: Any) -> set[type[BaseModel]]:
     return found
 
 
-@cache
+_SPEAKS: dict[type[BaseModel], bool] = {}
+"""Whether each model met so far can hold translatable text."""
+
+
 def _speaks(model: type[BaseModel]) -> bool:
-    """Whether any value inside ``model`` can be translatable text (a fixed point over the
-    models it holds)."""
-    universe = held(model)
-    speaking = {m for m in universe if any(_marked(tp) for tp in field_types(m).values())}
-    changed = True
-    while changed:
-        changed = False
-        for candidate in universe - speaking:
-            if any(_models_in(tp) & speaking for tp in field_types(candidate).values()):
-                speaking.add(candidate)
-                changed = True
-    return model in speaking
+    """Whether any value inside ``model`` can be translatable text: a fixed point over the
+    models it holds, which answers for each of them too (what a model can hold lies among
+    them)."""
+    if model not in _SPEAKS:
+        universe = held(model)
+        inside = {m: set().union(*map(_models_in, field_types(m).values())) for m in universe}
+        speaking = {m for m in universe if any(map(_marked, field_types(m).values()))}
+        grown = speaking
+        while grown:
+            grown = {m for m in universe - speaking if inside[m] & speaking}
+            speaking |= grown
+        _SPEAKS.update((m, m in speaking) for m in universe)
+    return _SPEAKS[model]
 
 
 @cache
@@ -288,7 +292,12 @@ def in_language(campaign: Campaign, root: Path, code: str) -> Campaign:
     path = catalog_file(root, code)
     if path is None:
         return campaign
-    table = translations(read_catalog(path, root))
+    try:
+        table = quick_translations(path.read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError):
+        table = None
+    if table is None:  # anything out of the plain: Babel's reader, and its words for a fault
+        table = translations(read_catalog(path, root))
     return laid_over(campaign, lambda context, text: table.get((context, text), text))
 
 
@@ -301,6 +310,63 @@ def translations(catalog: Catalog) -> dict[tuple[str, str], str]:
 
 
 _QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
+_PLAIN = re.compile(r'(?:(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?) )?("(?:[^"\\]|\\.)*")')
+_ESCAPED = re.compile(r'\\([\\trn"])')
+_ESCAPES = {"\\": "\\", "t": "\t", "r": "\r", "n": "\n", '"': '"'}
+
+
+def quick_translations(text: str) -> dict[tuple[str, str], str] | None:
+    """What :func:`translations` gives for a catalog's text, read in one pass for a pack
+    loaded in a language; None for a text with anything but plain entries, comments and
+    blank lines in it (a fault, a merge left unfinished...), which Babel's reader then
+    reads and says."""
+    found: dict[tuple[str, str], str] = {}
+    parts: dict[str, list[str]] = {}
+    fuzzy = False
+    field = ""
+
+    def ended() -> bool:
+        """The entry read so far kept, when it is a whole translation; False when it has a
+        msgid and no msgstr."""
+        if "msgid" in parts and "msgstr" not in parts and "msgstr[0]" not in parts:
+            return False
+        context, english = parts.get("msgctxt"), parts.get("msgid")
+        string = parts.get("msgstr")
+        if context and english and string and "msgid_plural" not in parts and not fuzzy:
+            said = "".join(string)
+            if said:
+                found["".join(context), "".join(english)] = said
+        return True
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            if line.startswith("#,") and "fuzzy" in line:
+                if parts and not ended():
+                    return None
+                parts, fuzzy = {}, True
+            continue
+        plain = _PLAIN.fullmatch(line)
+        if plain is None:
+            return None
+        keyword, quoted = plain.groups()
+        inner = quoted[1:-1]
+        if "\\" in inner:
+            inner = _ESCAPED.sub(lambda escape: _ESCAPES[escape[1]], inner)
+        if keyword is None:
+            if not field:
+                return None
+            parts[field].append(inner)
+            continue
+        if keyword in ("msgctxt", "msgid") and ("msgstr" in parts or "msgstr[0]" in parts
+                                                  or (keyword == "msgctxt" and "msgid" in parts)):
+            if not ended():
+                return None
+            parts, fuzzy = {}, False
+        if keyword in parts:
+            return None
+        parts[keyword], field = [inner], keyword
+    return found if not parts or ended() else None
 _KEYWORD = re.compile(r"(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)(?=\s|\"|$)\s*(.*)")
 
 
