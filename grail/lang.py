@@ -72,7 +72,7 @@ _HELD = re.compile(r"(\{[^{}]*\})")
 
 def pseudo(message: str) -> str:
     """``message`` in the pseudo-language: accented outside its ``{placeholders}``, a
-    third longer, in brackets.
+    third longer (in runs of at most 8 tildes, which a line may wrap between), in brackets.
 
     >>> pseudo("{hero} passes")
     '[{hero} ƥàššéš ~~]'
@@ -81,7 +81,8 @@ def pseudo(message: str) -> str:
         return message
     parts = [part if _HELD.fullmatch(part) else part.translate(_ACCENTED).replace("p", "ƥ")
              for part in _HELD.split(message)]
-    padding = "~" * max(2, len(_HELD.sub("", message)) // 3)
+    length = max(1, len(_HELD.sub("", message)) // 4)
+    padding = " ".join("~" * min(8, length - start) for start in range(0, length, 8))
     return f"[{''.join(parts)} {padding}]"
 
 

@@ -123,7 +123,9 @@ class Ability(Model):
     charges: NonNegativeAmount | None = Field(
         default=None, description="spend_charges only: the Charges paid [ANAT-10]."
     )
-    text: Text | None = Field(default=None, description="The Ability as printed.")
+    text: Text | None = Field(default=None, description="The Ability as printed, its "
+                              "trigger's words included (\"Delayed (2 Time tokens): ...\"): "
+                              "shown exactly as written.")
     effects: list[Effect] = Field(default_factory=list, description="What it does.")
 
     @model_validator(mode="after")

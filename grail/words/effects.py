@@ -287,8 +287,9 @@ def leads_to(campaign: Campaign, state: GameState, effects: Sequence[Any]) -> st
 
 def ability_lines(campaign: Campaign, state: GameState, card: Any) -> list[str]:
     """Each Ability of a player card as 'when: what it does' [ANAT-7], [ANAT-10]: the
-    card's own words where it has them (they say when already), else its trigger and its
-    effects in words; a delayed Ability's Time tokens and a Charges Ability's price."""
+    card's own words, exactly as printed, where it has them (they say when, as a printed
+    card does), else its trigger and its effects in words; a delayed Ability's Time tokens
+    and a Charges Ability's price."""
     lines = []
     for ability in card.abilities:
         when = trigger_words(ability.trigger)
@@ -298,11 +299,8 @@ def ability_lines(campaign: Campaign, state: GameState, card: Any) -> list[str]:
         if ability.trigger == "spend_charges" and isinstance(ability.charges, int):
             when = ngettext("Pay {count} Charge", "Pay {count} Charges", ability.charges).format(
                 count=ability.charges)
-        if ability.text and (ability.trigger not in ("delayed", "spend_charges")
-                             or ability.text.startswith(when.split(" (")[0])):
-            lines.append(ability.text)  # its own words say when (and its Time) already
-        elif ability.text:
-            lines.append(_("{when}: {what}").format(when=when, what=ability.text))
+        if ability.text:
+            lines.append(ability.text)  # as printed: its own words say when
         else:
             lines.append(_("{when}: {what}").format(
                 when=when, what=effects_words(campaign, state, ability.effects)))

@@ -428,15 +428,16 @@ ENCOUNTER_TOLD: dict[str, Callable[[Campaign, Any], str]] = {
 
 def _connected(campaign: Campaign, card_id: str, key: str) -> str:
     """A key named in a CardPlayed event ('attribute 1', 'magic 2', 'free') in words."""
-    kind, _, at = key.partition(" ")
+    kind, _sep, at = key.partition(" ")
     if kind == "free":
-        return "the free key"
+        return _("the free key")
     if kind == "magic":
-        return f"Magic key {at}"
+        return _("Magic key {at}").format(at=at)
     card = campaign.card.get(card_id)
     found = next((k for k in card.left if str(k.at) == at and isinstance(k, BonusKey)), None) \
         if card is not None else None
-    return f"{found.attribute.capitalize()} key {at}" if found is not None else key
+    return _("{attribute} key {at}").format(attribute=resource_words(found.attribute), at=at) \
+        if found is not None else key
 
 
 def _icon(text: str) -> tuple[str, int]:
