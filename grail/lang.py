@@ -18,7 +18,7 @@ are made by the catalog's words too (:func:`listed`, :func:`number`):
 ('Food, Wealth and Magic', '12,000')
 >>> use("qps")
 >>> _("Day {day} begins").format(day=2)
-'[Ðàý 2 ƀéĝîñš ~~~]'
+'[Ðàý 2 ƀéĝîñš ~~]'
 >>> use("en")
 
 This module is grail's lowest layer (it imports only the standard library), so that every
@@ -75,7 +75,7 @@ def pseudo(message: str) -> str:
     third longer (in runs of at most 8 tildes, which a line may wrap between), in brackets.
 
     >>> pseudo("{hero} passes")
-    '[{hero} ƥàššéš ~~]'
+    '[{hero} ƥàššéš ~]'
     """
     if not message:
         return message

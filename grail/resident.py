@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     import socket
 
 from grail import __version__
+from grail.lang import _
 
 ON_A_SAVE = frozenset({"new", "show", "legal", "act", "players", "undo", "checkpoint",
                        "marks", "restore", "export", "import", "replay"})
@@ -139,8 +140,8 @@ def forwarded(argv: list[str]) -> int | None:
     try:
         answer = _ask(path, request)
     except (OSError, ValueError):
-        print("grail: the resident grail stopped before answering, so the command may or "
-              "may not have been done: see 'grail show' before running it again",
+        print(_("grail: the resident grail stopped before answering, so the command may or "
+                "may not have been done: see 'grail show' before running it again"),
               file=sys.stderr)
         return 1
     if answer is None or answer.get("declined"):
@@ -211,7 +212,7 @@ def run_asked(request: Any, main: Callable[[list[str]], int]) -> dict[str, Any]:
     asking command's folder and environment; a request that is not a command on a save
     gets exit code 2 and a line saying so."""
     if not _readable(request):
-        return {"out": "", "err": "grail: the resident grail cannot read this request\n",
+        return {"out": "", "err": _("grail: the resident grail cannot read this request") + "\n",
                 "code": 2}
     out, err = io.StringIO(), io.StringIO()
     code: int
@@ -224,8 +225,9 @@ def run_asked(request: Any, main: Callable[[list[str]], int]) -> dict[str, Any]:
             if isinstance(leaving.code, str):
                 print(leaving.code, file=sys.stderr)
         except OSError as error:  # the asking command's folder is gone
-            print(f"grail: {error.strerror or error}: {error.filename or ''}".rstrip(": "),
-                  file=sys.stderr)
+            print(_("grail: {error}: {file}").format(error=error.strerror or error,
+                                                     file=error.filename) if error.filename
+                  else _("grail: {error}").format(error=error.strerror or error), file=sys.stderr)
             code = 1
         except Exception:  # a bug: reported as the command alone would, the resident lives on
             import traceback
@@ -244,20 +246,23 @@ def _listen(path: Path) -> socket.socket:
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as error:
-        raise ResidentError(f"cannot make {folder}: {error.strerror or error}") from None
+        raise ResidentError(_("cannot make {folder}: {why}").format(
+            folder=folder, why=error.strerror or error)) from None
     if not _private(folder):
-        raise ResidentError(f"{folder} is not a folder of yours closed to others; set "
-                            "GRAIL_RESIDENT_DIR to one that is")
+        raise ResidentError(_("{folder} is not a folder of yours closed to others; set "
+                              "GRAIL_RESIDENT_DIR to one that is").format(folder=folder))
     if path.exists() or path.is_symlink():
         if not stat.S_ISSOCK(os.lstat(path).st_mode):
-            raise ResidentError(f"{path} is in the way and is not a socket; remove it")
+            raise ResidentError(_("{path} is in the way and is not a socket; remove it").format(
+                path=path))
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
             try:
                 probe.connect(str(path))
             except OSError:
                 path.unlink()  # left by a resident that was killed
             else:
-                raise ResidentError(f"a resident grail already answers at {path}")
+                raise ResidentError(_("a resident grail already answers at {path}").format(
+                    path=path))
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(str(path))
     listener.listen(16)
@@ -272,8 +277,8 @@ def serve(main: Callable[[list[str]], int], idle_s: float | None,
     cannot start."""
     path = address()
     if path is None:
-        raise ResidentError("a resident grail needs Unix sockets and a short enough path "
-                            "to the runtime folder (GRAIL_RESIDENT_DIR)")
+        raise ResidentError(_("a resident grail needs Unix sockets and a short enough path "
+                              "to the runtime folder (GRAIL_RESIDENT_DIR)"))
     from grail.content.cache import keep_loaded
 
     keep_loaded()
@@ -285,13 +290,14 @@ def serve(main: Callable[[list[str]], int], idle_s: float | None,
     previous = signal.signal(signal.SIGTERM, _terminated)
     listener.settimeout(idle_s)
     try:  # from the line on, as a caller that reads it may stop it at once
-        say(f"grail serve: answering the commands on a save at {path}; Ctrl-C to stop")
+        say(_("grail serve: answering the commands on a save at {path}; Ctrl-C to stop").format(
+            path=path))
         while _answer_one(listener, stamp, main, say):
             pass
     except TimeoutError:
-        say(f"grail serve: no command for {idle_s:g} s: stopping")
+        say(_("grail serve: no command for {seconds} s: stopping").format(seconds=f"{idle_s:g}"))
     except (KeyboardInterrupt, _Stop):
-        say("grail serve: stopping")
+        say(_("grail serve: stopping"))
     finally:
         signal.signal(signal.SIGTERM, previous)
         listener.close()
@@ -303,7 +309,7 @@ def serve(main: Callable[[list[str]], int], idle_s: float | None,
 def _answer_one(listener: socket.socket, stamp: dict[str, tuple[int, int]],
                 main: Callable[[list[str]], int], say: Callable[[str], None]) -> bool:
     """Take one request and answer it; False when the resident should stop."""
-    line, _ = listener.accept()
+    line, _unused = listener.accept()
     with line:
         line.settimeout(10)  # a caller that never finishes its request is dropped
         try:
@@ -314,18 +320,18 @@ def _answer_one(listener: socket.socket, stamp: dict[str, tuple[int, int]],
         if isinstance(request, dict) and request.get("stop"):  # whichever grail asks
             answer: dict[str, Any] = {"stopped": True}
             going = False
-            say("grail serve: asked to stop")
+            say(_("grail serve: asked to stop"))
         elif isinstance(request, dict) and request.get("version") != __version__:
             answer = {"declined": "another version of grail"}
         elif _code_stamp() != stamp:
             answer, going = {"declined": "grail's code changed"}, False
-            say("grail serve: grail's code changed since it started: stopping")
+            say(_("grail serve: grail's code changed since it started: stopping"))
         else:
             began = time.perf_counter()
             answer = run_asked(request, main)
-            words = " ".join(request["argv"]) if _readable(request) else "(unreadable)"
-            say(f"grail serve: {words} -> {answer['code']} "
-                f"({time.perf_counter() - began:.3f} s)")
+            words = " ".join(request["argv"]) if _readable(request) else _("(unreadable)")
+            say(_("grail serve: {command} -> {code} ({seconds} s)").format(
+                command=words, code=answer["code"], seconds=f"{time.perf_counter() - began:.3f}"))
         with contextlib.suppress(OSError):
             line.settimeout(None)
             line.sendall(json.dumps(answer).encode())

@@ -472,7 +472,7 @@ def test_replay_says_which_action_of_the_log_breaks_which_rule(
     err = capsys.readouterr().err
     assert err.startswith(f'{save}: the log does not replay: its action 2: '
                           '{"type":"travel","hero":"wren","to":199}: not allowed')
-    assert "[ACT-TRAVEL-1]" in err and err.count("\n") == 1
+    assert "(its rule ACT-TRAVEL-1)" in err and err.count("\n") == 1
 
 
 def test_act_says_a_step_that_changes_nothing_yet_in_its_own_words(

@@ -23,6 +23,7 @@ from grail.engine.setup import SetupError, new_state
 from grail.engine.state import Menhir
 from grail.engine.world import apply_effect
 from grail.words.actions import tell, undone_lines
+from grail.words.refusals import setup_words
 
 from .conftest import changed, play_out
 
@@ -51,10 +52,12 @@ def test_setup_places_the_start_and_its_four_neighbours(minimal: Campaign) -> No
 
 
 def test_setup_refuses_unknown_heroes_and_wrong_counts(minimal: Campaign) -> None:
-    with pytest.raises(SetupError, match="no hero 'ren'"):
+    with pytest.raises(SetupError) as unknown:
         new_state(minimal, ["ren"], seed=1, mode="normal")
-    with pytest.raises(SetupError, match="1 to 4 players, not 0"):
+    assert setup_words(minimal, unknown.value).startswith("no hero 'ren' in this campaign")
+    with pytest.raises(SetupError) as none:
         new_state(minimal, [], seed=1, mode="normal")
+    assert setup_words(minimal, none.value) == "this campaign is for 1 to 4 players, not 0"
 
 
 def test_first_start_of_day_turns_the_dial(minimal: Campaign) -> None:  # [SETUP-W10], [DAY-START-3]

@@ -17,6 +17,7 @@ from grail.engine.setup import SetupError
 from grail.engine.state import ChallengeRule, Mode
 from grail.engine.survival import panics, settle
 from grail.engine.world import apply_effect
+from grail.words.refusals import setup_words
 
 from .conftest import MINIMAL, play_out
 from .encounter_helpers import FIRST, Table
@@ -93,11 +94,15 @@ def test_challenge_rules_may_be_adopted_one_by_one_MODE_CHALLENGE_1(minimal: Cam
 
 
 def test_challenge_rules_need_challenge_mode_and_real_names(minimal: Campaign) -> None:
-    with pytest.raises(SetupError, match="challenge mode only"):
+    with pytest.raises(SetupError) as outside:
         Game.new(minimal, ["wren"], seed=1, challenge_rules=["item_cap"])
-    with pytest.raises(SetupError, match="no Challenge rule 'hard'"):
+    assert outside.value.code == "rules_outside_challenge"
+    assert setup_words(minimal, outside.value).endswith("challenge mode only")
+    with pytest.raises(SetupError) as unknown:
         Game.new(minimal, ["wren"], seed=1, mode="challenge",
                  challenge_rules=["hard"])  # type: ignore[list-item]
+    assert (unknown.value.code, unknown.value.fields["rule"]) == ("no_rule", "hard")
+    assert setup_words(minimal, unknown.value).startswith("no Challenge rule 'hard'")
 
 
 def test_grail_new_adopts_challenge_rules_one_by_one(

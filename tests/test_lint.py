@@ -293,7 +293,7 @@ def test_lint_prints_findings_under_the_pack_path_and_counts(
     lines = captured.out.splitlines()
     assert lines and all(line.startswith(f"{MINIMAL}/") for line in lines)
     assert f"{MINIMAL}/locations/108.yaml:1: warning: " in captured.out
-    assert captured.err.strip() == f"0 error(s), {len(lines)} warning(s)"
+    assert captured.err.strip() == f"0 errors, {len(lines)} warnings"
 
 
 def test_lint_json_is_a_list_of_findings(minimal_copy: Path,

@@ -16,7 +16,7 @@ from grail.cli.game import CommandError
 from grail.content import bundled_pack
 from grail.content.cache import open_pack
 from grail.content.lint import lint_pack
-from grail.lang import _
+from grail.lang import _, ngettext
 
 
 def _shown(pack: str | None) -> str:
@@ -32,12 +32,17 @@ def cmd_lint(args: argparse.Namespace) -> int:
     for finding in report.findings:
         print(finding.shown_in(_shown(args.pack)))
     if not report.valid:
-        print("the pack does not validate, so it was not linted: fix the errors above "
-              "('grail validate' lists the same)", file=sys.stderr)
+        print(_("the pack does not validate, so it was not linted: fix the errors above "
+                "('grail validate' lists the same)"), file=sys.stderr)
     elif not report.findings:
-        print(f"{_shown(args.pack)}: nothing found")
+        print(_("{pack}: nothing found").format(pack=_shown(args.pack)))
     if report.findings:
-        print(f"{report.errors} error(s), {report.warnings} warning(s)", file=sys.stderr)
+        # TRANSLATORS: "0 errors, 3 warnings"
+        print(_("{errors}, {warnings}").format(
+            errors=ngettext("{count} error", "{count} errors", report.errors).format(
+                count=report.errors),
+            warnings=ngettext("{count} warning", "{count} warnings", report.warnings).format(
+                count=report.warnings)), file=sys.stderr)
     return 1 if report.errors else 0
 
 
@@ -45,7 +50,8 @@ def cmd_map(args: argparse.Namespace) -> int:
     """Draw the whole map into a PNG file."""
     out = Path(args.out)
     if out.suffix.lower() != ".png":
-        raise CommandError(f"--out names a PNG file (ending in .png), not '{out}'", 2)
+        raise CommandError(_("--out names a PNG file (ending in .png), not '{file}'").format(
+            file=out), 2)
     campaign = open_pack(args.pack)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on standard output
     from pygame import error as pygame_error  # pygame loads only for this command
@@ -55,9 +61,12 @@ def cmd_map(args: argparse.Namespace) -> int:
     try:
         width, height = render_png(campaign, str(out))
     except pygame_error as error:  # a folder that does not exist, a disk that is full...
-        raise CommandError(f"cannot write {out}: {error}") from None
-    print(f"{out}: the map of {campaign.manifest.name}, {len(campaign.locations)} Locations, "
-          f"{width}x{height} pixels")
+        raise CommandError(_("cannot write {file}: {error}").format(file=out, error=error)) from None
+    print(ngettext("{file}: the map of {campaign}, {count} Location, {width}x{height} pixels",
+                   "{file}: the map of {campaign}, {count} Locations, {width}x{height} pixels",
+                   len(campaign.locations)).format(file=out, campaign=campaign.manifest.name,
+                                                   count=len(campaign.locations), width=width,
+                                                   height=height))
     return 0
 
 

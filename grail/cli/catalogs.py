@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from grail import __version__
-from grail.lang import DOMAIN, LOCALE
+from grail.lang import DOMAIN, LOCALE, _, ngettext
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
@@ -43,13 +43,13 @@ def _keywords() -> dict[str, tuple[int | tuple[int, str], ...] | None]:
 
     pyproject = ROOT / "pyproject.toml"
     if not pyproject.is_file():
-        raise CatalogError("grail's template is extracted in a checkout of grail's source, "
-                           "beside its pyproject.toml")
+        raise CatalogError(_("grail's template is extracted in a checkout of grail's source, "
+                             "beside its pyproject.toml"))
     babel = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("tool", {}).get("babel", {})
     mapping = next((entry for entry in babel.get("mappings", [])
                     if entry.get("method") == "python"), None)
     if mapping is None:
-        raise CatalogError("pyproject.toml has no [[tool.babel.mappings]] for Python")
+        raise CatalogError(_("pyproject.toml has no [[tool.babel.mappings]] for Python"))
     keywords = mapping.get("keywords", "")
     return dict(parse_keywords(keywords.split() if isinstance(keywords, str) else keywords))
 
@@ -103,7 +103,8 @@ def extract(languages: list[str]) -> list[str]:
 
     template = extracted()
     write(template, TEMPLATE, template=True)
-    done = [f"{TEMPLATE.relative_to(ROOT)}: {len(template)} messages"]
+    done = [ngettext("{file}: {count} message", "{file}: {count} messages", len(template)).format(
+        file=TEMPLATE.relative_to(ROOT), count=len(template))]
     files = catalogs()
     for code in languages:
         if code not in files:
@@ -114,7 +115,7 @@ def extract(languages: list[str]) -> list[str]:
         catalog = read(path)
         catalog.update(template, no_fuzzy_matching=False, update_header_comment=False)
         write(catalog, path)
-        done.append(f"{path.relative_to(ROOT)}: merged")
+        done.append(_("{file}: merged").format(file=path.relative_to(ROOT)))
     return done
 
 
@@ -127,7 +128,7 @@ def compile_all() -> list[str]:
         out = io.BytesIO()
         write_mo(out, read(path), use_fuzzy=False)
         path.with_suffix(".mo").write_bytes(out.getvalue())
-        done.append(f"{path.with_suffix('.mo').relative_to(ROOT)}: compiled")
+        done.append(_("{file}: compiled").format(file=path.with_suffix(".mo").relative_to(ROOT)))
     return done
 
 
@@ -157,7 +158,7 @@ def standing(code: str) -> Standing:
     """What of grail's messages a language lacks, each by its first place in the code."""
     path = catalogs().get(code)
     if path is None:
-        raise CatalogError(f"grail has no catalog for the language '{code}'")
+        raise CatalogError(_("grail has no catalog for the language '{code}'").format(code=code))
     catalog = read(path)
     untranslated, fuzzy, placeholders = [], [], []
     tools = tools_missing = 0

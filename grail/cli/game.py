@@ -41,6 +41,7 @@ from grail.session import Session, open_save
 from grail.words.actions import action_lines, action_text, malformed, refused, undone_lines
 from grail.words.decisions import ending
 from grail.words.names import full_name
+from grail.words.refusals import mismatch_words, refusal_words, setup_words
 from grail.words.summary import mode_words, summary
 from grail.words.table import event_lines, face_up_event
 
@@ -149,7 +150,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         game = Game.new(campaign, args.hero, args.seed, args.mode, args.challenge_rule,
                         companion=args.companion)
     except SetupError as error:
-        raise CommandError(str(error)) from None
+        raise CommandError(setup_words(campaign, error)) from None
     game.setup["pack"] = str(Path(args.pack).resolve()) if args.pack else None
     save_game(game, path)
     heroes = ", ".join(full_name(campaign, hero) for hero in args.hero)
@@ -373,8 +374,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         again = Game.replay(campaign, setup, log, heard=lambda game, events: played.append(1))
     except (IllegalAction, ChanceMismatch, SetupError) as error:
+        why = _("{action}: not allowed: {why} (its rule {rule})").format(
+            action=error.action.to_json(), why=refusal_words(campaign, error.refusal),
+            rule=error.rule) if isinstance(error, IllegalAction) \
+            else mismatch_words(campaign, error) if isinstance(error, ChanceMismatch) \
+            else setup_words(campaign, error)
         print(_("{save}: the log does not replay: its action {number}: {error}").format(
-            save=args.save, number=len(played) + 1, error=error), file=sys.stderr)
+            save=args.save, number=len(played) + 1, error=why), file=sys.stderr)
         return 1
     game = open_game(args.save)
     outcomes = sum(isinstance(entry, ChanceOutcome) for entry in game.log)

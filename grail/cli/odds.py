@@ -18,7 +18,7 @@ from grail.cli.workers import (
 from grail.content.cache import keep_loaded, open_pack, pack_folder
 from grail.content.encounters import deck_kind
 from grail.content.problems import suggest
-from grail.lang import _
+from grail.lang import _, ngettext, number
 from grail.sim.odds import MOST_PLAYOUTS, Odds, odds
 from grail.sim.playouts import STEP_LIMIT, DeckError, read_deck
 from grail.sim.policies import POLICIES
@@ -34,34 +34,46 @@ def cmd_odds(args: argparse.Namespace) -> int:
     if args.hero not in campaign.hero:
         raise unknown_hero(campaign, args.hero)
     if args.encounter not in campaign.encounter:
-        raise CommandError(f"no Encounter '{args.encounter}'"
-                           f"{suggest(args.encounter, [e.id for e in campaign.encounters])}; "
-                           "see 'grail list encounters'")
+        raise CommandError(_("no Encounter '{encounter}'{suggestion}; see 'grail list "
+                             "encounters'").format(
+            encounter=args.encounter,
+            suggestion=suggest(args.encounter, [e.id for e in campaign.encounters])))
     if not campaign.encounter[args.encounter].right:
-        raise CommandError(f"'{args.encounter}' has no keys: it is read, not fought")
+        raise CommandError(_("'{encounter}' has no keys: it is read, not fought").format(
+            encounter=args.encounter))
     if not 1 <= args.n <= MOST_PLAYOUTS:
-        raise CommandError(f"--n is the number of playouts: 1 to {MOST_PLAYOUTS:,} a run "
-                           "(for more, run again from another --seed)")
+        raise CommandError(_("--n is the number of playouts: 1 to {most} a run (for more, run "
+                             "again from another --seed)").format(most=number(MOST_PLAYOUTS)))
     deck = None
     if args.deck is not None:
         try:
             kind = deck_kind(campaign.encounter[args.encounter].deck)
             deck = read_deck(campaign, Path(args.deck), kind, args.hero)
         except DeckError as error:
-            raise CommandError(f"--deck {error}") from None
+            raise CommandError(_("--deck {error}").format(error=error)) from None
     seeds_fit(args.seed, args.n)
 
     def written(result: Odds) -> None:
+        if args.json:
+            write_answer(json.dumps(result.as_json()))
+            return
         low, high = result.ci95
-        cost = "Terror gained" if result.meter == "terror" else "Health lost"
-        write_answer(json.dumps(result.as_json()) if args.json else
-                     f"{args.hero} against {args.encounter}: wins {result.win_probability:.1%} "
-                     f"(95% interval {low:.1%} to {high:.1%}) over {result.n} playouts, "
-                     f"{args.policy} policy\nmean turns {result.mean_turns:.2f}, mean {cost} "
-                     f"{result.mean_damage:.2f}" + (
-                         f"\n{result.unfinished:,} of the playouts had not ended after "
-                         f"{STEP_LIMIT:,} decisions: counted as not won"
-                         if result.unfinished else ""))
+        lines = [ngettext("{hero} against {encounter}: wins {rate} (95% interval {low} to {high}) "
+                          "over {count} playout, {policy} policy",
+                          "{hero} against {encounter}: wins {rate} (95% interval {low} to {high}) "
+                          "over {count} playouts, {policy} policy", result.n).format(
+            hero=args.hero, encounter=args.encounter, rate=f"{result.win_probability:.1%}",
+            low=f"{low:.1%}", high=f"{high:.1%}", count=result.n, policy=args.policy),
+            (_("mean turns {turns}, mean Terror gained {cost}") if result.meter == "terror" else
+             _("mean turns {turns}, mean Health lost {cost}")).format(
+                turns=f"{result.mean_turns:.2f}", cost=f"{result.mean_damage:.2f}")]
+        if result.unfinished:
+            lines.append(ngettext("{count} of the playouts had not ended after {limit} decisions: "
+                                  "counted as not won",
+                                  "{count} of the playouts had not ended after {limit} decisions: "
+                                  "counted as not won", result.unfinished).format(
+                count=number(result.unfinished), limit=number(STEP_LIMIT)))
+        write_answer("\n".join(lines))
 
     with simulation_errors():
         odds(pack_folder(args.pack), args.hero, args.encounter, args.n, args.policy, args.seed,

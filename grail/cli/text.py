@@ -48,6 +48,7 @@ from grail.words.decisions import ending
 from grail.words.encounter import encounter_lines
 from grail.words.events import story
 from grail.words.names import capitalized, full_name, hero_name, mode_name
+from grail.words.refusals import setup_words
 from grail.words.summary import mode_words, summary
 from grail.words.table import event_lines, hero_lines, intro_lines, map_lines, place_lines
 
@@ -331,7 +332,7 @@ def _new_game(folder: Path, pack: str | None, lang: str | None = None) -> Path |
     try:
         game = Game.new(campaign, chosen, seed, mode, companion=companion)
     except SetupError as error:
-        raise CommandError(str(error)) from None
+        raise CommandError(setup_words(campaign, error)) from None
     game.setup["pack"] = str(Path(pack).resolve()) if pack else None
     path = _ask_name(folder)
     if path is None:

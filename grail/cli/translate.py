@@ -28,6 +28,7 @@ from grail.cli.catalogs import catalogs as own_catalogs
 from grail.cli.catalogs import extract as own_extract
 from grail.cli.game import CommandError
 from grail.content import Campaign, PackError, bundled_pack
+from grail.content.problems import commas
 from grail.content.translations import (
     CODE,
     FOLDER,
@@ -46,7 +47,7 @@ from grail.content.translations import (
     template,
     written,
 )
-from grail.lang import PSEUDO, _, normal
+from grail.lang import N_, PSEUDO, _, ngettext, normal
 
 
 def _shown(pack: str | None) -> str:
@@ -62,13 +63,14 @@ def _code(text: str) -> str:
     """A ``--lang`` as a catalog is named by it: ``es``, ``pt_BR``."""
     code = normal(text)
     if speaks_source(code):
-        raise CommandError(f"'{text}' is English, the language packs are written in: it "
-                           "needs no catalog")
+        raise CommandError(_("'{code}' is English, the language packs are written in: it needs "
+                             "no catalog").format(code=text))
     if code == PSEUDO:
-        raise CommandError(f"'{text}' is the pseudo-language, made from the English: it needs "
-                           "no catalog")
+        raise CommandError(_("'{code}' is the pseudo-language, made from the English: it needs "
+                             "no catalog").format(code=text))
     if not CODE.fullmatch(code):
-        raise CommandError(f"--lang takes a language code such as es or pt_BR, not '{text}'")
+        raise CommandError(_("--lang takes a language code such as es or pt_BR, not '{code}'")
+                           .format(code=text))
     return code
 
 
@@ -101,13 +103,19 @@ def _write(path: Path, text: bytes) -> bool:
 
 
 def _counted(counts: Counts) -> str:
-    said = [f"{counts.translated} translated"]
+    said = [ngettext("{count} translated", "{count} translated", counts.translated).format(
+        count=counts.translated)]
     if counts.review:
-        said.append(f"{counts.review} needing review")
+        said.append(ngettext("{count} needing review", "{count} needing review",
+                             counts.review).format(count=counts.review))
     if counts.untranslated:
-        said.append(f"{counts.untranslated} untranslated")
-    obsolete = f"; {counts.obsolete} obsolete" if counts.obsolete else ""
-    return ", ".join(said) + obsolete
+        said.append(ngettext("{count} untranslated", "{count} untranslated",
+                             counts.untranslated).format(count=counts.untranslated))
+    if not counts.obsolete:
+        return commas(said)
+    # TRANSLATORS: "4 translated, 2 needing review; 2 obsolete"
+    return ngettext("{counts}; {count} obsolete", "{counts}; {count} obsolete",
+                    counts.obsolete).format(counts=commas(said), count=counts.obsolete)
 
 
 def cmd_extract(args: argparse.Namespace) -> int:
@@ -128,8 +136,10 @@ def cmd_extract(args: argparse.Namespace) -> int:
             if written(kept) == pot.read_bytes():
                 fresh = kept  # nothing changed: not even its date
     changed = _write(pot, written(fresh))
-    print(f"{_in(pack, f'{FOLDER}/{TEMPLATE}')}: {len(found)} strings"
-          f"{'' if changed else ', unchanged'}")
+    print((ngettext("{file}: {count} string", "{file}: {count} strings", len(found)) if changed
+           else ngettext("{file}: {count} string, unchanged", "{file}: {count} strings, unchanged",
+                         len(found))).format(file=_in(pack, f"{FOLDER}/{TEMPLATE}"),
+                                             count=len(found)))
     targets: dict[str, Path | None] = dict(catalogs(root))
     if wanted is not None:
         targets.setdefault(wanted, None)
@@ -139,22 +149,25 @@ def cmd_extract(args: argparse.Namespace) -> int:
         catalog, counts = merged(fresh, old)
         target = folder / f"{code}.po"
         changed = _write(target, written(catalog))
-        state = "new, " if path is None else "" if changed else "unchanged, "
-        print(f"{_in(pack, f'{FOLDER}/{code}.po')}: {state}{_counted(counts)}")
+        said = _("{file}: new, {counts}") if path is None else _("{file}: {counts}") if changed \
+            else _("{file}: unchanged, {counts}")
+        print(said.format(file=_in(pack, f"{FOLDER}/{code}.po"), counts=_counted(counts)))
     return 0
 
 
-_LACKS = {"untranslated": "untranslated", "review": "needs review (its English changed)",
-          "placeholders": "placeholders differ"}
+_LACKS = {"untranslated": N_("untranslated"), "review": N_("needs review (its English changed)"),
+          "placeholders": N_("placeholders differ")}
+"""What a string's translation lacks, in words (translated where they are said)."""
 
 
 def _gap_line(gap: Gap, pack: str, catalog: str) -> str:
     where = f"{catalog}:{gap.line}" if gap.line is not None else catalog
-    lack = _LACKS[gap.lack]
-    if gap.detail:
-        lack += f" ({gap.detail})"
     string = gap.string
-    return f"{where}: {lack}: {string.context} ({_in(pack, string.file)}:{string.line})"
+    # TRANSLATORS: "es.po:31: untranslated: location:103:name (locations/103.yaml:2)"
+    said = _("{where}: {lack} ({detail}): {string} ({place})") if gap.detail else \
+        _("{where}: {lack}: {string} ({place})")
+    return said.format(where=where, lack=_(_LACKS[gap.lack]), detail=gap.detail,
+                       string=string.context, place=f"{_in(pack, string.file)}:{string.line}")
 
 
 def _grail_catalogs(work: Callable[[], list[str]]) -> int:
@@ -183,15 +196,23 @@ def _grail_check(only: str | None) -> int:
         except CatalogError as error:
             raise CommandError(str(error)) from None
         for where in found.untranslated:
-            print(f"{code}: untranslated: {where}")
+            print(_("{code}: untranslated: {where}").format(code=code, where=where))
         for where in found.fuzzy:
-            print(f"{code}: needs review: {where}")
+            print(_("{code}: needs review: {where}").format(code=code, where=where))
         for where in found.placeholders:
-            print(f"{code}: placeholders differ: {where}")
+            print(_("{code}: placeholders differ: {where}").format(code=code, where=where))
         missing = len(found.untranslated) + len(found.fuzzy) + len(found.placeholders)
-        print(f"{code}: {found.messages} messages, {found.messages - missing} translated; "
-              f"the author tools' {found.author_tools} messages: "
-              f"{found.author_tools_untranslated} untranslated")
+        # TRANSLATORS: "es: 900 messages, 880 translated; the author tools' 300 messages: 20
+        # untranslated"
+        print(_("{code}: {messages}; the author tools' {tools}").format(
+            code=code,
+            messages=ngettext("{count} message, {translated} translated",
+                              "{count} messages, {translated} translated", found.messages).format(
+                count=found.messages, translated=found.messages - missing),
+            tools=ngettext("{count} message: {untranslated} untranslated",
+                           "{count} messages: {untranslated} untranslated",
+                           found.author_tools).format(
+                count=found.author_tools, untranslated=found.author_tools_untranslated)))
         lacking = lacking or missing > found.author_tools_untranslated
     return 1 if lacking else 0
 
@@ -207,12 +228,14 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.lang:
         code = _code(args.lang)
         if code not in targets:
-            raise CommandError(f"{pack} has no catalog for '{code}' "
-                               f"({_in(pack, f'{FOLDER}/{code}.po')}): 'grail translate "
-                               f"extract --lang {code}' starts one")
+            raise CommandError(_("{pack} has no catalog for '{code}' ({file}): '{command}' "
+                                 "starts one").format(
+                pack=pack, code=code, file=_in(pack, f"{FOLDER}/{code}.po"),
+                command=f"grail translate extract --lang {code}"))
         targets = {code: targets[code]}
     if not targets:
-        print(f"{pack}: no translations to check ({_in(pack, FOLDER)}/ holds no .po file)")
+        print(_("{pack}: no translations to check ({folder}/ holds no .po file)").format(
+            pack=pack, folder=_in(pack, FOLDER)))
         return 0
     lacking = False
     for code, path in targets.items():
@@ -221,7 +244,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         for gap in found_gaps:
             print(_gap_line(gap, pack, shown))
         lacking = lacking or bool(found_gaps)
-        print(f"{code}: {len(found)} strings, {_summed(found_gaps, len(found))}")
+        print(ngettext("{code}: {count} string, {counts}", "{code}: {count} strings, {counts}",
+                       len(found)).format(code=code, count=len(found),
+                                          counts=_summed(found_gaps, len(found))))
     return 1 if lacking else 0
 
 
@@ -230,12 +255,19 @@ def _summed(found_gaps: list[Gap], strings: int) -> str:
     review = sum(gap.lack == "review" for gap in found_gaps)
     placeholders = sum(gap.lack == "placeholders" for gap in found_gaps)
     if not found_gaps:
-        return "all translated"
-    said = [f"{strings - untranslated - review} translated", f"{untranslated} untranslated",
-            f"{review} needing review"]
+        return _("all translated")
+    translated = strings - untranslated - review
+    said = [ngettext("{count} translated", "{count} translated", translated).format(
+                count=translated),
+            ngettext("{count} untranslated", "{count} untranslated", untranslated).format(
+                count=untranslated),
+            ngettext("{count} needing review", "{count} needing review", review).format(
+                count=review)]
     if placeholders:
-        said.append(f"{placeholders} with other placeholders than the English's")
-    return ", ".join(said)
+        said.append(ngettext("{count} with other placeholders than the English's",
+                             "{count} with other placeholders than the English's",
+                             placeholders).format(count=placeholders))
+    return commas(said)
 
 
 def add_translate_command(commands: Any) -> None:

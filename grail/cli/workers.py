@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from grail.cli.game import CommandError
-from grail.lang import _
+from grail.lang import _, ngettext
 from grail.sim.workers import ClusterError, Stopped, WorkerLost, cores
 
 MOST_WORKERS_A_CORE = 4
@@ -37,15 +37,18 @@ def counted() -> bool:
 def workers_asked(args: argparse.Namespace) -> int | None:
     """The ``--workers`` asked, checked (None: every core)."""
     if args.workers is not None and args.workers < 1:
-        raise CommandError("--workers is the number of worker processes: 1 or more")
+        raise CommandError(_("--workers is the number of worker processes: 1 or more"))
     here = cores()
     if args.workers is not None and args.workers > MOST_WORKERS_A_CORE * here:
-        raise CommandError(f"--workers is at most {MOST_WORKERS_A_CORE * here} here: this "
-                           f"machine gives grail {here} core{'s' * (here != 1)}, which more "
-                           "processes would only share, each holding the campaign in memory")
+        raise CommandError(ngettext(
+            "--workers is at most {most} here: this machine gives grail {count} core, which more "
+            "processes would only share, each holding the campaign in memory",
+            "--workers is at most {most} here: this machine gives grail {count} cores, which more "
+            "processes would only share, each holding the campaign in memory",
+            here).format(most=MOST_WORKERS_A_CORE * here, count=here))
     if args.workers is not None and args.scheduler is not None:
-        raise CommandError("--workers and --scheduler: choose one (a cluster has its own "
-                           "workers)")
+        raise CommandError(_("--workers and --scheduler: choose one (a cluster has its own "
+                             "workers)"))
     return int(args.workers) if args.workers is not None else None
 
 
@@ -70,6 +73,7 @@ def write_answer(text: str) -> None:
     except BrokenPipeError:
         raise
     except OSError as error:
-        raise CommandError(f"cannot write the answer ({error.strerror or error}); what the run "
-                           "played is kept: the same command writes it again at once") from None
+        raise CommandError(_("cannot write the answer ({why}); what the run played is kept: the "
+                             "same command writes it again at once").format(
+            why=error.strerror or error)) from None
 

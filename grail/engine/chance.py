@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 from grail.content import Campaign
 
@@ -83,8 +83,18 @@ class Unanswered(Exception):
         self.point = point
 
 
+MismatchCode = Literal["begins_with_outcome", "snapshot_between", "after_snapshot",
+                       "unmet_outcomes", "other_point"]
+"""How a log's chance outcomes fail to follow its actions."""
+
+
 class ChanceMismatch(ValueError):
-    """A logged outcome does not fit the chance point met at its place (a damaged log)."""
+    """A logged outcome does not fit the chance point met at its place (a damaged log):
+    ``code`` says how, ``fields`` hold what a sentence needs (grail/words says it)."""
+
+    def __init__(self, code: MismatchCode, **fields: Any) -> None:
+        super().__init__(code, fields)
+        self.code, self.fields = code, fields
 
 
 def begin(state: GameState, answers: Sequence[ChanceOutcome]) -> None:
@@ -120,8 +130,8 @@ def pick(state: GameState, point: str, options: Sequence[str]) -> str:
     if state._answers:
         given = state._answers.pop(0)
         if given.point != point or given.outcome not in options:
-            raise ChanceMismatch(f"the log says '{given.point}: {given.outcome}' where the game meets "
-                                 f"'{point}' with outcomes {', '.join(distinct(options))}")
+            raise ChanceMismatch("other_point", given=given.point, outcome=given.outcome,
+                                 point=point, options=distinct(options))
         if not state.companion:
             state.rng.choice(options)  # keep the generator in step with the first playing
         outcome: str = given.outcome

@@ -117,8 +117,7 @@ class Game:
             game = cls(campaign, GameState.model_validate(setup["start"]), setup=dict(setup))
             game.state.undo_floor = 0  # the log starts here
             if groups[0][1]:
-                raise chance.ChanceMismatch("a log that goes on from a saved state cannot begin "
-                                            "with a chance outcome: those follow an action")
+                raise chance.ChanceMismatch("begins_with_outcome")
         else:
             game = cls.new(campaign, list(setup["heroes"]), int(setup["seed"]), setup["mode"],
                            setup.get("challenge_rules"), bool(setup.get("companion")),
@@ -146,13 +145,12 @@ class Game:
         answered = start + len(groups[0][1])
         while len(game.log) < answered:  # the table's answers to a chance point it awaits
             if game.state.chance is None or game.log != log[:len(game.log)]:
-                raise chance.ChanceMismatch("a snapshot lies between an action and its chance "
-                                            "outcomes")
+                raise chance.ChanceMismatch("snapshot_between")
             events = game.apply(log[len(game.log)])  # and those that then came by themselves
             if heard is not None:
                 heard(game, events)
         if game.log != log[:answered]:
-            raise chance.ChanceMismatch("the chance outcomes after a snapshot do not follow it")
+            raise chance.ChanceMismatch("after_snapshot")
         for action, answers in groups[1:]:
             assert action is not None
             game._check_legal(action)
@@ -254,10 +252,8 @@ class Game:
             raise
         drawn = chance.end(self.state)
         if len(drawn) < len(answers):
-            raise chance.ChanceMismatch(
-                f"the log gives {len(answers)} chance outcome(s) after "
-                f"{'the setup' if action is None else action.to_json()}, but the game did not "
-                f"meet the last {len(answers) - len(drawn)}")
+            raise chance.ChanceMismatch("unmet_outcomes", given=len(answers), action=action,
+                                        unmet=len(answers) - len(drawn))
         self._legal = None
         self._log(action, drawn, len(answers) - 1 if logged else None)
         if drawn or any(e.type in REVEALING for e in events):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Literal
+
 from grail.content import Campaign
 from grail.content.amounts import Amount
 from grail.content.base import ATTRIBUTES
@@ -16,9 +18,17 @@ from .rng import Rng
 from .state import ChallengeRule, GameState, HeroState, Menhir, Mode
 from .survival import settle
 
+SetupCode = Literal["players", "no_hero", "hero_twice", "rules_outside_challenge", "no_rule"]
+"""Why a game cannot be set up as asked."""
+
 
 class SetupError(ValueError):
-    """A game that cannot be set up as asked (unknown hero, wrong player count...)."""
+    """A game that cannot be set up as asked (unknown hero, wrong player count...): ``code``
+    says why, ``fields`` hold what a sentence needs (grail/words says it)."""
+
+    def __init__(self, code: SetupCode, **fields: Any) -> None:
+        super().__init__(code, fields)
+        self.code, self.fields = code, fields
 
 
 def hero_state(campaign: Campaign, hero_id: str, location: int) -> HeroState:
@@ -73,20 +83,18 @@ def check_setup(campaign: Campaign, hero_ids: list[str], mode: Mode,
     Challenge's rules in Challenge only; else :class:`SetupError` says why."""
     fewest, most = campaign.manifest.players
     if not fewest <= len(hero_ids) <= most:
-        raise SetupError(f"this campaign is for {fewest} to {most} players, not {len(hero_ids)}")
+        raise SetupError("players", fewest=fewest, most=most, asked=len(hero_ids))
     for hero_id in hero_ids:
         if hero_id not in campaign.hero:
-            raise SetupError(f"no hero '{hero_id}' in this campaign; heroes are "
-                             f"{', '.join(sorted(campaign.hero))}")
+            raise SetupError("no_hero", hero=hero_id, heroes=sorted(campaign.hero))
     if len(set(hero_ids)) != len(hero_ids):
-        raise SetupError("a hero can be played only once")
+        raise SetupError("hero_twice")
     if challenge_rules is not None:
         if mode != "challenge":
-            raise SetupError("Challenge rules are adopted in challenge mode only")
+            raise SetupError("rules_outside_challenge")
         unknown = [rule for rule in challenge_rules if rule not in CHALLENGE_RULES]
         if unknown:
-            raise SetupError(f"no Challenge rule '{unknown[0]}'; they are "
-                             f"{', '.join(CHALLENGE_RULES)}")
+            raise SetupError("no_rule", rule=unknown[0], rules=list(CHALLENGE_RULES))
         challenge_rules = [rule for rule in CHALLENGE_RULES if rule in challenge_rules]
     return challenge_rules
 

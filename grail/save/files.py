@@ -24,6 +24,7 @@ from grail.engine import chance
 from grail.engine.actions import AnyAction
 from grail.engine.game import Game
 from grail.engine.state import GameState
+from grail.lang import _, ngettext
 
 from .checksum import intact, seal, unsealed
 from .errors import SaveError
@@ -92,7 +93,8 @@ def write_json(game: Game, path: Path) -> None:
             file.flush()
             os.fsync(file.fileno())
         if temporary.read_bytes() != data:
-            raise SaveError(f"{path}: the save did not read back as written; nothing replaced")
+            raise SaveError(_("{path}: the save did not read back as written; nothing replaced")
+                            .format(path=path))
         os.replace(temporary, path)
         descriptor = os.open(folder, os.O_RDONLY)
         try:
@@ -101,7 +103,8 @@ def write_json(game: Game, path: Path) -> None:
             os.close(descriptor)
     except OSError as error:
         temporary.unlink(missing_ok=True)
-        raise SaveError(f"{path}: cannot write the save: {error.strerror}") from None
+        raise SaveError(_("{path}: cannot write the save: {why}").format(
+            path=path, why=error.strerror)) from None
 
 
 def json_format(raw: bytes) -> int | None:
@@ -115,33 +118,38 @@ def read_envelope(path: Path) -> Envelope:
     current format, validated."""
     try:
         if path.stat().st_size > MAX_SAVE_BYTES:
-            raise SaveError(f"{path}: too large to be a save")
+            raise SaveError(_("{path}: too large to be a save").format(path=path))
         raw = path.read_bytes()
     except OSError as error:
-        raise SaveError(f"{path}: cannot read the save: {error.strerror}") from None
+        raise SaveError(_("{path}: cannot read the save: {why}").format(
+            path=path, why=error.strerror)) from None
     body = unsealed(raw) if raw.startswith(_CURRENT) else None
     if body is not None:  # the current format, intact: one pass from bytes to a game
         try:
             return Envelope.model_validate_json(body)
         except ValidationError:
-            raise SaveError(f"{path}: the save's state does not read as a game") from None
+            raise SaveError(_("{path}: the save's state does not read as a game").format(
+                path=path)) from None
     try:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError, RecursionError):
-        raise SaveError(f"{path}: not a grail save (damaged or truncated)") from None
+        raise SaveError(_("{path}: not a grail save (damaged or truncated)").format(
+            path=path)) from None
     if not isinstance(data, dict) or "checksum" not in data or "format" not in data \
             or not isinstance(data["format"], int) or data["format"] < 1:
-        raise SaveError(f"{path}: not a grail save")
+        raise SaveError(_("{path}: not a grail save").format(path=path))
     if data["format"] > FORMAT:
-        raise SaveError(f"{path}: made by a newer grail (save format {data['format']}); "
-                        "update grail to open it")
+        raise SaveError(_("{path}: made by a newer grail (save format {format}); update grail "
+                          "to open it").format(path=path, format=data["format"]))
     if not intact(raw, data):
-        raise SaveError(f"{path}: the save was changed or damaged (checksum mismatch)")
+        raise SaveError(_("{path}: the save was changed or damaged (checksum mismatch)").format(
+            path=path))
     del data["checksum"]
     try:
         return Envelope.model_validate(migrate(data))
     except (ValidationError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
-        raise SaveError(f"{path}: the save's state does not read as a game") from None
+        raise SaveError(_("{path}: the save's state does not read as a game").format(
+            path=path)) from None
 
 
 def read_json(path: Path, campaign: Campaign, notes: list[str] | None = None) -> Game:
@@ -152,18 +160,28 @@ def read_json(path: Path, campaign: Campaign, notes: list[str] | None = None) ->
     saved = read_envelope(path)
     pack = saved.pack
     if pack.id != campaign.manifest.id:
-        raise SaveError(f"{path}: a save of campaign '{pack.id}', not '{campaign.manifest.id}'")
+        raise SaveError(_("{path}: a save of campaign '{saved}', not '{campaign}'").format(
+            path=path, saved=pack.id, campaign=campaign.manifest.id))
     if pack.hash == campaign.digest:
         return Game(campaign, saved.state, setup=saved.setup, log=list(saved.log))
-    changed = (f"{path}: the content of campaign '{pack.id}' changed since this save "
-               f"({versions(pack.version, campaign.manifest.version)})")
+    said = {"path": path, "campaign": pack.id,
+            "versions": versions(pack.version, campaign.manifest.version)}
     problems = misfits(campaign, saved.state)
+    if len(problems) == 1:
+        raise SaveError(_("{path}: the content of campaign '{campaign}' changed since this save "
+                          "({versions}) and the game no longer fits it: {problem}").format(
+            **said, problem=problems[0]))
     if problems:
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise SaveError(f"{changed} and the game no longer fits it: {problems[0]}{more}")
+        raise SaveError(ngettext(
+            "{path}: the content of campaign '{campaign}' changed since this save ({versions}) "
+            "and the game no longer fits it: {problem} (and {count} more)",
+            "{path}: the content of campaign '{campaign}' changed since this save ({versions}) "
+            "and the game no longer fits it: {problem} (and {count} more)",
+            len(problems) - 1).format(**said, problem=problems[0], count=len(problems) - 1))
     if notes is not None:
-        notes.append(f"{changed}; the game goes on from where it was, and undo cannot reach "
-                     "back before now")
+        notes.append(_("{path}: the content of campaign '{campaign}' changed since this save "
+                       "({versions}); the game goes on from where it was, and undo cannot reach "
+                       "back before now").format(**said))
     return went_on(Game(campaign, saved.state, setup=saved.setup, log=list(saved.log)),
                    saved.pack.model_dump())
 

@@ -33,6 +33,7 @@ from grail.engine.state import (
     ItemOffered,
     SkillAsked,
 )
+from grail.lang import N_, _
 
 ENCOUNTER_DECKS = ("green", "grey", "purple", "blue")
 
@@ -140,90 +141,90 @@ def _origin_fits(campaign: Campaign, origin: Frame) -> bool:
 
 # ``a.*.b``: ``*`` is every item of a list or every value of a dict; ``a.{}``: a dict's keys.
 REFERENCES: dict[str, tuple[str, str]] = {
-    "heroes.*.id": ("hero", "a hero of the party"),
-    "heroes.*.location": ("location", "where a hero stands"),
-    "heroes.*.attributes.{}": ("attribute", "a hero's Attributes"),
-    "heroes.*.combat_deck.*": ("card", "a hero's Combat deck"),
-    "heroes.*.diplomacy_deck.*": ("card", "a hero's Diplomacy deck"),
-    "heroes.*.combat_pool.*": ("card", "a hero's Combat pool"),
-    "heroes.*.diplomacy_pool.*": ("card", "a hero's Diplomacy pool"),
-    "heroes.*.items.*": ("item", "a hero's Items"),
-    "heroes.*.secrets.*": ("secret", "a hero's Secrets"),
-    "heroes.*.skills.*": ("skill", "a hero's Skills"),
-    "heroes.*.face_up.*": ("in_use", "a hero's cards in use"),
-    "placed.*.number": ("location", "on the map"),
-    "menhirs.*.location": ("location", "a Menhir's place"),
-    "location_tokens.*": ("location", "a Location token's place"),
-    "time_tokens.*": ("location", "a Time token's place"),
-    "discarded.*": ("location", "the discarded Locations"),
-    "replaced.*": ("location", "the changed Locations"),
-    "chapter": ("chapter", "the chapter under way"),
-    "statuses.*.id": ("status", "the Statuses held"),
-    "tasks.*.location": ("location", "a task's place"),
-    "quests.*": ("quest", "the quests under way"),
-    "dials.*.location": ("location", "a dial's place"),
-    "quest_tokens.*": ("location", "a quest token's place"),
-    "entry_visits.{}": ("entry", "the journal entries read"),
-    "location_visits.{}": ("location", "the Locations explored"),
-    "frames.*": ("frame", "the journal being read"),
-    "event_deck.*": ("deck_event", "the Event deck"),
-    "random_events.*": ("event", "the Random Event deck"),
-    "random_bottom.*": ("event", "the bottom of the Random Event deck"),
-    "event": ("event", "the Event of the day"),
-    "offer.*": ("card", "the cards offered"),
-    "dead.*": ("hero", "the dead"),
-    "left_items.{}": ("location", "where dead heroes' Items were left"),
-    "left_items.*.*": ("item", "the Items dead heroes left"),
-    "hand_over.*": ("secret", "the Secrets to hand over"),
-    "replacing": ("hero", "the hero being replaced"),
-    "encounter_decks.{}": ("encounter_deck", "the Encounter decks"),
-    "encounter_decks.*.*": ("deck_encounter", "an Encounter deck"),
-    "unseen.{}": ("encounter_deck", "the unseen Encounter decks"),
-    "unseen.*.*": ("encounter", "the unseen Encounters"),
-    "encounter.id": ("encounter", "the Encounter under way"),
-    "encounter.heroes.*": ("hero", "the heroes in the Encounter"),
-    "encounter.origin": ("origin", "what began the Encounter"),
-    "encounter.location": ("location", "where the Encounter is"),
-    "guardians.*.id": ("encounter", "the Guardians on the map"),
-    "encounter.team.*": ("hero", "the team in the Encounter"),
-    "encounter.activated.*": ("hero", "the heroes activated in the Encounter"),
-    "encounter.active": ("hero", "the hero acting in the Encounter"),
-    "encounter.drawing.*": ("hero", "the heroes drawing in the Encounter"),
-    "encounter.escaping": ("hero", "the hero escaping the Encounter"),
-    "encounter.forced": ("card", "the card that must be played"),
-    "encounter.hands.{}": ("hero", "the hands in the Encounter"),
-    "encounter.hands.*.*": ("card", "a hand in the Encounter"),
-    "encounter.discards.{}": ("hero", "the discards in the Encounter"),
-    "encounter.discards.*.*": ("card", "a discard pile in the Encounter"),
-    "encounter.sequence.*.card": ("card", "the cards played in the Encounter"),
-    "encounter.sequence.*.owner": ("hero", "whose cards were played in the Encounter"),
-    "encounter.sequence.*.joined.*": ("attribute", "the Attributes joined in the Encounter"),
-    "encounter.stowed.*": ("hero_item", "the Items set aside in the Encounter"),
-    "encounter.used.*": ("hero_use", "the uses spent in the Encounter"),
-    "guardians.*.location": ("location", "a Guardian's place"),
-    "face_up_queue.*": ("hero_keyword", "the face-up cards to choose"),
-    "event_discards.*": ("event", "the discarded Events"),
-    "heroes.*.set_aside.*": ("card", "a hero's cards set aside"),
-    "dials.*.expired": ("frame", "what a dial does when it runs out"),
-    "facing.*.guardians.*": ("encounter", "the Guardians being faced"),
-    "facing.*.heroes.*": ("hero", "the heroes facing a Guardian"),
-    "facing.*.location": ("location", "where a Guardian is faced"),
-    "fallen.id": ("hero", "the fallen hero"),
-    "fallen.location": ("location", "where the fallen hero stands"),
-    "fallen.attributes.{}": ("attribute", "the fallen hero's Attributes"),
-    "fallen.combat_deck.*": ("card", "the fallen hero's Combat deck"),
-    "fallen.diplomacy_deck.*": ("card", "the fallen hero's Diplomacy deck"),
-    "fallen.combat_pool.*": ("card", "the fallen hero's Combat pool"),
-    "fallen.diplomacy_pool.*": ("card", "the fallen hero's Diplomacy pool"),
-    "fallen.set_aside.*": ("card", "the fallen hero's cards set aside"),
-    "fallen.items.*": ("item", "the fallen hero's Items"),
-    "fallen.secrets.*": ("secret", "the fallen hero's Secrets"),
-    "fallen.skills.*": ("skill", "the fallen hero's Skills"),
-    "fallen.face_up.*": ("in_use", "the fallen hero's cards in use"),
-    "team.members.*": ("hero", "the team acting together"),
-    "team.paid.*.hero": ("hero", "who paid for the team's action"),
-    "team.to": ("location", "where the team travels"),
-    "asked.*": ("asked", "asked by an effect"),
+    "heroes.*.id": ("hero", N_("a hero of the party")),
+    "heroes.*.location": ("location", N_("where a hero stands")),
+    "heroes.*.attributes.{}": ("attribute", N_("a hero's Attributes")),
+    "heroes.*.combat_deck.*": ("card", N_("a hero's Combat deck")),
+    "heroes.*.diplomacy_deck.*": ("card", N_("a hero's Diplomacy deck")),
+    "heroes.*.combat_pool.*": ("card", N_("a hero's Combat pool")),
+    "heroes.*.diplomacy_pool.*": ("card", N_("a hero's Diplomacy pool")),
+    "heroes.*.items.*": ("item", N_("a hero's Items")),
+    "heroes.*.secrets.*": ("secret", N_("a hero's Secrets")),
+    "heroes.*.skills.*": ("skill", N_("a hero's Skills")),
+    "heroes.*.face_up.*": ("in_use", N_("a hero's cards in use")),
+    "placed.*.number": ("location", N_("on the map")),
+    "menhirs.*.location": ("location", N_("a Menhir's place")),
+    "location_tokens.*": ("location", N_("a Location token's place")),
+    "time_tokens.*": ("location", N_("a Time token's place")),
+    "discarded.*": ("location", N_("the discarded Locations")),
+    "replaced.*": ("location", N_("the changed Locations")),
+    "chapter": ("chapter", N_("the chapter under way")),
+    "statuses.*.id": ("status", N_("the Statuses held")),
+    "tasks.*.location": ("location", N_("a task's place")),
+    "quests.*": ("quest", N_("the quests under way")),
+    "dials.*.location": ("location", N_("a dial's place")),
+    "quest_tokens.*": ("location", N_("a quest token's place")),
+    "entry_visits.{}": ("entry", N_("the journal entries read")),
+    "location_visits.{}": ("location", N_("the Locations explored")),
+    "frames.*": ("frame", N_("the journal being read")),
+    "event_deck.*": ("deck_event", N_("the Event deck")),
+    "random_events.*": ("event", N_("the Random Event deck")),
+    "random_bottom.*": ("event", N_("the bottom of the Random Event deck")),
+    "event": ("event", N_("the Event of the day")),
+    "offer.*": ("card", N_("the cards offered")),
+    "dead.*": ("hero", N_("the dead")),
+    "left_items.{}": ("location", N_("where dead heroes' Items were left")),
+    "left_items.*.*": ("item", N_("the Items dead heroes left")),
+    "hand_over.*": ("secret", N_("the Secrets to hand over")),
+    "replacing": ("hero", N_("the hero being replaced")),
+    "encounter_decks.{}": ("encounter_deck", N_("the Encounter decks")),
+    "encounter_decks.*.*": ("deck_encounter", N_("an Encounter deck")),
+    "unseen.{}": ("encounter_deck", N_("the unseen Encounter decks")),
+    "unseen.*.*": ("encounter", N_("the unseen Encounters")),
+    "encounter.id": ("encounter", N_("the Encounter under way")),
+    "encounter.heroes.*": ("hero", N_("the heroes in the Encounter")),
+    "encounter.origin": ("origin", N_("what began the Encounter")),
+    "encounter.location": ("location", N_("where the Encounter is")),
+    "guardians.*.id": ("encounter", N_("the Guardians on the map")),
+    "encounter.team.*": ("hero", N_("the team in the Encounter")),
+    "encounter.activated.*": ("hero", N_("the heroes activated in the Encounter")),
+    "encounter.active": ("hero", N_("the hero acting in the Encounter")),
+    "encounter.drawing.*": ("hero", N_("the heroes drawing in the Encounter")),
+    "encounter.escaping": ("hero", N_("the hero escaping the Encounter")),
+    "encounter.forced": ("card", N_("the card that must be played")),
+    "encounter.hands.{}": ("hero", N_("the hands in the Encounter")),
+    "encounter.hands.*.*": ("card", N_("a hand in the Encounter")),
+    "encounter.discards.{}": ("hero", N_("the discards in the Encounter")),
+    "encounter.discards.*.*": ("card", N_("a discard pile in the Encounter")),
+    "encounter.sequence.*.card": ("card", N_("the cards played in the Encounter")),
+    "encounter.sequence.*.owner": ("hero", N_("whose cards were played in the Encounter")),
+    "encounter.sequence.*.joined.*": ("attribute", N_("the Attributes joined in the Encounter")),
+    "encounter.stowed.*": ("hero_item", N_("the Items set aside in the Encounter")),
+    "encounter.used.*": ("hero_use", N_("the uses spent in the Encounter")),
+    "guardians.*.location": ("location", N_("a Guardian's place")),
+    "face_up_queue.*": ("hero_keyword", N_("the face-up cards to choose")),
+    "event_discards.*": ("event", N_("the discarded Events")),
+    "heroes.*.set_aside.*": ("card", N_("a hero's cards set aside")),
+    "dials.*.expired": ("frame", N_("what a dial does when it runs out")),
+    "facing.*.guardians.*": ("encounter", N_("the Guardians being faced")),
+    "facing.*.heroes.*": ("hero", N_("the heroes facing a Guardian")),
+    "facing.*.location": ("location", N_("where a Guardian is faced")),
+    "fallen.id": ("hero", N_("the fallen hero")),
+    "fallen.location": ("location", N_("where the fallen hero stands")),
+    "fallen.attributes.{}": ("attribute", N_("the fallen hero's Attributes")),
+    "fallen.combat_deck.*": ("card", N_("the fallen hero's Combat deck")),
+    "fallen.diplomacy_deck.*": ("card", N_("the fallen hero's Diplomacy deck")),
+    "fallen.combat_pool.*": ("card", N_("the fallen hero's Combat pool")),
+    "fallen.diplomacy_pool.*": ("card", N_("the fallen hero's Diplomacy pool")),
+    "fallen.set_aside.*": ("card", N_("the fallen hero's cards set aside")),
+    "fallen.items.*": ("item", N_("the fallen hero's Items")),
+    "fallen.secrets.*": ("secret", N_("the fallen hero's Secrets")),
+    "fallen.skills.*": ("skill", N_("the fallen hero's Skills")),
+    "fallen.face_up.*": ("in_use", N_("the fallen hero's cards in use")),
+    "team.members.*": ("hero", N_("the team acting together")),
+    "team.paid.*.hero": ("hero", N_("who paid for the team's action")),
+    "team.to": ("location", N_("where the team travels")),
+    "asked.*": ("asked", N_("asked by an effect")),
 }
 """State fields that name content: the kind of content each names, and where in the game
 it is, in words."""
@@ -284,7 +285,8 @@ _STEPS = {path: path.split(".") for path in REFERENCES}
 def versions(then: object, now: str) -> str:
     """The pack's version when the game was saved and now, in words: the same number, for
     content changed without a new one, is said once."""
-    return f"version {then} then, {now} now" if then != now else f"still version {now}"
+    return _("version {then} then, {now} now").format(then=then, now=now) if then != now \
+        else _("still version {now}").format(now=now)
 
 
 def misfits(campaign: Campaign, state: GameState) -> list[str]:
@@ -296,32 +298,36 @@ def misfits(campaign: Campaign, state: GameState) -> list[str]:
         names = named.get(kind)
         if names is not None and all(map(names.__contains__, values)):
             continue  # the common case, at one lookup a value
-        found.extend(f"{THINGS[kind]} {_shown(value)} ({where}) is no longer in the campaign"
-                     for value in values if value is not None and not known[kind](value))
+        found.extend(_("{thing} {value} ({where}) is no longer in the campaign").format(
+            thing=_(THINGS[kind]), value=_shown(value), where=_(where))
+            for value in values if value is not None and not known[kind](value))
     if state.encounter is not None and not _board_fits(campaign, state.encounter):
-        found.append(f"the Encounter {state.encounter.id!r} under way no longer has its "
-                     "approach, Stage or Affinity space")
+        found.append(_("the Encounter {encounter} under way no longer has its approach, Stage "
+                       "or Affinity space").format(encounter=repr(state.encounter.id)))
     return found
 
 
 THINGS = {
-    "hero": "hero", "location": "Location", "card": "card", "item": "Item", "secret": "Secret",
-    "skill": "Skill", "attribute": "Attribute", "status": "Status", "quest": "quest",
-    "entry": "journal entry", "event": "Event", "encounter": "Encounter",
-    "encounter_deck": "Encounter deck", "chapter": "chapter", "in_use": "card in use",
-    "hero_keyword": "face-up card", "frame": "effect list", "origin": "effect",
-    "deck_encounter": "Encounter", "deck_event": "Event", "asked": "decision for",
-    "hero_item": "Item", "hero_use": "use",
+    "hero": N_("hero"), "location": N_("Location"), "card": N_("card"), "item": N_("Item"),
+    "secret": N_("Secret"), "skill": N_("Skill"), "attribute": N_("Attribute"),
+    "status": N_("Status"), "quest": N_("quest"), "entry": N_("journal entry"),
+    "event": N_("Event"), "encounter": N_("Encounter"), "encounter_deck": N_("Encounter deck"),
+    "chapter": N_("chapter"), "in_use": N_("card in use"), "hero_keyword": N_("face-up card"),
+    "frame": N_("effect list"), "origin": N_("effect"), "deck_encounter": N_("Encounter"),
+    "deck_event": N_("Event"), "asked": N_("decision for"), "hero_item": N_("Item"),
+    "hero_use": N_("use"),
 }
-"""Each kind of reference in words."""
+"""Each kind of reference in words (catalog messages, translated where they are said)."""
 
 
 def _shown(value: Any) -> str:
     """A value that no longer fits, as an author finds it in the pack: an id quoted, a
     Location by its number, an effect list by where it is written."""
     if isinstance(value, Frame):
-        within = f" at {'.'.join(map(str, value.path))}" if value.path else ""
-        return f"of {value.source} {value.key!r}{within}"
+        if value.path:
+            return _("of {source} {key} at {path}").format(
+                source=value.source, key=repr(value.key), path=".".join(map(str, value.path)))
+        return _("of {source} {key}").format(source=value.source, key=repr(value.key))
     if isinstance(value, SkillAsked | DestinationAsked | DiscardAsked | ItemOffered):
         return repr(value.hero)
     return repr(value)

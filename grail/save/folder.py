@@ -27,7 +27,7 @@ from typing import Any
 
 import platformdirs
 
-from grail.lang import _
+from grail.lang import _, ngettext
 
 from .errors import SaveError
 from .files import read_envelope
@@ -81,29 +81,36 @@ def save_path(folder: Path, name: str) -> Path:
     stem = next((name[:-len(suffix)] for suffix in SUFFIXES if name.lower().endswith(suffix)),
                 name)
     if not stem.strip():
-        raise SaveNameError("a save name cannot be empty")
+        raise SaveNameError(_("a save name cannot be empty"))
     if "/" in stem or "\\" in stem:
-        raise SaveNameError(f"a save name cannot contain '/' or '\\': {name!r}")
+        raise SaveNameError(_("a save name cannot contain '/' or '\\': {name}").format(
+            name=repr(name)))
     if ":" in stem:
-        raise SaveNameError(f"a save name cannot contain ':' (no drive letters): {name!r}")
+        raise SaveNameError(_("a save name cannot contain ':' (no drive letters): {name}").format(
+            name=repr(name)))
     if stem.startswith(".") or ".." in stem:
-        raise SaveNameError(f"a save name cannot start with '.' or contain '..': {name!r}")
+        raise SaveNameError(_("a save name cannot start with '.' or contain '..': {name}").format(
+            name=repr(name)))
     if len(stem) > MAX_NAME:
-        raise SaveNameError(f"a save name has at most {MAX_NAME} characters, not {len(stem)}")
+        raise SaveNameError(ngettext("a save name has at most {most} characters, not {count}",
+                                     "a save name has at most {most} characters, not {count}",
+                                     MAX_NAME).format(most=MAX_NAME, count=len(stem)))
     if stem != stem.strip() or stem.endswith("."):
-        raise SaveNameError(f"a save name cannot start or end with a space or end with '.': "
-                            f"{name!r}")
+        raise SaveNameError(_("a save name cannot start or end with a space or end with '.': "
+                              "{name}").format(name=repr(name)))
     if not _ALLOWED.fullmatch(stem):
-        raise SaveNameError(f"a save name is letters, digits, spaces and , ' ( ) + & ! - _ . "
-                            f"only: {name!r}")
+        raise SaveNameError(_("a save name is letters, digits, spaces and , ' ( ) + & ! - _ . "
+                              "only: {name}").format(name=repr(name)))
     if stem.split(".")[0].strip().lower() in _RESERVED:
-        raise SaveNameError(f"{stem!r} is a reserved device name on Windows; choose another")
+        raise SaveNameError(_("{name} is a reserved device name on Windows; choose another")
+                            .format(name=repr(stem)))
     path = folder / f"{stem}{SUFFIX}"
     older = folder / f"{stem}.json"
     if (older.exists() or older.is_symlink()) and not (path.exists() or path.is_symlink()):
         path = older
     if path.resolve().parent != folder.resolve():  # e.g. the folder holds a link
-        raise SaveNameError(f"save {name!r} would lie outside the save folder")
+        raise SaveNameError(_("save {name} would lie outside the save folder").format(
+            name=repr(name)))
     return path
 
 
@@ -130,11 +137,18 @@ class SaveInfo:
         """The row as the lists name it."""
         if self.kind == "save":
             return self.name
-        day = f"day {self.day}" if self.day is not None else "day unknown"
-        kind = "autosave" if self.kind == "autosave" else f"checkpoint {self.mark.name!r}" \
-            if self.mark is not None else "checkpoint"
-        return f"{self.name}: {kind} of {day}"
-
+        known = self.day is not None
+        if self.kind == "autosave":
+            said = _("{name}: autosave of day {day}") if known else \
+                _("{name}: autosave of day unknown")
+        elif self.mark is not None:
+            said = _("{name}: checkpoint {mark} of day {day}") if known else \
+                _("{name}: checkpoint {mark} of day unknown")
+        else:
+            said = _("{name}: checkpoint of day {day}") if known else \
+                _("{name}: checkpoint of day unknown")
+        return said.format(name=self.name, day=self.day,
+                           mark=repr(self.mark.name) if self.mark is not None else "")
 
 _LEFTOVERS = ("-wal", "-shm", "-journal")
 _OLD_AUTOSAVE = re.compile(r"(.+)\.day(\d+)")
@@ -164,7 +178,7 @@ def list_saves(folder: Path) -> list[SaveInfo]:
         found.append((played - 1e10, [replace(row, kind="autosave",
                                               name=named.group(1) if named else row.name)]))
     found.sort(key=lambda item: (-item[0], item[1][0].name))
-    return [row for _, rows in found for row in rows]
+    return [row for _unused, rows in found for row in rows]
 
 
 def _files(folder: Path) -> list[Path]:
@@ -225,14 +239,15 @@ def going_on(info: SaveInfo) -> Path:
     """Where a checkpoint or an autosave goes on as a save of its own, beside the save it
     was kept in (which stays as it is): "NAME (day N)", "NAME (day N) 2"..."""
     folder = info.path.parent if info.mark is not None else info.path.parent.parent
-    base = f"{info.name} (day {info.day})" if info.day is not None else f"{info.name} (kept)"
+    base = _("{name} (day {day})").format(name=info.name, day=info.day) \
+        if info.day is not None else _("{name} (kept)").format(name=info.name)
     for number in itertools.count(1):
-        name = base if number == 1 else f"{base} {number}"
+        name = base if number == 1 else _("{name} {number}").format(name=base, number=number)
         if not any((folder / f"{name}{suffix}").exists() for suffix in SUFFIXES):
             try:
                 return save_path(folder, name)
             except SaveNameError:
-                return save_path(folder, f"kept {number}")
+                return save_path(folder, _("kept {number}").format(number=number))
     raise AssertionError("unreachable")
 
 

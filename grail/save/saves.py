@@ -23,8 +23,9 @@ from grail.engine.plain import Plain, part
 from grail.engine.reading import Unreadable, read
 from grail.engine.setup import SetupError, check_setup
 from grail.engine.state import ChallengeRule, GameState, Mode
+from grail.lang import _, ngettext
 
-from .errors import SaveError
+from .errors import GrailFault, SaveError
 from .files import json_format, read_envelope, read_json, went_on, write_json
 from .fit import misfits, versions
 from .sound import problems
@@ -69,15 +70,17 @@ def read_game(save: SaveFile, campaign: Campaign, notes: list[str] | None = None
     header = save.header()
     pack, setup = header.get("pack"), header.get("setup")
     if not isinstance(pack, dict) or not isinstance(setup, dict) or not _sound_setup(setup):
-        raise SaveError(f"{save.path}: the save is damaged (its header does not read)")
+        raise SaveError(_("{path}: the save is damaged (its header does not read)").format(
+            path=save.path))
     if "start" not in setup:  # its log replays from the setup (grail replay, undo)
         try:
             check_setup(campaign, setup["heroes"], setup["mode"], setup.get("challenge_rules"))
-        except SetupError as error:
-            raise SaveError(f"{save.path}: the save is damaged (its setup: {error})") from None
+        except SetupError:
+            raise SaveError(_("{path}: the save is damaged (its setup cannot be played in this "
+                              "campaign)").format(path=save.path)) from None
     if pack.get("id") != campaign.manifest.id:
-        raise SaveError(f"{save.path}: a save of campaign '{pack.get('id')}', not "
-                        f"'{campaign.manifest.id}'")
+        raise SaveError(_("{path}: a save of campaign '{saved}', not '{campaign}'").format(
+            path=save.path, saved=pack.get("id"), campaign=campaign.manifest.id))
     log = save.log()
     glance = header.get("glance")
     floor = glance.get("floor", 0) if isinstance(glance, dict) else 0
@@ -86,18 +89,20 @@ def read_game(save: SaveFile, campaign: Campaign, notes: list[str] | None = None
     snapshot = save.snapshot(len(log) if changed else min(floor, len(log)))
     try:
         game = _played(campaign, setup, log, snapshot)
-    except NOT_PLAYED as error:
+    except Exception as error:  # every fault is said: the content's, or grail's
         gone = misfits(campaign, snapshot[1]) if changed and snapshot is not None else []
         if gone:  # what the content lost, which the log's replay tripped over
             raise _no_longer_fits(save.path, pack, gone) from None
+        if not isinstance(error, NOT_PLAYED):
+            raise fault(save.path, error) from error
         edition = glance.get("rules") if isinstance(glance, dict) else None
         if not changed and edition != RULES_EDITION and notes is not None:
             game = _under_new_rules(save.path, campaign, setup, log, snapshot, error, notes)
             return checked(save.path, went_on(game, pack))
-        why = "the content changed since, and the game no longer fits it" if changed else \
-            "its log does not replay"
-        raise SaveError(f"{save.path}: {why} ({_replay_failed(error, changed)}; 'grail "
-                        "replay' shows where)") from None
+        said = _("{path}: the content changed since, and the game no longer fits it ({why}; "
+                 "'grail replay' shows where)") if changed else \
+            _("{path}: its log does not replay ({why}; 'grail replay' shows where)")
+        raise SaveError(said.format(path=save.path, why=_replay_failed(error, changed))) from None
     if changed:
         found = problems(game)
         if found:
@@ -105,20 +110,36 @@ def read_game(save: SaveFile, campaign: Campaign, notes: list[str] | None = None
         if notes is not None:
             again = sum(not isinstance(entry, ChanceOutcome)
                         for entry in log[snapshot[0] if snapshot is not None else 0:])
-            played = "" if not again else "; its last action was" if again == 1 else \
-                f"; its last {again} actions were"
-            played += " played again under the new content" if again else ""
-            notes.append(f"{save.path}: the content of campaign '{pack['id']}' changed since "
-                         f"this save ({versions(pack.get('version'), campaign.manifest.version)}"
-                         f"){played}; the game goes on from where it was, and undo cannot "
-                         "reach back before now")
+            said = _("{path}: the content of campaign '{campaign}' changed since this save "
+                     "({versions}); the game goes on from where it was, and undo cannot reach "
+                     "back before now") if not again else ngettext(
+                "{path}: the content of campaign '{campaign}' changed since this save "
+                "({versions}); its last action was played again under the new content; the game "
+                "goes on from where it was, and undo cannot reach back before now",
+                "{path}: the content of campaign '{campaign}' changed since this save "
+                "({versions}); its last {count} actions were played again under the new content; "
+                "the game goes on from where it was, and undo cannot reach back before now",
+                again)
+            notes.append(said.format(
+                path=save.path, campaign=pack["id"], count=again,
+                versions=versions(pack.get("version"), campaign.manifest.version)))
         game = went_on(game, pack)
     return checked(save.path, game)
 
 
-NOT_PLAYED = (IllegalAction, ChanceMismatch, KeyError, IndexError, ValueError, TypeError,
-              AssertionError)
-"""What a log that does not play under these rules and this content raises."""
+NOT_PLAYED = (IllegalAction, ChanceMismatch)
+"""What a log that does not play under these rules and this content raises: an action the
+rules refuse, or draws and rolls that do not follow its actions. Any other error while it
+plays is grail's own fault (:class:`GrailFault`)."""
+
+
+def fault(path: Path, error: Exception) -> GrailFault:
+    """grail's own fault met reading the save at ``path``, in words that name the save and
+    say it is untouched."""
+    return GrailFault(_("{path}: grail failed while replaying this save, a fault in grail and "
+                        "not in the save, which is untouched ({error}): please report it, "
+                        "with the save").format(path=path,
+                                                error=f"{type(error).__name__}: {error}"))
 
 
 def _played(campaign: Campaign, setup: dict[str, Any], log: list[AnyAction],
@@ -139,23 +160,36 @@ def _under_new_rules(path: Path, campaign: Campaign, setup: dict[str, Any],
         len(list(takewhile(lambda entry: isinstance(entry, ChanceOutcome), log)))
     played = [start]
 
-    def heard(game: Game, _: list[Event]) -> None:
+    def heard(game: Game, _unused: list[Event]) -> None:
         played[0] = len(game.log)
 
-    with suppress(*NOT_PLAYED):
-        _played(campaign, setup, log, snapshot, heard)
     try:
+        with suppress(*NOT_PLAYED):
+            _played(campaign, setup, log, snapshot, heard)
         game = _played(campaign, setup, log[:played[0]], snapshot)
     except NOT_PLAYED:
-        raise SaveError(f"{path}: its log does not replay ({_replay_failed(error, False)}; "
-                        "'grail replay' shows where)") from None
+        raise SaveError(_("{path}: its log does not replay ({why}; 'grail replay' shows where)")
+                        .format(path=path, why=_replay_failed(error, False))) from None
+    except Exception as failed:
+        raise fault(path, failed) from failed
     left = sum(not isinstance(entry, ChanceOutcome) for entry in log[played[0]:])
-    which = "its last action" if left == 1 else f"its last {left} actions"
-    why = f" (its rule {error.rule})" if isinstance(error, IllegalAction) else ""
-    notes.append(f"{path}: this save was played under earlier rules, and this grail's do not "
-                 f"replay {which}{why}: the game goes on from before "
-                 f"{'it' if left == 1 else 'them'}, on Day {game.state.day}, and undo cannot "
-                 "reach back before now")
+    said = ngettext(
+        "{path}: this save was played under earlier rules, and this grail's do not replay its "
+        "last action (its rule {rule}): the game goes on from before it, on Day {day}, and undo "
+        "cannot reach back before now",
+        "{path}: this save was played under earlier rules, and this grail's do not replay its "
+        "last {count} actions (its rule {rule}): the game goes on from before them, on Day "
+        "{day}, and undo cannot reach back before now",
+        left) if isinstance(error, IllegalAction) else ngettext(
+        "{path}: this save was played under earlier rules, and this grail's do not replay its "
+        "last action: the game goes on from before it, on Day {day}, and undo cannot reach back "
+        "before now",
+        "{path}: this save was played under earlier rules, and this grail's do not replay its "
+        "last {count} actions: the game goes on from before them, on Day {day}, and undo cannot "
+        "reach back before now",
+        left)
+    notes.append(said.format(path=path, count=left, day=game.state.day,
+                             rule=error.rule if isinstance(error, IllegalAction) else ""))
     return game
 
 
@@ -166,7 +200,8 @@ def saved_log(path: Path) -> tuple[dict[str, Any], list[AnyAction]]:
         with closing(SaveFile.open(path)) as save, save.reading():
             setup = save.header().get("setup")
             if not isinstance(setup, dict) or not _sound_setup(setup):
-                raise SaveError(f"{path}: the save is damaged (its header does not read)")
+                raise SaveError(_("{path}: the save is damaged (its header does not read)")
+                                .format(path=path))
             return setup, save.log()
     envelope = read_envelope(path)
     return envelope.setup, list(envelope.log)
@@ -174,8 +209,9 @@ def saved_log(path: Path) -> tuple[dict[str, Any], list[AnyAction]]:
 
 def _no_longer_fits(path: Path, pack: dict[str, Any], found: list[str]) -> SaveError:
     """The refusal of a save its changed content no longer fits, naming the first misfit."""
-    return SaveError(f"{path}: the content of campaign '{pack['id']}' changed since this save "
-                     f"and the game no longer fits it: {found[0]}")
+    return SaveError(_("{path}: the content of campaign '{campaign}' changed since this save "
+                       "and the game no longer fits it: {problem}").format(
+        path=path, campaign=pack["id"], problem=found[0]))
 
 
 def _replay_failed(error: Exception, changed: bool) -> str:
@@ -183,11 +219,12 @@ def _replay_failed(error: Exception, changed: bool) -> str:
     replay``) names the action and the rule. Under changed content, what the refused action
     meets that is no longer there (a Location gone: "Location 404 is not on the map")."""
     if isinstance(error, IllegalAction):
-        return f"an action of its log is refused under it (its rule {error.rule})" if changed else \
-            "an action of its log is not allowed where it was taken"
+        return _("an action of its log is refused under it (its rule {rule})").format(
+            rule=error.rule) if changed else \
+            _("an action of its log is not allowed where it was taken")
     if isinstance(error, ChanceMismatch):
-        return "its draws and rolls do not follow its actions"
-    return "its log does not fit the campaign"
+        return _("its draws and rolls do not follow its actions")
+    return _("its log does not fit the campaign")
 
 
 def read_mark(save: SaveFile, campaign: Campaign, mark: Mark) -> Game:
@@ -195,7 +232,8 @@ def read_mark(save: SaveFile, campaign: Campaign, mark: Mark) -> Game:
     header = save.header()
     setup = header.get("setup")
     if not isinstance(setup, dict) or not _sound_setup(setup):
-        raise SaveError(f"{save.path}: the save is damaged (its header does not read)")
+        raise SaveError(_("{path}: the save is damaged (its header does not read)").format(
+            path=save.path))
     log, state = save.marked(mark)
     state.undo_floor = len(log)
     return checked(save.path, Game(campaign, state, setup=setup, log=log))
@@ -205,11 +243,18 @@ def checked(path: Path, game: Game) -> Game:
     """``game`` if it is possible under its campaign; else a :class:`SaveError` naming
     what is wrong."""
     if not _sound_setup(game.setup):
-        raise SaveError(f"{path}: the save is damaged (its setup does not read)")
+        raise SaveError(_("{path}: the save is damaged (its setup does not read)").format(
+            path=path))
     found = problems(game)
+    if len(found) == 1:
+        raise SaveError(_("{path}: the save holds an impossible game: {problem}").format(
+            path=path, problem=found[0]))
     if found:
-        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
-        raise SaveError(f"{path}: the save holds an impossible game: {found[0]}{more}")
+        raise SaveError(ngettext("{path}: the save holds an impossible game: {problem} (and "
+                                 "{count} more)",
+                                 "{path}: the save holds an impossible game: {problem} (and "
+                                 "{count} more)", len(found) - 1).format(
+            path=path, problem=found[0], count=len(found) - 1))
     return game
 
 
@@ -252,8 +297,8 @@ def keep_beside(path: Path) -> Path:
                                   f"{path.suffix or '.json'}")
         kept.write_bytes(path.read_bytes())
     except (OSError, sqlite3.Error) as error:
-        raise SaveError(f"{path}: cannot keep the save as it was beside the new one: "
-                        f"{error}") from None
+        raise SaveError(_("{path}: cannot keep the save as it was beside the new one: {error}")
+                        .format(path=path, error=error)) from None
     return kept
 
 

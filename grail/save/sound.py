@@ -24,8 +24,14 @@ from collections import Counter
 
 from grail.engine.game import Game
 from grail.engine.state import UNSEEN
+from grail.lang import N_, _
 
 from .fit import misfits
+
+METERS = {"energy": N_("Energy"), "health": N_("Health"), "terror": N_("Terror"),
+          "food": N_("Food"), "wealth": N_("Wealth"), "rep": N_("Rep"), "magic": N_("Magic"),
+          "exp": N_("Exp")}
+"""Each meter and resource a save's soundness names, in words."""
 
 
 def problems(game: Game) -> list[str]:
@@ -36,23 +42,26 @@ def problems(game: Game) -> list[str]:
     campaign, state = game.campaign, game.state
     ids = [hero.id for hero in state.heroes]
     if len(ids) != len(set(ids)):
-        found.append("a character is in play twice")
+        found.append(_("a character is in play twice"))
     placed = [place.number for place in state.placed]
     spots = [(place.x, place.y) for place in state.placed]
     if len(placed) != len(set(placed)) or len(spots) != len(set(spots)):
-        found.append("two Location cards share a number or a spot on the map")
+        found.append(_("two Location cards share a number or a spot on the map"))
     for hero in state.heroes:
         meters = campaign.hero[hero.id].meters
-        for name, track in (("Energy", meters.energy), ("Health", meters.health),
-                            ("Terror", meters.terror)):
-            value = getattr(hero, name.lower())
+        for name, track in (("energy", meters.energy), ("health", meters.health),
+                            ("terror", meters.terror)):
+            value = getattr(hero, name)
             if not 0 <= value <= track.max:
-                found.append(f"{hero.id} has {name} {value}, outside its track 0-{track.max}")
+                found.append(_("{hero} has {meter} {value}, outside its track 0-{most}").format(
+                    hero=hero.id, meter=_(METERS[name]), value=value, most=track.max))
         for name in ("food", "wealth", "rep", "magic", "exp"):
             if getattr(hero, name) < 0:
-                found.append(f"{hero.id} holds {getattr(hero, name)} {name.capitalize()}")
+                found.append(_("{hero} holds {value} {resource}").format(
+                    hero=hero.id, value=getattr(hero, name), resource=_(METERS[name])))
         if hero.location not in placed:
-            found.append(f"{hero.id} stands on Location {hero.location}, which is not on the map")
+            found.append(_("{hero} stands on Location {number}, which is not on the map").format(
+                hero=hero.id, number=hero.location))
         found += _cards(game, hero.id)
     found += _encounter_cards(game)
     if not found:
@@ -80,8 +89,9 @@ def _cards(game: Game, hero_id: str) -> list[str]:
     held, owned = Counter(cards), Counter(deck)
     twice = sorted(card for card, count in held.items() if count > owned[card])
     lost = sorted(card for card, count in owned.items() if held[card] < count)
-    what = f"card {twice[0]} is in two places" if twice else f"card {lost[0]} is nowhere"
-    return [f"{hero_id}'s {what}"]
+    if twice:
+        return [_("{hero}'s card {card} is in two places").format(hero=hero_id, card=twice[0])]
+    return [_("{hero}'s card {card} is nowhere").format(hero=hero_id, card=lost[0])]
 
 
 def _encounter_cards(game: Game) -> list[str]:
@@ -90,13 +100,14 @@ def _encounter_cards(game: Game) -> list[str]:
     found = [card for pile in state.encounter_decks.values() for card in pile if card != UNSEEN]
     for deck, pile in state.encounter_decks.items():
         if pile.count(UNSEEN) != len(state.unseen.get(deck, [])):
-            return [f"the {deck} Encounter deck's unseen cards do not match its places"]
+            return [_("the {deck} Encounter deck's unseen cards do not match its places").format(
+                deck=deck)]
         found += state.unseen.get(deck, [])
     found += [guardian.id for guardian in state.guardians]
     if state.encounter is not None and state.encounter.id not in found:
         found.append(state.encounter.id)
     twice = sorted(card for card, count in Counter(found).items() if count > 1)
-    return [f"Encounter card {twice[0]} is in two places"] if twice else []
+    return [_("Encounter card {card} is in two places").format(card=twice[0])] if twice else []
 
 
 def _resumable(game: Game) -> list[str]:

@@ -37,6 +37,7 @@ from grail.engine.actions import AnyAction
 from grail.engine.game import RULES_EDITION, Game
 from grail.engine.reading import read, reader
 from grail.engine.state import GameState
+from grail.lang import N_, _, ngettext, number
 
 from .errors import SaveError
 
@@ -100,7 +101,7 @@ def fold(rows: list[tuple[int, str, str]]) -> list[AnyAction]:
     12-16 ms of a command); an action is a frozen value, so entries written alike are read
     once and shared (a long campaign repeats most of its entries)."""
     bodies: list[str] = []
-    for _, kind, body in rows:
+    for _unused, kind, body in rows:
         if kind == "undo":
             count = int(body)
             if not 1 <= count <= len(bodies):  # grail writes none other
@@ -135,15 +136,19 @@ class SaveFile:
         try:
             size = path.stat().st_size
         except OSError as error:
-            raise SaveError(f"{path}: cannot read the save: {error.strerror}") from None
+            raise SaveError(_("{path}: cannot read the save: {why}").format(
+                path=path, why=error.strerror)) from None
         if size > MAX_BYTES:
-            raise SaveError(f"{path}: too large to be a save ({size:,} bytes)")
+            raise SaveError(ngettext("{path}: too large to be a save ({size} byte)",
+                                     "{path}: too large to be a save ({size} bytes)", size).format(
+                path=path, size=number(size)))
         if not is_database(path):
-            raise SaveError(f"{path}: not a grail save")
+            raise SaveError(_("{path}: not a grail save").format(path=path))
         try:
             connection, read_only = _opened(path)  # nothing written before it checks out
         except sqlite3.Error as error:
-            raise SaveError(f"{path}: the save is damaged ({_why(error)})") from None
+            raise SaveError(_("{path}: the save is damaged ({why})").format(
+                path=path, why=_why(error))) from None
         save = cls(path, connection, read_only)
         try:
             save._check()
@@ -154,7 +159,8 @@ class SaveFile:
             raise
         except sqlite3.Error as error:
             save.close()
-            raise SaveError(f"{path}: cannot open the save: {_why(error)}") from None
+            raise SaveError(_("{path}: cannot open the save: {why}").format(
+                path=path, why=_why(error))) from None
         return save
 
     @classmethod
@@ -193,7 +199,8 @@ class SaveFile:
         except (OSError, sqlite3.Error) as error:
             for leftover in ("", "-wal", "-shm", "-journal"):
                 _remove(Path(f"{temporary}{leftover}"))
-            raise SaveError(f"{path}: cannot write the save: {_why(error)}") from None
+            raise SaveError(_("{path}: cannot write the save: {why}").format(
+                path=path, why=_why(error))) from None
         return cls.open(path)
 
     def copy_to(self, path: Path) -> None:
@@ -215,7 +222,8 @@ class SaveFile:
         except (OSError, sqlite3.Error) as error:
             for leftover in ("", "-wal", "-shm", "-journal"):
                 _remove(Path(f"{temporary}{leftover}"))
-            raise SaveError(f"{path}: cannot write the save: {_why(error)}") from None
+            raise SaveError(_("{path}: cannot write the save: {why}").format(
+                path=path, why=_why(error))) from None
 
     def close(self) -> None:
         self.db.close()
@@ -225,20 +233,22 @@ class SaveFile:
             found = self.db.execute("PRAGMA application_id").fetchone()[0]
             version = self.db.execute("PRAGMA user_version").fetchone()[0]
             if found != APPLICATION_ID:
-                raise SaveError(f"{self.path}: an SQLite database of another program, not a "
-                                "grail save")
+                raise SaveError(_("{path}: an SQLite database of another program, not a grail "
+                                  "save").format(path=self.path))
             if version > FORMAT:
-                raise SaveError(f"{self.path}: made by a newer grail (save format {version}); "
-                                "update grail to open it")
+                raise SaveError(_("{path}: made by a newer grail (save format {format}); update "
+                                  "grail to open it").format(path=self.path, format=version))
             if self.db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-                raise SaveError(f"{self.path}: the save is damaged (the database does not "
-                                "check out)")
+                raise SaveError(_("{path}: the save is damaged (the database does not check "
+                                  "out)").format(path=self.path))
             tables = {row[0] for row in self.db.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}
             if not {"header", "entries", "snapshots", "marks"} <= tables:
-                raise SaveError(f"{self.path}: the save is damaged (tables are missing)")
+                raise SaveError(_("{path}: the save is damaged (tables are missing)").format(
+                    path=self.path))
         except sqlite3.DatabaseError as error:
-            raise SaveError(f"{self.path}: not a grail save ({_why(error)})") from None
+            raise SaveError(_("{path}: not a grail save ({why})").format(
+                path=self.path, why=_why(error))) from None
 
     # --- reading -------------------------------------------------------------------------
 
@@ -248,7 +258,8 @@ class SaveFile:
             rows = self.db.execute("SELECT key, value FROM header").fetchall()
             return {key: json.loads(value) for key, value in rows}
         except (sqlite3.DatabaseError, ValueError) as error:
-            raise SaveError(f"{self.path}: the save is damaged ({_why(error)})") from None
+            raise SaveError(_("{path}: the save is damaged ({why})").format(
+                path=self.path, why=_why(error))) from None
 
     def log(self, upto: int | None = None) -> list[AnyAction]:
         """The log, folded from its rows (up to row ``upto``, if given)."""
@@ -258,9 +269,11 @@ class SaveFile:
                 (upto if upto is not None else 2**62,)).fetchall()
             return fold(rows)
         except sqlite3.DatabaseError as error:
-            raise SaveError(f"{self.path}: the save is damaged ({_why(error)})") from None
+            raise SaveError(_("{path}: the save is damaged ({why})").format(
+                path=self.path, why=_why(error))) from None
         except (ValueError, TypeError, RecursionError):  # Unreadable too; TypeError: no text
-            raise SaveError(f"{self.path}: the save's log does not read as actions") from None
+            raise SaveError(_("{path}: the save's log does not read as actions").format(
+                path=self.path)) from None
 
     def last(self) -> int:
         """The newest row of the log: another program that wrote since moved it on."""
@@ -278,7 +291,8 @@ class SaveFile:
         """The log and the state a checkpoint or an autosave holds."""
         blob = self._mark_state(mark)
         if blob is None:
-            raise SaveError(f"{self.path}: the save is damaged (mark {mark.name!r} has no state)")
+            raise SaveError(_("{path}: the save is damaged (mark {mark} has no state)").format(
+                path=self.path, mark=repr(mark.name)))
         return self.log(upto=mark.seq), self._state(blob)
 
     def party(self, mark: Mark) -> tuple[str, ...] | None:
@@ -301,7 +315,8 @@ class SaveFile:
         try:
             return read(GameState, json.loads(zlib.decompress(blob)))
         except (zlib.error, ValueError, TypeError, RecursionError):  # Unreadable too
-            raise SaveError(f"{self.path}: the save's state does not read as a game") from None
+            raise SaveError(_("{path}: the save's state does not read as a game").format(
+                path=self.path)) from None
 
     def marks(self) -> list[Mark]:
         """The checkpoints and autosaves, newest first."""
@@ -309,7 +324,8 @@ class SaveFile:
             rows = self.db.execute("SELECT name, kind, seq, day, made FROM marks "
                                    "ORDER BY seq DESC, name").fetchall()
         except sqlite3.DatabaseError as error:
-            raise SaveError(f"{self.path}: the save is damaged ({_why(error)})") from None
+            raise SaveError(_("{path}: the save is damaged ({why})").format(
+                path=self.path, why=_why(error))) from None
         return [Mark(*row) for row in rows]
 
     def _one(self, query: str, *values: object) -> Any:
@@ -317,7 +333,8 @@ class SaveFile:
         try:
             return self.db.execute(query, values).fetchone()
         except sqlite3.DatabaseError as error:
-            raise SaveError(f"{self.path}: the save is damaged ({_why(error)})") from None
+            raise SaveError(_("{path}: the save is damaged ({why})").format(
+                path=self.path, why=_why(error))) from None
 
     @contextmanager
     def reading(self) -> Iterator[None]:
@@ -330,7 +347,8 @@ class SaveFile:
         try:
             self.db.execute("BEGIN")
         except sqlite3.Error as error:
-            raise SaveError(f"{self.path}: cannot read the save: {_why(error)}") from None
+            raise SaveError(_("{path}: cannot read the save: {why}").format(
+                path=self.path, why=_why(error))) from None
         try:
             yield
         finally:
@@ -346,17 +364,19 @@ class SaveFile:
         """One write transaction, taken before anything is read: other programs wait
         their turn (``BEGIN IMMEDIATE``); committed whole or not at all."""
         if self.read_only:
-            raise SaveError(f"{self.path}: cannot write the save: "
-                            f"{cannot_write_in(self.path.parent)}")
+            raise SaveError(_("{path}: cannot write the save: {why}").format(
+                path=self.path, why=cannot_write_in(self.path.parent)))
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
-            raise SaveError(f"{self.path}: cannot write the save: {_why(error)}") from None
+            raise SaveError(_("{path}: cannot write the save: {why}").format(
+                path=self.path, why=_why(error))) from None
         try:
             yield
         except sqlite3.Error as error:
             self._roll_back()
-            raise SaveError(f"{self.path}: cannot write the save: {_why(error)}") from None
+            raise SaveError(_("{path}: cannot write the save: {why}").format(
+                path=self.path, why=_why(error))) from None
         except BaseException:
             self._roll_back()
             raise
@@ -364,7 +384,8 @@ class SaveFile:
             self.db.execute("COMMIT")
         except sqlite3.Error as error:
             self._roll_back()
-            raise SaveError(f"{self.path}: cannot write the save: {_why(error)}") from None
+            raise SaveError(_("{path}: cannot write the save: {why}").format(
+                path=self.path, why=_why(error))) from None
 
     def _roll_back(self) -> None:
         """The transaction taken back, unless SQLite took it back itself (as it does when
@@ -387,7 +408,8 @@ class SaveFile:
             if at_a_reveal(game) and len(game.log) - self._newest() >= SNAPSHOT_EVERY:
                 self._snapshot(game)
         except sqlite3.Error as error:
-            raise SaveError(f"{self.path}: cannot write the save: {_why(error)}") from None
+            raise SaveError(_("{path}: cannot write the save: {why}").format(
+                path=self.path, why=_why(error))) from None
 
     def mark(self, game: Game, name: str, kind: str) -> Mark:
         """In a write transaction: a checkpoint or an autosave of the game as it stands;
@@ -400,7 +422,8 @@ class SaveFile:
                             "(SELECT name FROM marks WHERE kind = 'autosave' "
                             "ORDER BY seq DESC LIMIT ?)", (AUTOSAVES_KEPT,))
         except sqlite3.Error as error:
-            raise SaveError(f"{self.path}: cannot write the save: {_why(error)}") from None
+            raise SaveError(_("{path}: cannot write the save: {why}").format(
+                path=self.path, why=_why(error))) from None
         return next(found for found in self.marks() if found.name == name)
 
     def _newest(self) -> int:
@@ -454,12 +477,12 @@ def cannot_write_in(folder: Path) -> str:
     try:
         disk = os.statvfs(folder)
     except OSError:
-        return "its folder cannot be written, or the disk is full"
+        return _("its folder cannot be written, or the disk is full")
     if disk.f_flag & os.ST_RDONLY or not os.access(folder, os.W_OK):
-        return "its folder cannot be written"
+        return _("its folder cannot be written")
     if disk.f_bavail * disk.f_frsize < FULL_BELOW:
-        return "the disk is full"
-    return "its folder cannot be written, or the disk is full"
+        return _("the disk is full")
+    return _("its folder cannot be written, or the disk is full")
 
 
 FULL_BELOW = 256 * 1024
@@ -485,9 +508,9 @@ def _opened(path: Path) -> tuple[sqlite3.Connection, bool]:
             raise
     wal = Path(f"{path}-wal")
     if wal.exists() and wal.stat().st_size > 0:
-        raise SaveError(f"{path}: cannot open the save: {cannot_write_in(path.parent)}, and its "
-                        f"newest actions wait in {wal.name}; free some space, or copy both "
-                        "files where they can be written")
+        raise SaveError(_("{path}: cannot open the save: {why}, and its newest actions wait in "
+                          "{wal}; free some space, or copy both files where they can be written")
+                        .format(path=path, why=cannot_write_in(path.parent), wal=wal.name))
     return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True,
                            isolation_level=None), True
 
@@ -547,13 +570,14 @@ def _why(error: Exception) -> str:
     text = str(error)
     for said, meant in _REASONS:
         if said in text:
-            return meant
+            return _(meant)
     return text or type(error).__name__
 
 
-_REASONS = (("full", "the disk is full"), ("locked", "the database is locked by another program"),
-            ("not a database", "the file is not a database"),
-            ("malformed", "the database is malformed"), ("readonly", "the file is read-only"),
-            ("unable to open", "the file cannot be opened"),
-            ("decode", "a text in it is not text"))
-"""SQLite's reasons, in grail's words."""
+_REASONS = (("full", N_("the disk is full")),
+            ("locked", N_("the database is locked by another program")),
+            ("not a database", N_("the file is not a database")),
+            ("malformed", N_("the database is malformed")), ("readonly", N_("the file is read-only")),
+            ("unable to open", N_("the file cannot be opened")),
+            ("decode", N_("a text in it is not text")))
+"""SQLite's reasons, in grail's words (translated where they are said)."""

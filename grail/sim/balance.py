@@ -18,6 +18,7 @@ from typing import Any
 
 from grail.content import Campaign
 from grail.engine.journal import ContentLoop
+from grail.lang import _, number
 
 from .days import Run, run
 from .odds import MOST_BATCHES, seed_ranges, wilson
@@ -134,18 +135,19 @@ def report(pack: Path, n: int = 200, runs: int = 50, days: int = 100, seed: int 
     let go once the report is out (``written``, if given, writes it: if that fails, the
     same call has it again at once)."""
     if not 1 <= n <= MOST_FIGHTS or not 0 <= runs <= MOST_RUNS:
-        raise ValueError(f"a report plays 1 to {MOST_FIGHTS:,} fights a matchup and 0 to "
-                         f"{MOST_RUNS:,} runs a hero")
+        raise ValueError(_("a report plays 1 to {fights} fights a matchup and 0 to {runs} runs a "
+                           "hero").format(fights=number(MOST_FIGHTS), runs=number(MOST_RUNS)))
     with executor(pack, workers, scheduler, kept_in) as on:
         campaign, source = on.campaign, on.source
         heroes = sorted(campaign.hero, key=lambda hero: campaign.hero[hero].number)
         matchups = [(hero, *found) for hero in heroes for found in encounters(campaign)]
         batches = fight_batches(seed, n, len(matchups))
         calls: list[Call] = [(_fights, (source, hero, encounter, batch))
-                             for hero, encounter, _, _ in matchups for batch in batches]
+                             for hero, encounter, _deck, _level in matchups for batch in batches]
         calls += [(_run, (source, hero, seed + index, days))
                   for hero in heroes for index in range(runs)]
-        sizes = [len(batch) for _ in matchups for batch in batches] + [1] * (len(heroes) * runs)
+        sizes = [len(batch) for _unused in matchups for batch in batches] + \
+            [1] * (len(heroes) * runs)
         done = on.results(calls, Progress(sum(sizes), "simulations", progress, logged), sizes)
         wins = [sum(done[first:first + len(batches)])
                 for first in range(0, len(matchups) * len(batches), len(batches))]

@@ -32,6 +32,7 @@ from typing import Any
 
 from grail.content import Campaign
 from grail.content.cache import default_cache_dir
+from grail.lang import _
 
 from .progress import note
 
@@ -91,7 +92,8 @@ class Ledger:
             except (OSError, sqlite3.Error) as again:
                 ledger._give_up(again)
                 return ledger
-            ledger.say(f"the record of stopped runs, {path}, was damaged: started afresh")
+            ledger.say(_("the record of stopped runs, {path}, was damaged: started afresh").format(
+                path=path))
         except OSError as error:
             ledger._give_up(error)
         return ledger
@@ -176,10 +178,11 @@ class Ledger:
             self.db = None
 
     def _give_up(self, error: Exception) -> None:
-        why = "a file stands where a folder of its path should be" \
+        why = _("a file stands where a folder of its path should be") \
             if isinstance(error, FileExistsError | NotADirectoryError) else \
             error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        self.say(f"cannot keep this run's results in {self.path} ({why}): a stop will lose them")
+        self.say(_("cannot keep this run's results in {path} ({why}): a stop will lose them")
+                 .format(path=self.path, why=why))
         self.close()
 
 

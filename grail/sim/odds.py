@@ -16,6 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from grail.lang import _, number
+
 from .playouts import cost_meter, playout, prepared
 from .progress import Progress
 from .workers import Source, campaign_of, executor
@@ -87,7 +89,8 @@ def playout_batches(seed: int, n: int) -> list[range]:
     256th of the run each, from 1 to 250 playouts (a stopped run loses little, and
     progress is counted often), more only past :data:`MOST_BATCHES` batches."""
     if not 1 <= n <= MOST_PLAYOUTS:
-        raise ValueError(f"a run plays 1 to {MOST_PLAYOUTS:,} playouts, not {n:,}")
+        raise ValueError(_("a run plays 1 to {most} playouts, not {count}").format(
+            most=number(MOST_PLAYOUTS), count=number(n)))
     return seed_ranges(seed, n, max(1, min(250, n // 256), -(-n // MOST_BATCHES)))
 
 

@@ -25,6 +25,7 @@ from grail.engine.events import EncounterEnded
 from grail.engine.game import Game
 from grail.engine.rng import Rng
 from grail.engine.state import GameState
+from grail.lang import _, ngettext, pgettext
 
 from .policies import POLICIES
 
@@ -43,38 +44,65 @@ def read_deck(campaign: Campaign, path: Path, kind: str, hero: str) -> list[str]
     card of the campaign of the ``kind`` wanted that ``hero`` may hold: of its colour, and
     its own if the card is a character's [SETUP-C6]; as many as a deck holds at least
     [UPG-3]."""
-    wanted = "a list of card ids, such as [combat-1v, combat-2v]"
+    example = "[combat-1v, combat-2v]"
     try:
         if path.stat().st_size > DECK_FILE_LIMIT:
-            raise DeckError(f"{path}: larger than {DECK_FILE_LIMIT} bytes")
+            raise DeckError(ngettext("{path}: larger than {limit} byte", "{path}: larger than {limit} bytes",
+                                     DECK_FILE_LIMIT).format(path=path, limit=DECK_FILE_LIMIT))
         raw = path.read_bytes()
         if not raw.strip():
-            raise DeckError(f"{path}: the file is empty; expected {wanted}")
+            raise DeckError(_("{path}: the file is empty; expected a list of card ids, such as "
+                              "{example}").format(path=path, example=example))
         data: Any = read_yaml(raw, DECK_FILE_LIMIT).data
     except OSError as error:
-        raise DeckError(f"{path}: {error.strerror or 'cannot be read'}") from None
+        raise DeckError(_("{path}: {why}").format(
+            path=path, why=error.strerror or _("cannot be read"))) from None
     except SourceError as error:
         raise DeckError(f"{path}:{error.line}:{error.col}: {error.message}") from None
     if not isinstance(data, list) or not data or not all(isinstance(card, str) for card in data):
-        raise DeckError(f"{path}: expected {wanted}")
+        raise DeckError(_("{path}: expected a list of card ids, such as {example}").format(
+            path=path, example=example))
     for card in data:
         if card not in campaign.card:
-            raise DeckError(f"{path}: no card '{card}' in the campaign; see 'grail list cards'")
+            raise DeckError(_("{path}: no card '{card}' in the campaign; see 'grail list cards'")
+                            .format(path=path, card=card))
         found, holder = campaign.card[card], campaign.hero[hero]
         if found.kind != kind:
-            raise DeckError(f"{path}: '{card}' is a {found.kind} card; this "
-                            f"Encounter is played with {kind} cards")
+            raise DeckError(_("{path}: '{card}' is a {kind} card; this Encounter is played with "
+                              "{wanted} cards").format(path=path, card=card,
+                                                       kind=_kind(found.kind), wanted=_kind(kind)))
         if found.hero is not None and found.hero != hero:
-            raise DeckError(f"{path}: '{card}' is {campaign.hero[found.hero].short_name}'s "
-                            f"card; {holder.short_name}'s deck holds none of another's")
+            raise DeckError(_("{path}: '{card}' is {owner}'s card; {hero}'s deck holds none of "
+                              "another's").format(path=path, card=card,
+                                                  owner=campaign.hero[found.hero].short_name,
+                                                  hero=holder.short_name))
         if found.colour != holder.colour:
-            raise DeckError(f"{path}: '{card}' is a {found.colour} card; "
-                            f"{holder.short_name} plays {holder.colour} cards [SETUP-C6]")
+            raise DeckError(_("{path}: '{card}' is a {colour} card; {hero} plays {plays} cards "
+                              "[SETUP-C6]").format(path=path, card=card,
+                                                   colour=_colour(found.colour),
+                                                   hero=holder.short_name,
+                                                   plays=_colour(holder.colour)))
     least = campaign.manifest.rules.deck_minimum
     if len(data) < least:
-        raise DeckError(f"{path}: {len(data)} card{'s' * (len(data) != 1)}; a deck holds at "
-                        f"least {least} (the campaign's deck_minimum) [UPG-3]")
+        raise DeckError(ngettext("{path}: {count} card; a deck holds at least {least} (the "
+                                 "campaign's deck_minimum) [UPG-3]",
+                                 "{path}: {count} cards; a deck holds at least {least} (the "
+                                 "campaign's deck_minimum) [UPG-3]", len(data)).format(
+            path=path, count=len(data), least=least))
     return list(data)
+
+
+def _kind(kind: str) -> str:
+    """A player card's kind, in words."""
+    return {"combat": pgettext("card kind", "combat"),
+            "diplomacy": pgettext("card kind", "diplomacy")}.get(kind, kind)
+
+
+def _colour(colour: str) -> str:
+    """A character colour [COMP-1], in words."""
+    return {"green": pgettext("card colour", "green"), "blue": pgettext("card colour", "blue"),
+            "brown": pgettext("card colour", "brown"),
+            "grey": pgettext("card colour", "grey")}.get(colour, colour)
 
 
 @dataclass(frozen=True)

@@ -12,22 +12,50 @@ from __future__ import annotations
 import sys
 import time
 
+from grail.lang import _, ngettext, number
+
 
 def left(seconds: float) -> str:
     """Time left, in the largest units that say it."""
     if seconds < 0.5:
-        return "less than a second left"
+        return _("less than a second left")
     if round(seconds) < 60:
-        return f"about {round(seconds)} s left"
+        return _("about {seconds} s left").format(seconds=round(seconds))
     hours, minutes = divmod(round(seconds / 60), 60)
     if not hours:
-        return f"about {minutes} min left"
-    return f"about {hours} h {minutes} min left" if minutes else f"about {hours} h left"
+        return _("about {minutes} min left").format(minutes=minutes)
+    return _("about {hours} h {minutes} min left").format(hours=hours, minutes=minutes) \
+        if minutes else _("about {hours} h left").format(hours=hours)
 
 
 def note(line: str) -> None:
     """A line of its own on stderr, in grail's name, about how a simulation runs."""
-    print(f"grail: {line}", file=sys.stderr, flush=True)
+    print(_("grail: {note}").format(note=line), file=sys.stderr, flush=True)
+
+
+def counted(what: str, done: int, total: int) -> str:
+    """``done`` of ``total`` things, in words: "1,199 of 3,000 playouts" (``what``:
+    ``playouts`` or ``simulations``; another plural noun is said as it is given)."""
+    if what == "playouts":
+        said = ngettext("{done} of {total} playout", "{done} of {total} playouts", total)
+    elif what == "simulations":
+        said = ngettext("{done} of {total} simulation", "{done} of {total} simulations", total)
+    else:
+        # TRANSLATORS: {what} is a plural noun a caller of grail's own code names, in English
+        said = _("{done} of {total} {what}")
+    return said.format(done=number(done), total=number(total), what=what)
+
+
+def fraction(what: str, done: int, total: int) -> str:
+    """``done`` of ``total`` things, as a count written over: "6/12 playouts"."""
+    if what == "playouts":
+        said = ngettext("{done}/{total} playout", "{done}/{total} playouts", total)
+    elif what == "simulations":
+        said = ngettext("{done}/{total} simulation", "{done}/{total} simulations", total)
+    else:
+        # TRANSLATORS: {what} is a plural noun a caller of grail's own code names, in English
+        said = _("{done}/{total} {what}")
+    return said.format(done=done, total=total, what=what)
 
 
 LOG_EVERY_S = 60.0
@@ -51,8 +79,8 @@ class Progress:
         not: a log must say it too), and count on from there."""
         self.earlier = done
         if done:
-            print(f"going on from the {done:,} of {self.total:,} {self.what} a stopped run "
-                  "did", file=sys.stderr, flush=True)
+            print(_("going on from the {counted} a stopped run did").format(
+                counted=counted(self.what, done, self.total)), file=sys.stderr, flush=True)
 
     def count(self, done: int) -> None:
         """``done`` of them are done: the count, the rate so far and the time left."""
@@ -66,12 +94,15 @@ class Progress:
 
     def _line(self, done: int, now: float) -> str:
         spent = now - self.began
-        line = f"{done}/{self.total} {self.what}"
+        line = fraction(self.what, done, self.total)
         if self.earlier < done < self.total and spent > 0:
             rate = (done - self.earlier) / spent
-            said = f"{rate:,.0f} a second" if rate >= 10 else f"{rate:.1f} a second" \
-                if rate >= 0.1 else f"{rate * 60:.1f} a minute"
-            line += f", {said}, {left((self.total - done) / rate)}"
+            said = _("{rate} a second").format(rate=number(round(rate))) if rate >= 10 else \
+                _("{rate} a second").format(rate=f"{rate:.1f}") if rate >= 0.1 else \
+                _("{rate} a minute").format(rate=f"{rate * 60:.1f}")
+            # TRANSLATORS: "6/12 playouts", "2.4 a minute", "about 50 s left"
+            line = _("{count}, {rate}, {left}").format(count=line, rate=said,
+                                                       left=left((self.total - done) / rate))
         return line
 
     def say(self, line: str) -> None:

@@ -44,9 +44,10 @@ from typing import Any, TypeVar
 
 from grail.content import Campaign
 from grail.content.cache import load_cached
+from grail.lang import _
 
 from .ledger import Ledger
-from .progress import Progress
+from .progress import Progress, counted
 
 Source = Any
 """A pack's folder (``str``), or on a cluster the loaded campaign (a Dask future of it)."""
@@ -68,15 +69,18 @@ class Stopped(Exception):
     """A simulation stopped before its end (Ctrl-C), with how far it went: no result."""
 
     def __init__(self, done: int, total: int, what: str, kept: bool) -> None:
-        super().__init__(f"stopped at Ctrl-C after {done:,} of {total:,} {what}"
-                         f"{_going_on(done, kept)}")
+        said = _("stopped at Ctrl-C after {counted}: no result yet; the same command goes on "
+                 "from there") if done and kept else _("stopped at Ctrl-C after {counted}: no result")
+        super().__init__(said.format(counted=counted(what, done, total)))
         self.done, self.total = done, total
 
 
-def _going_on(done: int, kept: bool) -> str:
-    """What a run stopped after ``done`` of its things leaves: nothing, or a run to go on."""
-    return ": no result yet; the same command goes on from there" if done and kept else \
-        ": no result"
+def _lost(lost: str, done: int, total: int, what: str, kept: bool) -> WorkerLost:
+    """A worker lost (``lost``, in words) after ``done`` of the run's ``total`` things:
+    what it leaves, nothing or a run to go on."""
+    said = _("{lost} after {counted}: no result yet; the same command goes on from there") \
+        if done and kept else _("{lost} after {counted}: no result")
+    return WorkerLost(said.format(lost=lost, counted=counted(what, done, total)))
 
 
 def cores() -> int:
@@ -152,8 +156,8 @@ class Workers:
         except KeyboardInterrupt:
             raise Stopped(done, progress.total, progress.what, self.ledger.keeping) from None
         except self.lost:
-            raise WorkerLost(f"{self.lost_words} after {done:,} of {progress.total:,} "
-                             f"{progress.what}{_going_on(done, self.ledger.keeping)}") from None
+            raise _lost(self.lost_words, done, progress.total, progress.what,
+                        self.ledger.keeping) from None
         finally:
             progress.end()
         self.finished += keys
@@ -186,8 +190,8 @@ def executor(pack: Path, workers: int | None = None, scheduler: str | None = Non
                                        initargs=(os.getpid(),))
             try:
                 on = Workers(pool, count, str(pack), campaign, (BrokenProcessPool,),
-                             "a worker process ended before its task did (killed, or out of "
-                             "memory)", ledger)
+                             _("a worker process ended before its task did (killed, or out of "
+                               "memory)"), ledger)
                 yield on
             except BaseException:  # stopped, or a worker lost: no task is waited for
                 with interrupts_held():
@@ -203,8 +207,9 @@ def executor(pack: Path, workers: int | None = None, scheduler: str | None = Non
 
 def _lost_on(scheduler: str) -> str:
     """A cluster that lost a run's tasks, in words."""
-    return f"the Dask cluster at {scheduler} lost a task (each worker it was given to ended, " \
-        "killed or out of memory; or the scheduler or every worker ended)"
+    return _("the Dask cluster at {scheduler} lost a task (each worker it was given to ended, "
+             "killed or out of memory; or the scheduler or every worker ended)").format(
+        scheduler=scheduler)
 
 
 @contextmanager
@@ -213,21 +218,22 @@ def _cluster(campaign: Campaign, scheduler: str
     try:  # an optional extra, untyped: reached through Any
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
-        raise ClusterError("--scheduler needs grail's cluster extra (dask.distributed): "
-                           "pip install '.[cluster]' in grail's folder") from None
+        raise ClusterError(_("--scheduler needs grail's cluster extra (dask.distributed): "
+                             "pip install '.[cluster]' in grail's folder")) from None
     _answers(distributed, scheduler)
     with _unlogged("distributed"):  # a scheduler gone is said in one line, not logged
         try:
             client = distributed.Client(scheduler, timeout=f"{CONNECT_S}s")
         except (OSError, TimeoutError) as error:
-            raise ClusterError(f"no Dask scheduler answers at {scheduler}: {error}") from None
+            raise ClusterError(_("no Dask scheduler answers at {address}: {error}").format(
+                address=scheduler, error=error)) from None
         with client:
             try:
                 sent = client.scatter(campaign, broadcast=True)
             except (ValueError, TimeoutError):  # Dask's "No valid workers found"
-                raise ClusterError(f"the Dask scheduler at {scheduler} has no workers: start "
-                                   f"some with 'dask worker {scheduler}' (docs/balance.md)"
-                                   ) from None
+                raise ClusterError(_("the Dask scheduler at {address} has no workers: start "
+                                     "some with '{command}' (docs/balance.md)").format(
+                    address=scheduler, command=f"dask worker {scheduler}")) from None
             # a task lost once Dask gave it to several workers in turn (KilledWorker), the
             # futures cancelled when the scheduler or every worker ended, the link closed
             yield client.get_executor(), sent, (distributed.KilledWorker, CancelledError,
@@ -278,8 +284,9 @@ def _answers(distributed: Any, scheduler: str) -> None:
     except Exception:  # whatever another protocol's bytes make of Dask's reader
         found = None
     if not (isinstance(found, dict) and found.get("type") == "Scheduler"):
-        raise ClusterError(f"what answers at {scheduler} is not a Dask scheduler (a scheduler "
-                           "listens on port 8786 unless told otherwise)")
+        raise ClusterError(_("what answers at {address} is not a Dask scheduler (a scheduler "
+                             "listens on port 8786 unless told otherwise)").format(
+            address=scheduler))
 
 
 def _reachable(address: str) -> None:
@@ -295,35 +302,36 @@ def _reachable(address: str) -> None:
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_S).close()
     except (socket.gaierror, UnicodeError):
-        raise ClusterError(f"no scheduler can answer at {address}: this machine knows no host "
-                           f"named '{host}'") from None
+        raise ClusterError(_("no scheduler can answer at {address}: this machine knows no "
+                             "host named '{host}'").format(address=address, host=host)) from None
     except ConnectionRefusedError:
-        usual = "" if port == "8786" else " (a scheduler listens on port 8786 unless told " \
-            "otherwise)"
-        raise ClusterError(f"no Dask scheduler answers at {address}: nothing listens on port "
-                           f"{port} there{usual}") from None
+        said = _("no Dask scheduler answers at {address}: nothing listens on port {port} there") \
+            if port == "8786" else _("no Dask scheduler answers at {address}: nothing listens "
+                                     "on port {port} there (a scheduler listens on port 8786 "
+                                     "unless told otherwise)")
+        raise ClusterError(said.format(address=address, port=port)) from None
     except TimeoutError:
         raise _silent(address) from None
     except OSError:
-        raise ClusterError(f"no Dask scheduler answers at {address}: this machine finds no "
-                           "way to that host") from None
+        raise ClusterError(_("no Dask scheduler answers at {address}: this machine finds no "
+                             "way to that host").format(address=address)) from None
 
 
 def _not_an_address(address: str, why: str) -> ClusterError:
-    return ClusterError(f"'{address}' is not a scheduler's address, such as "
-                        f"tcp://192.168.1.20:8786: {why}")
+    return ClusterError(_("'{address}' is not a scheduler's address, such as {example}: {why}")
+                        .format(address=address, example="tcp://192.168.1.20:8786", why=why))
 
 
 def _silent(address: str) -> ClusterError:
-    return ClusterError(f"no Dask scheduler answers at {address} within {CONNECT_S} s (a "
-                        "scheduler listens on port 8786 unless told otherwise; 8787 is its "
-                        "dashboard)")
+    return ClusterError(_("no Dask scheduler answers at {address} within {seconds} s (a "
+                          "scheduler listens on port 8786 unless told otherwise; 8787 is its "
+                          "dashboard)").format(address=address, seconds=CONNECT_S))
 
 
 def _unread(address: str) -> str:
     """Why Dask found no scheduler at an address grail saw nothing wrong with."""
-    return "no cluster of this program has that address" if address.startswith("inproc://") \
-        else "it does not read as one"
+    return _("no cluster of this program has that address") if address.startswith("inproc://") \
+        else _("it does not read as one")
 
 
 SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")
@@ -338,20 +346,21 @@ def address_fault(address: str) -> str | None:
     if scheme == "inproc":
         return None
     if scheme not in SCHEMES:
-        return f"a cluster is reached by {', '.join(s + '://' for s in SCHEMES)}, not '{scheme}://'"
+        return _("a cluster is reached by {schemes}, not '{scheme}://'").format(
+            schemes=", ".join(f"{known}://" for known in SCHEMES), scheme=scheme)
     if host.count("[") != host.count("]"):
-        return "a bracket opens or closes alone (an IPv6 host is written [::1]:8786)"
+        return _("a bracket opens or closes alone (an IPv6 host is written [::1]:8786)")
     if not host or not port:
-        return "it names no host and port (host:8786)"
+        return _("it names no host and port (host:8786)")
     if not port.isdigit() or not 0 < int(port) < 65536:
-        return f"its port '{port}' is not a port number"
+        return _("its port '{port}' is not a port number").format(port=port)
     return None
 
 
 def _parts(address: str) -> tuple[str, str, str]:
     """An address's scheme (tcp when it names none), host and port, as written."""
-    scheme, _, rest = address.partition("://") if "://" in address else ("tcp", "", address)
-    host, _, port = rest.rpartition(":")
+    scheme, _sep, rest = address.partition("://") if "://" in address else ("tcp", "", address)
+    host, _sep, port = rest.rpartition(":")
     return scheme, host, port
 
 

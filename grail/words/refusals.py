@@ -4,6 +4,7 @@ the names of heroes, cards and Locations taken from the campaign by id.
 
 >>> from grail.content import load_pack, bundled_pack
 >>> from grail.engine.refusals import Refusal
+from grail.engine.setup import SetupError
 >>> refusal_words(load_pack(bundled_pack()), Refusal("DAY-3", "cannot_act_now",
 ...     {"hero": "tamsin", "waiting": ["jago"]}))
 'Tamsin Vell cannot act now; waiting: Jago Trevail'
@@ -15,8 +16,10 @@ from collections.abc import Callable
 from typing import Any
 
 from grail.content import Campaign
+from grail.engine.chance import ChanceMismatch
 from grail.engine.journal import STEPS_WITHOUT_A_DECISION, ContentLoop
 from grail.engine.refusals import Refusal
+from grail.engine.setup import SetupError
 from grail.lang import _, listed, ngettext, number
 
 from .dying import dying_refusal
@@ -270,3 +273,42 @@ def loop_words(campaign: Campaign | None, loop: ContentLoop) -> str:
     hero, seed = loop.run
     return _("{loop}, met by {hero}'s campaign run from seed {seed}").format(
         loop=said, hero=hero_name(campaign, hero), seed=seed)
+
+
+def mismatch_words(campaign: Campaign | None, error: ChanceMismatch) -> str:
+    """How a log's chance outcomes fail to follow its actions, in words."""
+    fields = error.fields
+    if error.code == "begins_with_outcome":
+        return _("a log that goes on from a saved state cannot begin with a chance outcome: "
+                 "those follow an action")
+    if error.code == "snapshot_between":
+        return _("a snapshot lies between an action and its chance outcomes")
+    if error.code == "after_snapshot":
+        return _("the chance outcomes after a snapshot do not follow it")
+    if error.code == "unmet_outcomes":
+        action = fields["action"]
+        after = _("the setup") if action is None else action.to_json()
+        return ngettext("the log gives {count} chance outcome after {after}, but the game did "
+                        "not meet the last {unmet}",
+                        "the log gives {count} chance outcomes after {after}, but the game did "
+                        "not meet the last {unmet}", fields["given"]).format(
+            count=fields["given"], after=after, unmet=fields["unmet"])
+    return _("the log says '{given}: {outcome}' where the game meets '{point}' with outcomes "
+             "{options}").format(given=fields["given"], outcome=fields["outcome"],
+                                 point=fields["point"], options=", ".join(fields["options"]))
+
+
+def setup_words(campaign: Campaign | None, error: SetupError) -> str:
+    """Why a game cannot be set up as asked, in words."""
+    fields = error.fields
+    if error.code == "players":
+        return _("this campaign is for {fewest} to {most} players, not {asked}").format(**fields)
+    if error.code == "no_hero":
+        return _("no hero '{hero}' in this campaign; heroes are {heroes}").format(
+            hero=fields["hero"], heroes=", ".join(fields["heroes"]))
+    if error.code == "hero_twice":
+        return _("a hero can be played only once")
+    if error.code == "rules_outside_challenge":
+        return _("Challenge rules are adopted in challenge mode only")
+    return _("no Challenge rule '{rule}'; they are {rules}").format(
+        rule=fields["rule"], rules=", ".join(fields["rules"]))

@@ -26,6 +26,7 @@ from grail.save import SaveError
 from grail.save.folder import SaveNameError, free_name, save_path, saves_folder
 from grail.session import Session
 from grail.words.names import challenge_rule_words, mode_name
+from grail.words.refusals import setup_words
 
 from ..app import App, Scene
 from ..boards import draw_token
@@ -231,7 +232,10 @@ class NewGameScene(Scene):
         try:  # some Challenge rules only, if so chosen [MODE-CHALLENGE-1]
             session = Session.start(self.campaign, self.chosen, seed, self.mode,
                                     self.companion, path, pack, rules)
-        except (SetupError, SaveError) as error:
+        except SetupError as error:
+            self.notice = setup_words(self.campaign, error)
+            return
+        except SaveError as error:
             self.notice = str(error)
             return
         told = _("New campaign saved as '{name}': {mode}, a companion game.") if self.companion \
