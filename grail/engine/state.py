@@ -364,9 +364,11 @@ class Task(State):
     """A line of the task log [TASK-1]."""
 
     id: str
-    """The task id."""
-    text: str
-    """What it asks."""
+    """The task id; what it asks is the pack's, in the pack's language (``Campaign.task``),
+    so that the state is the same whatever the language it is played in."""
+    text: str = ""
+    """What it asked, as a save from before grail spoke several languages kept it (read
+    when the pack no longer names the task); grail writes none."""
     location: int | None = None
     """It closes when this card changes."""
 

@@ -115,7 +115,7 @@ def _damage(campaign: Campaign, state: GameState, effect: fx.Damage,
 def _add_task(campaign: Campaign, state: GameState, effect: fx.AddTask,
               heroes: list[HeroState]) -> list[Event]:
     task = effect.add_task
-    logged = Task(id=task.id, text=task.text, location=task.location)
+    logged = Task(id=task.id, location=task.location)
     if logged in state.tasks:
         return []  # a task is logged once, however often what logs it is read [TASK-1]
     state.tasks = [kept for kept in state.tasks if kept.id != task.id] + [logged]

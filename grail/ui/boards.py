@@ -30,7 +30,14 @@ from grail.engine.survival import health_bar
 from grail.engine.upgrades import attribute
 from grail.lang import N_, _
 from grail.words.dying import dying_text
-from grail.words.names import dial_words, hero_name, mode_name, resource_words, skill_name
+from grail.words.names import (
+    dial_words,
+    hero_name,
+    mode_name,
+    resource_words,
+    skill_name,
+    task_name,
+)
 from grail.words.summary import STAGE_TITLES
 
 from .budget import Budget, allows, spend
@@ -601,9 +608,10 @@ class Painter:
         if state.tasks:
             self.heading(_("Task log"))
             for task in state.tasks:
-                self.text(f"- {task.text}" if task.location is None else
+                said = task_name(campaign, task.id, task.text)
+                self.text(_("- {task}").format(task=said) if task.location is None else
                           _("- {task} (until {location} changes)").format(
-                              task=task.text, location=task.location), 14)
+                              task=said, location=task.location), 14)
         loose = [dial for dial in state.dials if dial.location is None]
         if loose:
             self.heading(_("Dials"))
