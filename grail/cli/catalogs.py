@@ -180,8 +180,9 @@ def standing(code: str) -> Standing:
             tools_missing += tool
         elif message.fuzzy:
             fuzzy.append(where)
-        elif any(sorted(PLACEHOLDER.findall(ids[0])) != sorted(PLACEHOLDER.findall(string))
-                 for string in strings):
+        elif any(sorted(PLACEHOLDER.findall(string))
+                 not in [sorted(PLACEHOLDER.findall(english)) for english in ids]
+                 for string in strings):  # a plural form says its count, or its one
             placeholders.append(where)
     return Standing(code, sum(1 for message in catalog if message.id), untranslated, fuzzy,
                     placeholders, tools, tools_missing)
