@@ -43,3 +43,28 @@ def test_one_decision_answers_legal_pending_and_refusal(minimal: Campaign) -> No
         "TEAM-1", "team_forming", {"proposer": "wren", "action": "travel"})
     with pytest.raises(IllegalAction, match=r"\[TEAM-1\]"):
         game.apply(Pass(hero="yew"))
+
+
+@pytest.mark.parametrize("pack", ["minimal", "ennor"])
+def test_after_every_action_the_next_decision_is_asked_at_once(
+        pack: str, minimal: Campaign, ennor: Campaign) -> None:  # [DAY-1]
+    """``ORDER`` says what comes next: after an action the game has done by itself all its
+    decisions' ``goes_on`` would do, so the decision it waits on has nothing left to do
+    first (its ``goes_on`` changes nothing and asks it); and the decisions that do nothing by
+    themselves are the ones named."""
+    import random
+
+    from grail.engine.decisions import goes_on
+
+    campaign = minimal if pack == "minimal" else ennor
+    for seed in range(4):
+        game = Game.new(campaign, sorted(campaign.hero)[:1 + seed % 2], seed=seed)
+        chooser = random.Random(seed)
+        while not game.is_terminal() and len(game.log) < 400:
+            resting = game.state.model_copy(deep=True)
+            assert goes_on(campaign, resting) in (None, ([], True)), waiting(game.state).name
+            assert resting.model_dump_json() == game.state.model_dump_json()
+            legal = game.legal_actions()
+            game.apply(legal[chooser.randrange(len(legal))])
+    assert {decision.name for decision in ORDER if decision.goes_on is None} == {
+        "over", "chance", "mercy", "asked", "after_a_death", "team"}

@@ -2,8 +2,8 @@
 from its code as pyproject.toml's ``[tool.babel]`` says (the keywords of grail/lang.py);
 each language's file merged with it, keeping translations, marking changed ones fuzzy and
 gone ones obsolete; the compiled files gettext reads; and what a language still lacks.
-``grail translate extract --grail``, ``compile --grail`` and ``check --grail`` run them
-(docs/translating.md).
+``grail translate extract --grail``, ``grail translate compile`` and ``grail translate check
+--grail`` run them (docs/translating.md).
 """
 
 from __future__ import annotations

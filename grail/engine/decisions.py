@@ -33,10 +33,12 @@ from . import (
     during_the_day,
     dying,
     end_of_day,
+    events_deck,
     guardians,
     in_use,
     journal,
     left_items,
+    madness,
     mercy,
     modes,
     players,
@@ -81,22 +83,94 @@ from .actions import (
     UseCard,
 )
 from .encounters import decisions as encounter
+from .encounters import turn as encounter_turn
 from .encounters.decisions import EncounterAction
 from .events import Event
 from .pending import Pending
 from .refusals import Refusal
 from .state import GameState
 
+GoesOn = Callable[[Campaign, GameState], "tuple[list[Event], bool] | None"]
+"""What the game does by itself while a decision is the next one [DAY-1]: None when the
+decision is asked now; else what happened, and whether the decision is then asked (True)
+or the Day order goes on (False: the next decision is found afresh)."""
+
 
 @dataclass(frozen=True)
 class Decision:
-    """A kind of decision a state may wait on, and its three answers."""
+    """A kind of decision a state may wait on, its three answers, and what the game does
+    by itself before asking it (``goes_on``; None: it is asked at once)."""
 
     name: str
     waits: Callable[[GameState], bool]
     legal: Callable[[Campaign, GameState], list[Any]]
     pending: Callable[[Campaign, GameState], Pending]
     why: Callable[[Campaign, GameState, Any], Refusal]
+    goes_on: GoesOn | None = None
+
+
+def _fight_goes_on(campaign: Campaign, state: GameState) -> tuple[list[Event], bool]:
+    """The Encounter runs until a decision of its own, or until effects must resolve."""
+    events = encounter_turn.advance(campaign, state)
+    return events, state.encounter is not None and not _reading_in_fight(state)
+
+
+def _reading_in_fight(state: GameState) -> bool:
+    """Effects an Encounter began are being resolved: frames above its floor."""
+    return state.encounter is not None and len(state.frames) > state.encounter.floor
+
+
+def _guardians_go_on(campaign: Campaign, state: GameState) -> tuple[list[Event], bool] | None:
+    """A Guardian met is fought at once; when several wait together, the players choose
+    which first [GUARD-4], [GUARD-6]."""
+    if guardians.choices(state):
+        return None
+    return guardians.face_next(campaign, state), False
+
+
+def _reading_goes_on(campaign: Campaign, state: GameState) -> tuple[list[Event], bool]:
+    """The journal (or an Encounter's effects, above its floor) is read until a choice
+    waits; who fell to 0 Health meanwhile takes a card first [DEATH-1]."""
+    if state.encounter is not None:
+        events = journal.resolve(campaign, state, state.encounter.floor)
+        return events, bool(state.asked) or _reading_in_fight(state)
+    events = journal.resolve(campaign, state)
+    if not state.frames or state.encounter is not None:
+        return events, False
+    dying = [] if state.asked else death.check(campaign, state)
+    return events + dying, not dying
+
+
+def _day_goes_on(campaign: Campaign, state: GameState) -> tuple[list[Event], bool] | None:
+    """A death, madness or a quest met comes first; then the Day order's steps that need
+    no decision [DAY-1]: the Start of Day's, the end of the Day's actions, the End of Day's
+    idle upgrades, dreams and close."""
+    happened = death.check(campaign, state) or madness.check(campaign, state) \
+        or events_deck.met_quests(campaign, state)
+    if happened:
+        return happened, False
+    stage = state.stage
+    if stage in DAY_BEGINS:
+        return DAY_BEGINS[stage](campaign, state), False
+    if stage == "day" and not state.frames and not day.actors(state):
+        state.stage = "end_of_day"
+        return [], False
+    if stage != "end_of_day":
+        return None
+    if end_of_day.skip_idle_upgrades(campaign, state):
+        return [], False
+    if not end_of_day.finished(state):
+        return None
+    if not state.dreamt:
+        return end_of_day.dreams(campaign, state), False
+    day.day_ends(campaign, state)
+    return [], False
+
+
+DAY_BEGINS: dict[str, Callable[[Campaign, GameState], list[Event]]] = {
+    "start_of_day": day.start_of_day, "dials": day.dials_turn, "event": day.event_revealed,
+    "guardians": day.guardians_move, "face_up": day.face_up}
+"""The Start of Day's steps, by the stage each runs in [DAY-START-1]."""
 
 
 OVER = Decision(
@@ -112,22 +186,42 @@ ORDER: tuple[Decision, ...] = (
     Decision("mercy", lambda state: state.stage == "mercy",
              mercy.legal, mercy.pending, mercy.why),
     Decision("asked", lambda state: bool(state.asked), asked.legal, asked.pending, asked.why),
-    Decision("encounter", encounter.waits, encounter.legal, encounter.pending, encounter.why),
+    Decision("encounter", encounter.waits, encounter.legal, encounter.pending, encounter.why,
+             _fight_goes_on),
     Decision("face_up", lambda state: bool(state.face_up_queue),
-             in_use.legal, in_use.pending, in_use.why),
+             in_use.legal, in_use.pending, in_use.why, lambda campaign, state: _meanwhile(
+                 "face_up", campaign, state) if state.encounter is None else None),
     Decision("after_a_death", death.waits, death.legal, death.pending, death.why),
-    Decision("guardian_order", lambda state: bool(guardians.choices(state)),
-             guardians.legal, guardians.pending, guardians.why),
+    Decision("guardian_order", lambda state: bool(state.facing) and state.encounter is None,
+             guardians.legal, guardians.pending, guardians.why, _guardians_go_on),
     Decision("team", lambda state: state.team is not None, teams.legal, teams.pending,
              teams.why),
     Decision("journal", lambda state: bool(state.frames),
-             journal.legal, journal.pending, journal.why),
+             journal.legal, journal.pending, journal.why, _reading_goes_on),
     Decision("end_of_day", lambda state: state.stage == "end_of_day",
-             end_of_day.legal, end_of_day.pending, end_of_day.why),
+             end_of_day.legal, end_of_day.pending, end_of_day.why, _day_goes_on),
     Decision("day", lambda state: True,
-             during_the_day.legal, during_the_day.pending, during_the_day.why),
+             during_the_day.legal, during_the_day.pending, during_the_day.why, _day_goes_on),
 )
-"""Every decision a state may wait on, first things first [DAY-1]."""
+"""Every decision a state may wait on, first things first [DAY-1], with what the game does
+by itself before each is asked: the one place that says what comes next
+(``Game._advance`` walks it)."""
+
+
+def _meanwhile(name: str, campaign: Campaign, state: GameState) -> tuple[list[Event], bool] | None:
+    """What the game does by itself while the decision ``name`` waits without holding the
+    Day up (which card of a keyword is in use, outside a fight [ITEM-2]): the next waiting
+    decision's work."""
+    later = ORDER[[decision.name for decision in ORDER].index(name) + 1:]
+    step = next(decision for decision in later if decision.waits(state)).goes_on
+    return None if step is None else step(campaign, state)
+
+
+def goes_on(campaign: Campaign, state: GameState) -> tuple[list[Event], bool] | None:
+    """What the game does by itself now, before the decision ``state`` waits on is asked:
+    that decision's ``goes_on`` (None: it is asked now)."""
+    step = waiting(state).goes_on
+    return None if step is None else step(campaign, state)
 
 
 def waiting(state: GameState) -> Decision:

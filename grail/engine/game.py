@@ -19,18 +19,12 @@ from grail.content import Campaign
 from . import (
     chance,
     day,
-    death,
     encounter_decks,
-    end_of_day,
-    events_deck,
-    guardians,
     items,
     journal,
-    madness,
 )
 from .actions import Actions, ChanceOutcome
-from .decisions import do, refusal, waiting
-from .encounters import turn as encounter_turn
+from .decisions import do, goes_on, refusal, waiting
 from .events import ChanceAsked, ChanceDrawn, Event
 from .pending import Pending
 from .refusals import Refusal
@@ -306,71 +300,17 @@ class Game:
         self.state, self.log, self._legal = again.state, again.log, None
 
     def _advance(self) -> list[Event]:
-        """Run the parts of the Day order that need no decision [DAY-1]."""
+        """Run the parts of the Day order that need no decision [DAY-1], as ``ORDER``
+        (grail/engine/decisions.py) says: until the decision the state waits on is asked."""
         events: list[Event] = []
         while True:
-            state = self.state
-            items.settle_queue(self.campaign, state)
-            if state.asked:
-                return events  # what an effect asked for is a decision
-            if state.encounter is not None:
-                if _reading_in_fight(state):
-                    events += journal.resolve(self.campaign, state, state.encounter.floor)
-                    if state.asked or _reading_in_fight(state):
-                        return events  # a choice waits
-                    continue
-                if state.face_up_queue:
-                    return events  # which card of a keyword is in use [ITEM-2]
-                events += encounter_turn.advance(self.campaign, state)
-                if _fighting(state) and not _reading_in_fight(state):
-                    return events  # a decision of the fight
-                continue
-            if state.facing:  # Guardians come first [GUARD-6]
-                events += guardians.face_next(self.campaign, state)
-                if _fighting(state):
-                    continue  # the fight begins
-                if state.facing:
-                    return events  # which Guardian first: the players choose
-            if state.team is not None:
-                return events  # who joins, who pays: decisions [TEAM-1]
-            if state.frames:
-                events += journal.resolve(self.campaign, state)
-                if state.frames and not _fighting(state):
-                    # a choice waits; first, who fell to 0 Health takes its card [DEATH-1]
-                    dying = [] if state.asked else death.check(self.campaign, state)
-                    if not dying:
-                        return events
-                    events += dying
-                continue
-            if state.stage in ("over", "mercy") or state.hand_over or state.replacing:
+            items.settle_queue(self.campaign, self.state)
+            step = goes_on(self.campaign, self.state)
+            if step is None:
                 return events
-            dying = death.check(self.campaign, state) or madness.check(self.campaign, state)
-            if dying:
-                events += dying
-                continue
-            met = events_deck.met_quests(self.campaign, state)
-            if met:
-                events += met
-                continue
-            if state.stage == "start_of_day":
-                events += day.start_of_day(self.campaign, state)
-            elif state.stage == "dials":
-                events += day.dials_turn(self.campaign, state)
-            elif state.stage == "event":
-                events += day.event_revealed(self.campaign, state)
-            elif state.stage == "guardians":
-                events += day.guardians_move(self.campaign, state)
-            elif state.stage == "face_up":
-                events += day.face_up(self.campaign, state)
-            elif state.stage == "day" and not state.frames and not self.actors():
-                state.stage = "end_of_day"
-            elif state.stage == "end_of_day" and end_of_day.skip_idle_upgrades(self.campaign, state):
-                continue
-            elif state.stage == "end_of_day" and end_of_day.finished(state) and not state.dreamt:
-                events += end_of_day.dreams(self.campaign, state)
-            elif state.stage == "end_of_day" and end_of_day.finished(state):
-                day.day_ends(self.campaign, state)
-            else:
+            happened, asked_now = step
+            events += happened
+            if asked_now:
                 return events
 
 
@@ -385,14 +325,3 @@ def _by_action(log: Sequence[AnyAction]) -> list[tuple[AnyAction | None, list[Ch
             groups.append((entry, []))
     return groups
 
-
-def _fighting(state: GameState) -> bool:
-    """An Encounter is being fought [ENC-2] (read afresh: an effect may have begun or ended
-    one since the caller last looked)."""
-    return state.encounter is not None
-
-
-def _reading_in_fight(state: GameState) -> bool:
-    """An Encounter is being fought and effects it began are being resolved: frames above
-    its floor."""
-    return state.encounter is not None and len(state.frames) > state.encounter.floor
