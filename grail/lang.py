@@ -18,7 +18,7 @@ are made by the catalog's words too (:func:`listed`, :func:`number`):
 ('Food, Wealth and Magic', '12,000')
 >>> use("qps")
 >>> _("Day {day} begins").format(day=2)
-'[Ðàý 2 ƀéĝîñš ~~]'
+'[Ðàý 2 ḃéĝîñš ~~]'
 >>> use("en")
 
 This module is grail's lowest layer (it imports only the standard library), so that every
@@ -66,7 +66,7 @@ class _Pseudo(gettext.NullTranslations):
 
 
 _ACCENTED = str.maketrans("AaBbCcDdEeGgHhIiJjKkLlNnOoRrSsTtUuWwYyZz",
-                          "ÀàƁƀÇçÐðÉéĜĝĤĥÎîĴĵĶķĻļÑñÓóŔŕŠšŦŧÛûŴŵÝýŽž")
+                          "ÀàḂḃÇçÐðÉéĜĝĤĥÎîĴĵĶķĻļÑñÓóŔŕŠšŦŧÛûŴŵÝýŽž")
 _HELD = re.compile(r"(\{[^{}]*\})")
 
 
@@ -75,11 +75,11 @@ def pseudo(message: str) -> str:
     third longer (in runs of at most 8 tildes, which a line may wrap between), in brackets.
 
     >>> pseudo("{hero} passes")
-    '[{hero} ƥàššéš ~]'
+    '[{hero} ṗàššéš ~]'
     """
     if not message:
         return message
-    parts = [part if _HELD.fullmatch(part) else part.translate(_ACCENTED).replace("p", "ƥ")
+    parts = [part if _HELD.fullmatch(part) else part.translate(_ACCENTED).replace("p", "ṗ")
              for part in _HELD.split(message)]
     length = max(1, len(_HELD.sub("", message)) // 4)
     padding = " ".join("~" * min(8, length - start) for start in range(0, length, 8))

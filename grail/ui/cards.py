@@ -28,8 +28,8 @@ from grail.content.cards import AttributeKey, BonusKey, MagicBonus, MagicHalf, P
 from grail.lang import N_, _, ngettext, pgettext
 
 from .icons import draw_icons, icons_width
-from .theme import HERO_COLOURS, Colour, Theme
-from .widgets import draw_text, fitted, overflow, wrap
+from .theme import HERO_COLOURS, TYPE_SCALE, Colour, Theme
+from .widgets import draw_text, fits, fitted, overflow, wrap
 
 SHORT = {"aggression": N_("Agg"), "empathy": N_("Emp"), "courage": N_("Cou"),
          "caution": N_("Cau"), "logic": N_("Log"), "spirituality": N_("Spi")}
@@ -43,11 +43,14 @@ def short(attribute: str) -> str:
 
 @dataclass(frozen=True)
 class Frame:
-    """Where a card's parts lie in ``rect``, for ``rows`` key positions."""
+    """Where a card's parts lie in ``rect``, for ``rows`` key positions; ``tight``: its key
+    rows and free key as low as their type allows, for Abilities that need the room
+    (:func:`roomy`)."""
 
     rect: pygame.Rect
     rows: int
     theme: Theme
+    tight: bool = False
 
     @property
     def header(self) -> int:
@@ -56,17 +59,35 @@ class Frame:
     @property
     def row(self) -> int:
         space = (self.rect.height - self.header - self.footer) * 55 // 100
-        return max(self.theme.px(18), min(self.theme.px(36), space // max(1, self.rows)))
+        row = max(self.theme.px(18), min(self.theme.px(36), space // max(1, self.rows)))
+        if self.tight:  # a key's letters at a caption's size, and the gap between two keys
+            row = min(row, self.theme.font(TYPE_SCALE["caption"], bold=True).get_height()
+                      + self.gap)
+        return row
+
+    @property
+    def gap(self) -> int:
+        """Between the halves of two key positions."""
+        return self.theme.px(2 if self.tight else 4)
+
+    @property
+    def tab_height(self) -> int:
+        """A half key's height."""
+        return max(self.theme.px(12), self.row - self.gap)
 
     @property
     def footer(self) -> int:
-        return min(self.theme.px(32), self.rect.height // 8)
+        footer = min(self.theme.px(32), self.rect.height // 8)
+        if self.tight:  # the free key's icons at a caption's size
+            footer = min(footer, self.theme.font(TYPE_SCALE["caption"]).get_height()
+                         + self.theme.px(4))
+        return footer
 
     @property
     def key_size(self) -> int:
         """The largest key font size whose letters fit a key row."""
         return next((size for size in (18, 16, 14)
-                     if self.theme.font(size, bold=True).get_height() <= self.row - 4), 12)
+                     if self.theme.font(size, bold=True).get_height() <= self.tab_height), 12)
 
     @property
     def key_font(self) -> pygame.font.Font:
@@ -95,19 +116,41 @@ class Frame:
                            max(0, self.rect.bottom - self.footer - top - self.theme.px(2)))
 
 
+def roomy(cards: Sequence[tuple[pygame.Rect, Marks]], rows: int, theme: Theme) -> bool:
+    """Whether a row of cards, each in its rectangle with its marks, takes tight frames
+    (the same for every card of the row, so that their keys line up): when some card's
+    Abilities fit its body at no size, and fit it tight at some size."""
+    loose = [_body_fits(Frame(rect, rows, theme), marks) for rect, marks in cards]
+    return not all(loose) and all(_body_fits(Frame(rect, rows, theme, tight=True), marks)
+                                  for (rect, marks), fit in zip(cards, loose, strict=True)
+                                  if not fit)
+
+
 def draw_fitted(surface: pygame.Surface, text: str, at: tuple[int, int], width: int,
                 theme: Theme, size: int, colour: Colour, bold: bool = False,
                 box: pygame.Rect | None = None) -> pygame.Rect:
     """One line in ``width`` (and inside ``box``, when given): a smaller font if need be
-    (down to 6 points less), then cut with an ellipsis, noted as not fitting."""
-    for points in range(size, size - 7, -2):
-        font = theme.font(points, bold)
-        if font.size(text)[0] <= width:
-            return draw_text(surface, text, at, font, colour, box)
+    (down to 8 points less, never under 10), then cut with an ellipsis, noted as not
+    fitting."""
+    font = line_font(text, width, theme, size, bold)
+    if font is not None:
+        return draw_text(surface, text, at, font, colour, box)
+    font = theme.font(max(10, size - 8), bold)
     overflow(text, f"a line of {width} px")
     while len(text) > 1 and font.size(text + "...")[0] > width:
         text = text[:-1]
     return draw_text(surface, text.rstrip() + "...", at, font, colour, box)
+
+
+def line_font(text: str, width: int, theme: Theme, size: int,
+              bold: bool = False) -> pygame.font.Font | None:
+    """The font :func:`draw_fitted` draws ``text`` in on one line of ``width``: the largest
+    down to 8 points less than ``size`` that fits; None when none does."""
+    for points in range(size, max(9, size - 9), -1):
+        font = theme.font(points, bold)
+        if font.size(text)[0] <= width:
+            return font
+    return None
 
 
 # --- a card --------------------------------------------------------------------------------
@@ -135,11 +178,11 @@ def draw_card(surface: pygame.Surface, frame: Frame, card: PlayerCard, marks: Ma
     pygame.draw.rect(surface, theme["card"], rect, border_radius=px(6))
     pygame.draw.rect(surface, theme["line"], rect, 1, border_radius=px(6))
     _header(surface, frame, card, marks)
-    facing = {key.at for key in card.right}
+    widths = _tab_widths(frame, card)
     for left in card.left:
-        _left_key(surface, frame, left, marks, left.at not in facing)
+        _left_key(surface, frame, left, marks, widths[left.at][0])
     for right in card.right:
-        _right_key(surface, frame, right)
+        _right_key(surface, frame, right, widths.get(right.at, (0, 0))[1])
     _abilities(surface, frame, marks)
     _free_key(surface, frame, card)
 
@@ -186,12 +229,47 @@ def _header(surface: pygame.Surface, frame: Frame, card: PlayerCard, marks: Mark
         x = box.right + px(8)
 
 
-def _tab(frame: Frame, at: int, left: bool, alone: bool = False) -> pygame.Rect:
-    """The room of a half key on one edge: half the card, or most of it when the other
-    edge has no key at that position."""
+def _tab_widths(frame: Frame, card: PlayerCard) -> dict[int, tuple[int, int]]:
+    """The widths of the left and right halves at each key position: half the card each,
+    or most of it for a half with none facing it; a left half whose label and icons need
+    more at the card's key size takes what the right half facing it can spare (then a
+    smaller size, if need be: :func:`left_key_fonts`)."""
     theme, rect = frame.theme, frame.rect
-    width = rect.width * 3 // 4 if alone else rect.width // 2 - theme.px(2)
-    height = max(theme.px(12), frame.row - theme.px(4))
+    half, whole = rect.width // 2 - theme.px(2), rect.width - theme.px(4)
+    height = frame.tab_height
+    facing = {key.at: key for key in card.right}
+    widths = {key.at: (0, half) for key in card.right}
+    for key in card.left:
+        right = facing.get(key.at)
+        width = half if right is not None else rect.width * 3 // 4
+        needed = theme.px(4) + frame.key_font.size(_left_label(key))[0] + theme.px(3) + \
+            icons_width(key.bonus, frame.icon_font) + height // 3
+        if needed > width:
+            spare = whole - (_right_needs(frame, right, height) if right is not None else 0)
+            width = max(width, min(needed, spare))
+        widths[key.at] = (width, whole - width if right is not None else 0)
+    return widths
+
+
+def _left_label(key: BonusKey | MagicBonus) -> str:
+    return pgettext("Magic key", "M:") if isinstance(key, MagicBonus) else short(key.attribute)
+
+
+def _right_text(key: AttributeKey | MagicHalf) -> str:
+    return _("Magic") if isinstance(key, MagicHalf) else f"{short(key.attribute)} {key.level}"
+
+
+def _right_needs(frame: Frame, key: AttributeKey | MagicHalf, height: int) -> int:
+    """The least width of a right half: its words (a Magic half's shortest, its M), clear
+    of its rounded end."""
+    text = pgettext("Magic icon", "M") if isinstance(key, MagicHalf) else _right_text(key)
+    return frame.key_font.size(text)[0] + frame.theme.px(6) + height // 3
+
+
+def _tab(frame: Frame, at: int, left: bool, width: int) -> pygame.Rect:
+    """The room of a half key on one edge, ``width`` wide (:func:`_tab_widths`)."""
+    rect = frame.rect
+    height = frame.tab_height
     tab = pygame.Rect(0, 0, width, height)
     tab.centery = frame.key_y(at)
     if left:
@@ -202,14 +280,14 @@ def _tab(frame: Frame, at: int, left: bool, alone: bool = False) -> pygame.Rect:
 
 
 def _left_key(surface: pygame.Surface, frame: Frame, key: BonusKey | MagicBonus,
-              marks: Marks, alone: bool) -> None:
+              marks: Marks, width: int) -> None:
     """A Bonus Key (its Attribute and icons) or a left Magic half (an M and its icons; a
     Magic token on it when paid [KEY-3])."""
     theme = frame.theme
-    tab = _tab(frame, key.at, left=True, alone=alone)
+    tab = _tab(frame, key.at, left=True, width=width)
     magic = isinstance(key, MagicBonus)
     _tab_shape(surface, tab, theme, magic, left=True)
-    label = pgettext("Magic key", "M:") if isinstance(key, MagicBonus) else short(key.attribute)
+    label = _left_label(key)
     font, icon_font = left_key_fonts(frame, label, key.bonus, tab.width - theme.px(4) - tab.height // 3)
     x = tab.x + theme.px(4)
     ink = theme["ink"]
@@ -238,14 +316,15 @@ def left_key_fonts(frame: Frame, label: str, icons: Sequence[str],
     return font, icon_font
 
 
-def _right_key(surface: pygame.Surface, frame: Frame, key: AttributeKey | MagicHalf) -> None:
+def _right_key(surface: pygame.Surface, frame: Frame, key: AttributeKey | MagicHalf,
+               width: int) -> None:
     """An Attribute Key (its Attribute and level) or a right Magic half."""
     theme = frame.theme
-    tab = _tab(frame, key.at, left=False)
+    tab = _tab(frame, key.at, left=False, width=width)
     magic = isinstance(key, MagicHalf)
     _tab_shape(surface, tab, theme, magic, left=False)
     font = frame.key_font
-    text = _("Magic") if isinstance(key, MagicHalf) else f"{short(key.attribute)} {key.level}"
+    text = _right_text(key)
     if font.size(text)[0] > tab.width - theme.px(6):
         text = pgettext("Magic icon", "M") if magic else text
     rendered = font.render(text, True, theme["ink"])
@@ -273,7 +352,7 @@ def _abilities(surface: pygame.Surface, frame: Frame, marks: Marks) -> None:
     theme, body = frame.theme, frame.body
     if not marks.abilities or body.height < theme.px(10):
         return
-    texts = list(marks.abilities)
+    texts = _ability_texts(marks)
     if marks.covered:
         pygame.draw.rect(surface, theme["covered"], body, border_radius=theme.px(3))
         step = theme.px(9)
@@ -283,8 +362,7 @@ def _abilities(surface: pygame.Surface, frame: Frame, marks: Marks) -> None:
             pygame.draw.line(surface, theme["disabled"], (x, body.bottom), (x + body.height,
                                                                             body.top))
         surface.set_clip(clip)
-        texts = [_("(covered: not active)"), *texts]
-    box = pygame.Rect(body.x + 2, body.y + 1, body.width - 4, body.height - 2)
+    box = _text_box(body)
     font, lines = fitted("\n".join(texts), theme, 18, box)  # smaller type, never cut
     clip = surface.get_clip()
     surface.set_clip(body.clip(clip))
@@ -294,6 +372,25 @@ def _abilities(surface: pygame.Surface, frame: Frame, marks: Marks) -> None:
         draw_text(surface, line, (body.x + 2, y), font, ink)
         y += font.get_linesize()
     surface.set_clip(clip)
+
+
+def _text_box(body: pygame.Rect) -> pygame.Rect:
+    """Where the Abilities are written in a card's body."""
+    return pygame.Rect(body.x + 2, body.y + 1, body.width - 4, body.height - 2)
+
+
+def _ability_texts(marks: Marks) -> list[str]:
+    """A card's Abilities in words, and that they are covered when they are."""
+    return [_("(covered: not active)"), *marks.abilities] if marks.covered \
+        else list(marks.abilities)
+
+
+def _body_fits(frame: Frame, marks: Marks) -> bool:
+    """Whether a card's Abilities fit its body at some size."""
+    body = frame.body
+    if not marks.abilities or body.height < frame.theme.px(10):
+        return True
+    return fits("\n".join(_ability_texts(marks)), frame.theme, 18, _text_box(body))
 
 
 def _free_key(surface: pygame.Surface, frame: Frame, card: PlayerCard) -> None:

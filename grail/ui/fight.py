@@ -34,7 +34,7 @@ from grail.engine.survival import panics
 from grail.engine.upgrades import attribute
 from grail.lang import _, listed
 from grail.words.encounter import gain
-from grail.words.names import full_name
+from grail.words.names import full_name, hero_name
 from grail.words.refusals import refusal_words
 
 Link = Literal["connected", "unconnected", "payable"]
@@ -92,6 +92,8 @@ class Member:
 
     hero: str
     name: str
+    short_name: str
+    """The name without its epithet, where the whole name has no room."""
     colour: str
     standing: Standing
     hand: int
@@ -161,7 +163,8 @@ def _member(game: Game, encounter: EncounterState, hero_id: str) -> Member:
         "done" if hero_id in encounter.activated else "waiting"
     colour = campaign.hero[hero_id].colour if hero_id in campaign.hero else "grey"
     level = levels_of(game, hero_id)
-    return Member(hero=hero_id, name=full_name(campaign, hero_id), colour=colour,
+    return Member(hero=hero_id, name=full_name(campaign, hero_id),
+                  short_name=hero_name(campaign, hero_id), colour=colour,
                   standing=standing, hand=len(encounter.hands.get(hero_id, [])),
                   deck=len(deck(campaign, game.state, hero)),
                   discards=len(encounter.discards.get(hero_id, [])), health=hero.health,

@@ -37,14 +37,15 @@ DECK_COLOURS: dict[str, Colour] = {"grey": (128, 128, 128), "green": (60, 140, 7
 
 
 class Flow:
-    """Text written down a column, wrapped and clipped to its rectangle."""
+    """Text written down a column, wrapped and clipped to its rectangle; lines beside the
+    card's keys wrap short of them, the others take the whole width."""
 
     def __init__(self, surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
-                 aside: tuple[int, int] = (0, 0), smaller: int = 0) -> None:
+                 aside: tuple[int, int, int] = (0, 0, 0), smaller: int = 0) -> None:
         self.surface, self.rect, self.theme = surface, rect, theme
         self.aside = aside
-        """(width, bottom): lines starting above ``bottom`` leave ``width`` free on the
-        right (for the card's keys)."""
+        """(width, top, bottom): lines reaching between ``top`` and ``bottom`` leave
+        ``width`` free on the right (for the card's keys)."""
         self.smaller = smaller
         """Points taken off every size asked, to fit a long card in a small window."""
         self.y = rect.y
@@ -57,15 +58,39 @@ class Flow:
     @property
     def width(self) -> int:
         """The width free at the current line."""
-        return self.rect.width - (self.aside[0] if self.y < self.aside[1] else 0)
+        return self.width_at(self.y, self.theme.px(20))
+
+    def width_at(self, y: int, height: int) -> int:
+        """The width free for a line from ``y``, ``height`` high."""
+        width, top, bottom = self.aside
+        return self.rect.width - (width if y < bottom and y + height > top else 0)
+
+    def lines(self, text: str, font: pygame.font.Font, indent: int = 0) -> list[str]:
+        """``text`` wrapped from the current line down, each line as wide as is free where
+        it falls."""
+        step, y = font.get_linesize(), self.y
+        room = self.theme.px(4) + indent
+        lines = wrap(text, font, self.width_at(y, step) - room)
+        if len({self.width_at(y + step * index, step) for index in range(len(lines))}) == 1:
+            return lines  # the whole text beside the keys, or clear of them
+        lines = []
+        for paragraph in text.split("\n"):
+            words = paragraph.split()
+            if not words:
+                lines.append("")
+            while words:
+                line = wrap(" ".join(words), font, self.width_at(y + step * len(lines), step)
+                            - room)[0]
+                lines.append(line)
+                words = words[len(line.split()):]
+        return lines
 
     def write(self, text: str, size: int = 20, bold: bool = False, colour: Colour | None = None,
               indent: int = 0, fill: Colour | None = None) -> pygame.Rect:
         """Wrapped lines; ``fill`` paints behind them. Their rectangle."""
         font = self.theme.font(size - self.smaller, bold)
-        width = self.width
-        lines = wrap(text, font, width - indent - self.theme.px(4))
-        box = pygame.Rect(self.rect.x, self.y, width, len(lines) * font.get_linesize())
+        lines = self.lines(text, font, indent)
+        box = pygame.Rect(self.rect.x, self.y, self.width, len(lines) * font.get_linesize())
         self.said.append(text)
         clip = self.surface.get_clip()
         self.surface.set_clip(self.rect.clip(clip))
@@ -79,8 +104,14 @@ class Flow:
         self.surface.set_clip(clip)
         return box
 
+    @property
+    def tight(self) -> bool:
+        """Whether the flow is in its smallest type, with less room between its parts."""
+        return self.smaller >= 8
+
     def gap(self, size: int = 4) -> None:
-        self.y += self.theme.px(size)
+        """Room between two parts."""
+        self.y += self.theme.px(size / 2 if self.tight else size)
 
 
 
@@ -106,7 +137,9 @@ def draw_foe(surface: pygame.Surface, rect: pygame.Rect, keys: Frame, game: Game
     encounter = game.state.encounter
     assert encounter is not None
     card = game.campaign.encounter[encounter.id]
-    for smaller in (0, 2, 4, 6):  # a long card in a small window: smaller type, never cut
+    corner = DECK_MARKS.get(card.deck, "")
+    below = px(30) if corner.startswith("bottom") else px(16)  # clear of a mark down there
+    for smaller in (0, 2, 4, 6, 8, 10):  # a long card in a small window: smaller type, never cut
         pygame.draw.rect(surface, theme["card"], rect, border_radius=px(8))
         pygame.draw.rect(surface, theme["line"], rect, max(1, px(2)), border_radius=px(8))
         _corner(surface, rect, card.deck, theme)
@@ -115,10 +148,11 @@ def draw_foe(surface: pygame.Surface, rect: pygame.Rect, keys: Frame, game: Game
             if isinstance(key, AttributeKey):
                 _edge_key(surface, rect, keys, key.at, tabs, key)
         edge = max((keys.key_y(key.at) + keys.row // 2 for key in card.right), default=rect.y)
+        top = min((keys.key_y(key.at) - keys.row // 2 for key in card.right), default=rect.y)
         flow = Flow(surface, pygame.Rect(rect.x + px(10), rect.y + px(8), rect.width - px(16),
-                                         rect.height - px(30)), theme, aside=(tabs, edge),
+                                         rect.height - below), theme, aside=(tabs, top, edge),
                     smaller=smaller)
-        marked = px(16) if DECK_MARKS.get(card.deck, "").startswith("top-left") else 0
+        marked = px(16) if corner.startswith("top-left") else 0
         flow.write(card.name, 24, bold=True, indent=marked)
         flow.write(deck_line(card.deck, card.level), 18, colour=theme["faint"])
         flow.gap()
@@ -286,8 +320,8 @@ def _track(flow: Flow, card: DiplomacyEncounter, affinity: int) -> None:
     flow.said.append(f"Affinity track {spaces[0]} to {spaces[-1]}, marker on {affinity}")
     if flow.rect.bottom - flow.y < theme.px(56):
         return
-    size = min(theme.px(28), (flow.width - theme.px(4)) // len(spaces))
-    font = theme.font(18, bold=True)
+    size = min(theme.px(20 if flow.tight else 28), (flow.width - theme.px(4)) // len(spaces))
+    font = theme.font(14 if flow.tight else 18, bold=True)
     top = flow.y + theme.px(12)
     for index, space in enumerate(spaces):
         box = pygame.Rect(flow.rect.x + index * size, top, size - 2, size - 2)
@@ -304,10 +338,17 @@ def _track(flow: Flow, card: DiplomacyEncounter, affinity: int) -> None:
             pygame.draw.polygon(flow.surface, theme["ink"], [
                 tip, (tip[0] - theme.px(6), tip[1] - theme.px(8)),
                 (tip[0] + theme.px(6), tip[1] - theme.px(8))])
-    small = theme.font(17)
+    small = theme.font(17 - flow.smaller)
     below = top + size + theme.px(2)
-    draw_text(flow.surface, _("bottom: Failure"), (flow.rect.x, below), small, theme["faint"])
-    top_label = small.render(_("top: won"), True, theme["faint"])
-    flow.surface.blit(top_label, (flow.rect.x + len(spaces) * size - top_label.get_width(),
-                                  below))
+    clip = flow.surface.get_clip()
+    flow.surface.set_clip(flow.rect.clip(clip))  # as every line of the flow: never below it
+    bottom_end = draw_text(flow.surface, _("bottom: Failure"), (flow.rect.x, below), small,
+                           theme["faint"]).right
+    top_label = _("top: won")
+    width = small.size(top_label)[0]
+    right = flow.rect.x + max(len(spaces) * size, width)
+    if right - width < bottom_end + theme.px(8):  # no room beside the other: under it
+        below += small.get_linesize()
+    draw_text(flow.surface, top_label, (right - width, below), small, theme["faint"])
+    flow.surface.set_clip(clip)
     flow.y = below + small.get_linesize() + theme.px(4)

@@ -23,7 +23,7 @@ from grail.engine.game import Game
 from grail.lang import _, ngettext
 from grail.words.effects import ability_lines
 
-from .cards import Frame, Marks, draw_card, draw_fitted
+from .cards import Frame, Marks, draw_card, draw_fitted, roomy
 from .fight import Fight, InHand, Joint
 from .icons import DIPLOMACY_SHAPES, LEGEND, draw_joint, draw_shape
 from .theme import Theme
@@ -131,10 +131,11 @@ def draw_sequence(surface: pygame.Surface, row: Row, legend: pygame.Rect | None,
     to 0, by its serial)."""
     said = []
     names = {hero: (spec.name, spec.colour) for hero, spec in game.campaign.hero.items()}
+    tight = sequence_tight(row, fight, game, theme)
     for index, rect in row.cards:
         placed = fight.sequence[index]
         rect = rect.move(0, round((rising or {}).get(placed.serial, 0.0) * theme.px(80)))
-        frame = Frame(rect, fight.rows, theme)
+        frame = Frame(rect, fight.rows, theme, tight)
         name, colour = names.get(placed.owner, (placed.owner, "grey"))
         draw_card(surface, frame, placed.card, Marks(
             owner=name, owner_colour=colour, tokens=placed.tokens, charges=placed.charges,
@@ -157,6 +158,14 @@ def draw_sequence(surface: pygame.Surface, row: Row, legend: pygame.Rect | None,
     if legend is not None:
         _legend(surface, legend, theme, fight.combat)
     return said
+
+
+def sequence_tight(row: Row, fight: Fight, game: Game, theme: Theme) -> bool:
+    """Whether the Sequence's cards take tight frames (:func:`.cards.roomy`), as the
+    Encounter card's keys beside them do."""
+    return roomy([(rect, Marks(covered=fight.sequence[index].covered, abilities=tuple(
+        ability_lines(game.campaign, game.state, fight.sequence[index].card))))
+        for index, rect in row.cards], fight.rows, theme)
 
 
 def _ghost(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, grown: bool) -> None:
@@ -228,20 +237,23 @@ def draw_hand(surface: pygame.Surface, title: pygame.Rect, row: Row, fight: Figh
         text = _("The hands are drawn once the Items are confirmed (Ready).")
     draw_fitted(surface, text, title.topleft, title.width, theme, 20, theme["ink"], bold=True)
     said = [text]
+    tight = roomy([(rect, Marks(abilities=tuple(ability_lines(game.campaign, game.state,
+                                                               fight.hand[index].card))))
+                   for index, rect in row.cards], fight.rows, theme)
     for index, rect in row.cards:
         held = fight.hand[index]
-        said.append(_hand_card(surface, rect, row, held, fight, game, theme, hinted, keys,
-                               playing, rect.collidepoint(mouse)))
+        said.append(_hand_card(surface, Frame(rect, fight.rows, theme, tight), row, held, fight,
+                               game, theme, hinted, keys, playing, rect.collidepoint(mouse)))
     _stubs(surface, row, theme)
     return said
 
 
-def _hand_card(surface: pygame.Surface, rect: pygame.Rect, row: Row, held: InHand, fight: Fight,
+def _hand_card(surface: pygame.Surface, frame: Frame, row: Row, held: InHand, fight: Fight,
                game: Game, theme: Theme, hinted: Any, keys: Mapping[Any, str], playing: bool,
                hovered: bool) -> str:
-    """One card of the hand, its marks and words; the words."""
+    """One card of the hand on its frame, its marks and words; the words."""
     px = theme.px
-    frame = Frame(rect, fight.rows, theme)
+    rect = frame.rect
     draw_card(surface, frame, held.card, Marks(
         abilities=tuple(ability_lines(game.campaign, game.state, held.card))))
     joints = _joints(surface, held.joints, rect.left - row.gap // 2, frame)

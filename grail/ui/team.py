@@ -13,7 +13,7 @@ import pygame
 from grail.content.base import ATTRIBUTES
 from grail.lang import N_, Messages, _
 
-from .cards import draw_fitted, short
+from .cards import draw_fitted, line_font, short
 from .fight import Fight, Member
 from .theme import HERO_COLOURS, Theme
 from .widgets import draw_text, wrap
@@ -40,7 +40,7 @@ def draw_side_panel(surface: pygame.Surface, rect: pygame.Rect,
     shown = by_hero.get(fight.shown or "")
     if shown is not None and members:
         levels = "  ".join(f"{short(name)} {shown.levels.get(name, 0)}" for name in ATTRIBUTES)
-        text = f"{shown.name.split(',')[0]}: {levels}"  # all six Attributes [ANAT-2]
+        text = f"{shown.short_name}: {levels}"  # all six Attributes [ANAT-2]
         draw_fitted(surface, text, (rect.x + px(10), members[-1][0].bottom + px(8)),
                     rect.width - px(16), theme, 18, theme["ink"])
         said.append(text)
@@ -68,25 +68,27 @@ def _member(surface: pygame.Surface, box: pygame.Rect, member: Member, shown: bo
     radius = min(px(13), box.height // 2 - 2)
     centre = (box.x + px(8) + radius, box.centery)
     pygame.draw.circle(surface, HERO_COLOURS.get(member.colour, (120, 120, 128)), centre, radius)
-    initial = theme.font(22, bold=True).render(member.name[:1], True, (255, 255, 255))
+    initial = theme.font(22, bold=True).render(next((c for c in member.name if c.isalpha()), ""),
+                                               True, (255, 255, 255))
     surface.blit(initial, initial.get_rect(center=centre))
     _standing(surface, (box.right - px(16), box.y + px(12)), member.standing, theme)
     x = centre[0] + radius + px(8)
-    name = member.name
     standing = STANDING[member.standing]
     if member.panic:
         standing = _("{standing}, PANIC").format(standing=standing)
     if shown:
         standing = _("{standing} (hand shown)").format(standing=standing)
-    top = _("{name} - {standing}").format(name=name, standing=standing)
+    tall = box.height >= px(44)
+    width, size = box.right - x - px(28), 20 if tall else 16
+    top = _("{name} - {standing}").format(name=member.name, standing=standing)
+    if line_font(top, width, theme, size, bold=True) is None:  # the name without its epithet
+        top = _("{name} - {standing}").format(name=member.short_name, standing=standing)
     meters = _("Health {health}  Terror {terror}  Magic {magic}  hand {hand}  deck {deck}  "
                "discards {discards}").format(health=member.health, terror=member.terror,
                                              magic=member.magic, hand=member.hand,
                                              deck=member.deck, discards=member.discards)
-    tall = box.height >= px(44)
-    draw_fitted(surface, top, (x, box.y + px(4 if tall else 2)), box.right - x - px(28), theme,
-                20 if tall else 16, theme["bad"] if member.panic else theme["ink"], bold=True,
-                box=box)
+    draw_fitted(surface, top, (x, box.y + px(4 if tall else 2)), width, theme, size,
+                theme["bad"] if member.panic else theme["ink"], bold=True, box=box)
     below = box.y + px(4 if tall else 2) + theme.font(20 if tall else 16, True).get_linesize()
     draw_fitted(surface, meters, (x, below), box.right - x - px(4), theme, 16 if tall else 14,
                 theme["faint"], box=box)

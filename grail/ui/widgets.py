@@ -127,6 +127,11 @@ def fitted(text: str, theme: Theme, size: int, box: pygame.Rect,
     return font, list(lines)
 
 
+def fits(text: str, theme: Theme, size: int, box: pygame.Rect, bold: bool = False) -> bool:
+    """Whether :func:`fitted` fits ``text`` in ``box`` at some size, without cutting it."""
+    return not _fitted(text, theme, size, box.width, box.height, bold)[2]
+
+
 @lru_cache(maxsize=1024)
 def _fitted(text: str, theme: Theme, size: int, width: int, height: int,
             bold: bool) -> tuple[pygame.font.Font, tuple[str, ...], str]:
@@ -231,12 +236,26 @@ def fitted_or_shorter(text: str, theme: Theme, size: int,
     """:func:`fitted`, or where ``text`` fits no size, the same without the words in
     brackets at its end, which say more of it than the box has room for (the Failure an
     Escape takes, the keys a card meets: the card beside shows them)."""
-    if _fitted(text, theme, size, box.width, box.height, False)[2]:
-        text = _ASIDE.sub("", text)
-    return fitted(text, theme, size, box)
+    return fitted(_shorter(text, theme, size, box.width, box.height), theme, size, box)
 
 
-_ASIDE = re.compile(r"\s*\([^()]*\)\s*$")
+def fits_shorter(text: str, theme: Theme, size: int, width: int, height: int) -> bool:
+    """Whether :func:`fitted_or_shorter` fits ``text`` in a box of ``width`` and ``height``
+    (at some size, or without its words in brackets), without cutting it."""
+    shorter = _shorter(text, theme, size, width, height)
+    return not _fitted(shorter, theme, size, width, height, False)[2]
+
+
+def _shorter(text: str, theme: Theme, size: int, width: int, height: int) -> str:
+    """``text``, or without the words in brackets at its end when it fits no size."""
+    if _fitted(text, theme, size, width, height, False)[2]:
+        return _ASIDE.sub("", text)
+    return text
+
+
+_ASIDE = re.compile(r"\s*\([^()]*\)(?=[^\w()]*$)")
+"""Words in brackets at the end of a text, before nothing but marks: a full stop, or what
+closes the message they end (the pseudo-language's "~]")."""
 
 
 @lru_cache(maxsize=64)  # a bar's worth of buttons, each plain, hovered and selected
@@ -253,7 +272,7 @@ def _button(lines: tuple[str, ...], font: pygame.font.Font, size: tuple[int, int
                      border_radius=theme.px(5))
     pad = theme.px(8)
     height = len(lines) * font.get_linesize()
-    top = max(pad // 2, (rect.height - height) // 2)
+    top = max(1, (rect.height - height) // 2)  # two lines: the button's whole height
     image.set_clip(rect.inflate(-2, -2))
     draw_lines(image, list(lines), (pad, top), font, ink)
     return image

@@ -4,7 +4,6 @@ the names of heroes, cards and Locations taken from the campaign by id.
 
 >>> from grail.content import load_pack, bundled_pack
 >>> from grail.engine.refusals import Refusal
-from grail.engine.setup import SetupError
 >>> refusal_words(load_pack(bundled_pack()), Refusal("DAY-3", "cannot_act_now",
 ...     {"hero": "tamsin", "waiting": ["jago"]}))
 'Tamsin Vell cannot act now; waiting: Jago Trevail'

@@ -47,7 +47,7 @@ from ..cards import Frame, draw_fitted
 from ..fight import Fight, read_fight
 from ..foe import draw_foe
 from ..pick import PickScene
-from ..table import Row, draw_hand, draw_sequence, fit
+from ..table import Row, draw_hand, draw_sequence, fit, sequence_tight
 from ..team import draw_side_panel
 from ..widgets import Button, Buttons
 from .game import KEYS, GameScene
@@ -109,6 +109,13 @@ class EncounterScene(GameScene):
         columns = max(2, min(4, width // px(170), -(-shown // 3)))
         return columns, max(3, -(-shown // columns))
 
+    def bar_button_width(self, app: App) -> int:
+        """The width of a button of the bar, in its columns."""
+        px = app.theme.px
+        columns = self.bar(app)[0]
+        area = app.size[0] - min(px(420), app.size[0] // 3) - px(16)
+        return (area - px(6) * (columns - 1)) // columns
+
     def regions(self, app: App) -> dict[str, pygame.Rect]:
         """The game screen's parts, with an action bar as high as its buttons need."""
         regions = super().regions(app)
@@ -116,7 +123,7 @@ class EncounterScene(GameScene):
             return regions
         px = app.theme.px
         rows = self.bar(app)[1]
-        bottom = rows * px(36) - px(6) + px(16)
+        bottom = rows * self.pitch(app) - px(6) + px(16)
         grown = regions["actions"].height - bottom
         for name in ("main", "side"):
             regions[name].height += grown
@@ -332,7 +339,8 @@ class EncounterScene(GameScene):
         layout = self._layout or self.layout(app)
         theme = app.theme
         frame = Frame(pygame.Rect(layout.sequence.rect.x, layout.sequence.rect.y, theme.px(160),
-                                  layout.sequence.rect.height), fight.rows, theme)
+                                  layout.sequence.rect.height), fight.rows, theme,
+                      sequence_tight(layout.sequence, fight, self.session.game, theme))
         self.said += draw_foe(surface, layout.foe, frame, self.session.game)
         status = self.status(fight)
         draw_fitted(surface, status, layout.status.topleft, layout.status.width, theme, 21,

@@ -42,7 +42,7 @@ from grail.words.names import (
 from grail.words.table import rest_lines
 
 from ..app import App
-from ..cards import Frame, Marks, draw_card
+from ..cards import Frame, Marks, draw_card, roomy
 from ..changes import ChangeList, draw_changes, draw_hero
 from ..reading import Passage, entry_passage
 from ..tiles import Label, Tile, Tiles, column, grid, labels
@@ -406,7 +406,8 @@ class EndOfDayScene(HoldingScene):
             rect.centerx = tile.rect.centerx
             rows = max([3, *(key.at for key in (*card.left, *card.right))])
             marks = Marks(abilities=tuple(ability_lines(campaign, self.session.game.state, card)))
-            draw_card(surface, Frame(rect, rows, theme), card, marks)
+            draw_card(surface, Frame(rect, rows, theme, roomy([(rect, marks)], rows, theme)),
+                      card, marks)
 
     def draw_side(self, app: App, surface: pygame.Surface, rect: pygame.Rect) -> None:
         theme = app.theme

@@ -34,7 +34,7 @@ from grail.words.summary import summary
 from ..app import App, Scene
 from ..boards import draw_token, hero_marks
 from ..theme import Theme
-from ..widgets import Button, Buttons, draw_text, fitted, wrap
+from ..widgets import Button, Buttons, draw_text, fits_shorter, fitted, wrap
 from .confirm import ConfirmScene
 from .load import SaveAsScene
 from .menu import MenuScene, checkpoint, reload_pack
@@ -61,6 +61,10 @@ VIEWS = {
 KEYS = "1234567890"
 PAGE_LINE = 20
 """The height of the action bar's "page 1 of 3" line, at scale 1."""
+ROW, TALL_ROW = 36, 40
+"""The pitch of the action bar's rows (a button and the gap below it), at scale 1: a
+button's label on one line, or on two when a label of the bar needs them (a language
+longer than English)."""
 
 
 def view_for(session: Session) -> type[GameScene]:
@@ -109,6 +113,9 @@ class GameScene(Scene):
         game they were made for: made once, not at every frame."""
         self._bar_entries: tuple[tuple[int, int], list[tuple[Any, str]]] = ((-1, -1), [])
         """The bar's actions, each with why it is not open, for the revision and game."""
+        self._pitch: tuple[tuple[object, ...], int] = ((), 0)
+        """The bar's row pitch, for the revision, game, theme and window it was worked out
+        for."""
 
     # --- what is where -----------------------------------------------------------------
 
@@ -118,7 +125,8 @@ class GameScene(Scene):
         log's opening, the page or the number of the bar's entries changed (a frame asks three
         times)."""
         theme = app.theme
-        key = (app.size, theme, self.log_open, self.page, len(self.bar_entries()))
+        key = (app.size, theme, self.log_open, self.page, len(self.bar_entries()),
+               self.pitch(app))
         if self._regions[0] != key:
             self._regions = (key, self._lay_out(app))
         return {name: rect.copy() for name, rect in self._regions[1].items()}
@@ -141,9 +149,30 @@ class GameScene(Scene):
         of the bar holds twice as many actions."""
         px = app.theme.px
         room = min(px(230), app.size[1] * 2 // 5) - px(10)
-        if len(self.bar_entries()) > 2 * max(1, min(5, room // px(36))):
+        pitch = self.pitch(app)
+        if len(self.bar_entries()) > 2 * max(1, min(5, room // pitch)):
             room -= px(PAGE_LINE)
-        return max(1, min(5, room // px(36)))
+        return max(1, min(5, room // pitch))
+
+    def pitch(self, app: App) -> int:
+        """The pitch of the bar's rows: a line's button, or where a label of the bar does not
+        fit one line (even without its words in brackets), a button of two lines. Worked
+        out once per revision of the game, theme and window."""
+        key = (self.session.revision, id(self.session.game), app.theme, app.size)
+        if self._pitch[0] != key:
+            px = app.theme.px
+            width, height = self.bar_button_width(app) - 2 * px(8), px(ROW - 6) - 2
+            one_line = all(fits_shorter(f"{KEYS[place % len(KEYS)]}  {self._label(place, action)}",
+                                        app.theme, 18, width, height)
+                           for place, (action, _why) in enumerate(self.bar_entries()))
+            self._pitch = (key, px(ROW) if one_line else px(TALL_ROW))
+        return self._pitch[1]
+
+    def bar_button_width(self, app: App) -> int:
+        """The width of a button of the bar, in two columns."""
+        px = app.theme.px
+        area = app.size[0] - min(px(420), app.size[0] // 3) - px(16)
+        return (area - px(6)) // 2
 
     def paged(self, app: App) -> bool:
         return len(self.bar_entries()) > 2 * self.bar_rows(app)
@@ -165,7 +194,8 @@ class GameScene(Scene):
         fit = self.bar_rows(app)
         left = len(self.bar_entries()) - self.page * 2 * fit
         rows = max(min(3, fit), min(fit, -(-left // 2)))
-        return rows * px(36) - px(6) + px(16) + (px(PAGE_LINE) if self.paged(app) else 0)
+        return rows * self.pitch(app) - px(6) + px(16) + \
+            (px(PAGE_LINE) if self.paged(app) else 0)
 
     # --- input -------------------------------------------------------------------------
 
@@ -290,7 +320,7 @@ class GameScene(Scene):
         gap = px(6)
         if self.per_page != 2 * self.bar_rows(app):  # a large scale, a small window
             self.per_page, self.page = 2 * self.bar_rows(app), 0
-        rows = max(1, min(self.per_page // 2, (area.height + gap) // px(36)))
+        rows = max(1, min(self.per_page // 2, (area.height + gap) // self.pitch(app)))
         shown = self.bar_entries()[self.page * self.per_page:(self.page + 1) * self.per_page]
         columns = 2 if len(shown) > rows else 1  # a few actions: the whole width each
         width = (area.width - gap * (columns - 1)) // columns
