@@ -186,22 +186,42 @@ def cmd_legal(args: argparse.Namespace) -> int:
     return 0
 
 
+class NotAnAction(Exception):
+    """A typed answer that names no action: a number outside the legal list (``number``),
+    or JSON that is no action (``malformed``); each front end says it in its own words."""
+
+    def __init__(self, number: int | None = None,
+                 malformed: MalformedAction | None = None) -> None:
+        super().__init__(number, malformed)
+        self.number, self.malformed = number, malformed
+
+
+def typed_action(game: Game, text: str) -> Any:
+    """The action a typed answer names, the one reading of it that grail act and grail text
+    share: its number in the legal list, or its JSON; else :class:`NotAnAction`."""
+    if re.fullmatch(r"[+-]?\d+", text.strip()):
+        actions, chosen = game.legal_actions(), int(text)
+        if 1 <= chosen <= len(actions):
+            return actions[chosen - 1]
+        raise NotAnAction(number=chosen)
+    try:
+        return Action.from_json(text)
+    except MalformedAction as error:
+        raise NotAnAction(malformed=error) from None
+
+
 def parse_action(game: Game, text: str) -> Any:
     """An action typed as its number in the legal list, or as JSON."""
     over = ending(game)
     if over is not None:
         raise CommandError(_("{ending} No action is left.").format(ending=over), 2)
-    if text.strip().removeprefix("-").isdigit():
-        actions = game.legal_actions()
-        chosen = int(text)
-        if not 1 <= chosen <= len(actions):
-            raise CommandError(_("no action {number}: 'grail legal' lists 1 to {last}").format(
-                number=chosen, last=len(actions)), 2)
-        return actions[chosen - 1]
     try:
-        return Action.from_json(text)
-    except MalformedAction as error:
-        raise CommandError(malformed(error), 2) from None
+        return typed_action(game, text)
+    except NotAnAction as error:
+        if error.malformed is not None:
+            raise CommandError(malformed(error.malformed), 2) from None
+        raise CommandError(_("no action {number}: 'grail legal' lists 1 to {last}").format(
+            number=error.number, last=len(game.legal_actions())), 2) from None
 
 
 def cmd_act(args: argparse.Namespace) -> int:

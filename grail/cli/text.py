@@ -21,9 +21,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from grail.cli.game import CommandError, open_session, seed_number, unknown_hero
+from grail.cli.game import (
+    CommandError,
+    NotAnAction,
+    open_session,
+    seed_number,
+    typed_action,
+    unknown_hero,
+)
 from grail.content.cache import open_pack
-from grail.engine.actions import Action, MalformedAction
 from grail.engine.game import Game, IllegalAction, UndoError
 from grail.engine.journal import ContentLoop
 from grail.engine.modes import MODES
@@ -97,17 +103,14 @@ def choose(game: Game, answer: str) -> Any:
     """The action an answer names: its number, the first letters of its words, or its
     JSON; else a line saying why none, in words."""
     legal = game.legal_actions()
-    if re.fullmatch(r"[+-]?\d+", answer.strip()):
-        number = int(answer)
-        if 1 <= number <= len(legal):
-            return legal[number - 1]
-        return _("There is no action {number}: choose one from 1 to {last}, or ? for "
-                 "help.").format(number=number, last=len(legal))
-    if answer.startswith("{"):
+    if re.fullmatch(r"[+-]?\d+", answer.strip()) or answer.startswith("{"):
         try:
-            return Action.from_json(answer)
-        except MalformedAction as error:
-            return _("{refusal}.").format(refusal=capitalized(malformed(error)))
+            return typed_action(game, answer)
+        except NotAnAction as error:
+            if error.malformed is not None:
+                return _("{refusal}.").format(refusal=capitalized(malformed(error.malformed)))
+            return _("There is no action {number}: choose one from 1 to {last}, or ? for "
+                     "help.").format(number=error.number, last=len(legal))
     typed = answer.lower().split()
     texts = [re.findall(r"[\w'-]+", action_text(game, action).lower()) for action in legal]
     found = [index for index, words in enumerate(texts) if _begins_in_order(typed, words)]
