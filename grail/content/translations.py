@@ -367,6 +367,8 @@ def quick_translations(text: str) -> dict[tuple[str, str], str] | None:
             return None
         parts[keyword], field = [inner], keyword
     return found if not parts or ended() else None
+
+
 _KEYWORD = re.compile(r"(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)(?=\s|\"|$)\s*(.*)")
 
 
