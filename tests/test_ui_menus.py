@@ -230,6 +230,29 @@ def test_settings_apply_at_once_and_are_kept(app: App, saves: Path) -> None:
     assert App((1280, 720), Settings.load(), headless=True).theme.palette == "contrast"
 
 
+def test_the_language_is_chosen_in_the_settings_and_kept(app: App, saves: Path,
+                                                        tmp_path: Path) -> None:
+    """L goes to the next language grail speaks; grail speaks it at once, the choice is kept
+    for the next start, and a damaged setting falls back to the environment's."""
+    from grail import lang
+
+    key(app, pygame.K_s)
+    scene = top(app)
+    assert isinstance(scene, SettingsScene)
+    names = [button.text for button in scene.buttons.buttons]
+    assert "Español" in names and "English" in names
+    try:
+        for _press in range(2):  # from the system's: English, then Spanish
+            key(app, pygame.K_l)
+        assert Settings.load().language == "es" and lang.language() == "es"
+        app.frame([])
+        assert any(button.text == "Volver" for button in top(app).buttons.buttons)  # type: ignore[attr-defined]
+        key(app, pygame.K_l)  # round again: as the environment says
+        assert Settings.load().language == "" and lang.language() == "en"
+    finally:
+        lang.use("en")
+
+
 def test_reload_says_why_the_game_no_longer_fits_and_goes_on(
         minimal_copy: Path, saves: Path) -> None:
     from grail.content import load_pack
