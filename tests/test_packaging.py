@@ -19,6 +19,23 @@ def test_every_python_package_is_installed() -> None:
     assert found <= listed, f"add to pyproject.toml's packages: {sorted(found - listed)}"
 
 
+def test_every_catalog_is_installed_with_the_package() -> None:
+    """grail's own catalogs (compiled and not) and the campaign's translations are package
+    data: a language installed with pip speaks as it does in a checkout."""
+    from fnmatch import fnmatch
+
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "package-data"]
+    shipped = [*(("grail", path.relative_to(ROOT / "grail"))
+                 for path in (ROOT / "grail" / "locale").rglob("*.*o*")),
+               *(("grail.campaign", path.relative_to(ROOT / "content"))
+                 for path in (ROOT / "content" / "translations").glob("*.po*"))]
+    assert any(path.suffix == ".mo" for _package, path in shipped)
+    unshipped = [str(path) for package, path in shipped
+                 if not any(fnmatch(path.as_posix(), pattern) for pattern in data[package])]
+    assert unshipped == []
+
+
 def test_ci_runs_the_tests_at_the_floor_of_every_declared_range() -> None:
     """.ci/floors.py pins every runtime and test dependency to its declared floor, and .ci/run
     runs the tests against those pins as well as at the newest versions."""
