@@ -282,3 +282,26 @@ def test_an_empty_line_asks_again_quietly(
     out = _typed(tmp_path, "\n   \nq\n", capsys, monkeypatch)
     assert "could be" not in out and "Nothing here" not in out
     assert out.count("Type a number, or ? for help.") == 3
+
+
+@pytest.mark.parametrize("number", ["²", "٣", "1_0"], ids=["superscript", "arabic", "grouped"])
+def test_a_number_is_typed_in_ascii_digits_or_asked_again(
+        number: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Digits that are no ASCII decimal (a superscript, another script's, a grouped one) are
+    no choice: at the menu, the heroes' list, the seed and the game's prompt each answer
+    in words and ask again, with no traceback."""
+    answers = f"n\n{number}\n1\n{number}\n\n\n{number}\n7\ngame\n{number}\nq\n"
+    assert _text(answers, monkeypatch, "--saves", str(tmp_path)) == 0
+    out = capsys.readouterr().out
+    assert "Traceback" not in out
+    assert "Choose 1 to 2 heroes: different numbers from 1 to 2." in out
+    assert "Type 1, 2 or 3." in out and "Type digits only." in out
+    assert "New game saved as game" in out
+    assert saved(tmp_path / "game.grail").setup["seed"] == 7  # the seed typed right
+    assert saved(tmp_path / "game.grail").log == []  # the prompt's answer took nothing
+    assert main(["--lang", "en", "act", str(tmp_path / "game.grail"), number]) == 2
+    assert "Traceback" not in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["new", str(tmp_path / "other.grail"), "--pack", str(MINIMAL), "--seed", number])
+    assert "a seed is a whole number" in capsys.readouterr().err

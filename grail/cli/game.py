@@ -80,6 +80,8 @@ SEEDS = 2**64
 def seed_number(text: str) -> int:
     """A ``--seed`` as typed: a whole number the generator tells apart from every other."""
     try:
+        if not re.fullmatch(r"[0-9]+", text.strip()):  # ASCII digits only: never '²' or '1_0'
+            raise ValueError(text)
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
@@ -199,7 +201,7 @@ class NotAnAction(Exception):
 def typed_action(game: Game, text: str) -> Any:
     """The action a typed answer names, the one reading of it that grail act and grail text
     share: its number in the legal list, or its JSON; else :class:`NotAnAction`."""
-    if re.fullmatch(r"[+-]?\d+", text.strip()):
+    if re.fullmatch(r"[+-]?[0-9]+", text.strip()):
         actions, chosen = game.legal_actions(), int(text)
         if 1 <= chosen <= len(actions):
             return actions[chosen - 1]
@@ -252,7 +254,7 @@ def cmd_players(args: argparse.Namespace) -> int:
     gifts: dict[int, str] = {}
     for gift in args.give or []:
         secret, _colon, hero = gift.partition(":")
-        if not secret.isdigit() or not hero:
+        if not (secret.isascii() and secret.isdigit()) or not hero:
             raise CommandError(_("--give takes SECRET:HERO, such as 3:tamsin, not '{given}'")
                                .format(given=gift), 2)
         gifts[int(secret)] = hero

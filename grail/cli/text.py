@@ -103,7 +103,7 @@ def choose(game: Game, answer: str) -> Any:
     """The action an answer names: its number, the first letters of its words, or its
     JSON; else a line saying why none, in words."""
     legal = game.legal_actions()
-    if re.fullmatch(r"[+-]?\d+", answer.strip()) or answer.startswith("{"):
+    if re.fullmatch(r"[+-]?[0-9]+", answer.strip()) or answer.startswith("{"):
         try:
             return typed_action(game, answer)
         except NotAnAction as error:
@@ -249,7 +249,7 @@ def _menu(folder: Path, pack: str | None, lang: str | None = None) -> Session | 
         if answer == "n":
             path = _new_game(folder, pack, lang)
             return None if path is None else open_session(str(path), lang)
-        if answer.isdigit() and 1 <= int(answer) <= len(saves):
+        if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(saves):
             info = saves[int(answer) - 1]
             if info.problem:
                 print(_("{name} cannot be opened: {why}.").format(name=info.name,
@@ -296,7 +296,8 @@ def _new_game(folder: Path, pack: str | None, lang: str | None = None) -> Path |
         if answer is None:
             return None
         words = answer.replace(",", " ").split()
-        if all(word.isdigit() and 1 <= int(word) <= len(heroes) for word in words) \
+        if all(word.isascii() and word.isdigit() and 1 <= int(word) <= len(heroes)
+               for word in words) \
                 and fewest <= len(set(words)) == len(words) <= most:
             chosen = [heroes[int(word) - 1] for word in words]
             break
@@ -326,7 +327,7 @@ def _new_game(folder: Path, pack: str | None, lang: str | None = None) -> Path |
         answer = ask(_("Seed: type a whole number, or nothing for a random one."))
         if answer is None:
             return None
-        if answer == "" or answer.isdigit():
+        if answer == "" or (answer.isascii() and answer.isdigit()):
             seed = int(answer) if answer else random.SystemRandom().randrange(1, 1_000_000)
             break
         print(_("Type digits only."))

@@ -35,7 +35,7 @@ def target(campaign: Campaign, wanted: str) -> tuple[str, int]:
     """The entry to read and the Location to stand on: for a Location number, its
     ``explore`` entry; for an entry id, its section's Location (the start's for the Book of
     Secrets)."""
-    if wanted.isdigit() and int(wanted) in campaign.location:
+    if wanted.isascii() and wanted.isdigit() and int(wanted) in campaign.location:
         location = campaign.location[int(wanted)]
         return location.explore, location.number
     for section in campaign.journal:

@@ -352,7 +352,7 @@ def address_fault(address: str) -> str | None:
         return _("a bracket opens or closes alone (an IPv6 host is written [::1]:8786)")
     if not host or not port:
         return _("it names no host and port (host:8786)")
-    if not port.isdigit() or not 0 < int(port) < 65536:
+    if not (port.isascii() and port.isdigit()) or not 0 < int(port) < 65536:
         return _("its port '{port}' is not a port number").format(port=port)
     return None
 

@@ -38,7 +38,7 @@ class TextField:
     def handle(self, event: pygame.event.Event) -> bool:
         """Typing and Backspace (Ctrl+Backspace clears); True when the event was taken."""
         if event.type == pygame.TEXTINPUT:
-            typed = "".join(c for c in event.text if c.isdigit() or not self.digits)
+            typed = "".join(c for c in event.text if c in "0123456789" or not self.digits)
             self.text = (self.text + typed)[:MAX_NAME]
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:

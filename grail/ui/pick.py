@@ -65,7 +65,7 @@ class PickScene(Scene):
             name = pygame.key.name(event.key)
             if event.key == pygame.K_ESCAPE:
                 self.answer(app, CANCEL)
-            elif name.isdigit() and self.buttons.by_key(name) is not None:
+            elif name.isascii() and name.isdigit() and self.buttons.by_key(name) is not None:
                 button = self.buttons.by_key(name)
                 assert button is not None
                 self.answer(app, button.action)

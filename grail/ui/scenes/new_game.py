@@ -168,7 +168,7 @@ class NewGameScene(Scene):
 
     def key(self, app: App, event: pygame.event.Event) -> None:
         name = pygame.key.name(event.key)
-        if name.isdigit() and 1 <= int(name) <= len(self.heroes):
+        if name.isascii() and name.isdigit() and 1 <= int(name) <= len(self.heroes):
             self.use(app, ("hero", self.heroes[int(name) - 1].id))
         elif event.key == pygame.K_m:
             self.use(app, ("mode", MODES[(MODES.index(self.mode) + 1) % len(MODES)]))
