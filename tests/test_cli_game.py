@@ -470,7 +470,7 @@ def test_replay_says_which_action_of_the_log_breaks_which_rule(
     assert "'grail replay' shows where" in capsys.readouterr().err
     assert main(["replay", str(save)]) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f'{save}: the log does not replay: its action 2: '
+    assert err.startswith(f'grail: {save}: the log does not replay: its action 2: '
                           '{"type":"travel","hero":"wren","to":199}: not allowed')
     assert "(its rule ACT-TRAVEL-1)" in err and err.count("\n") == 1
 

@@ -401,9 +401,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
             rule=error.rule) if isinstance(error, IllegalAction) \
             else mismatch_words(campaign, error) if isinstance(error, ChanceMismatch) \
             else setup_words(campaign, error)
-        print(_("{save}: the log does not replay: its action {number}: {error}").format(
-            save=args.save, number=len(played) + 1, error=why), file=sys.stderr)
-        return 1
+        raise CommandError(_("{save}: the log does not replay: its action {number}: {error}")
+                           .format(save=args.save, number=len(played) + 1, error=why))
     game = open_game(args.save)
     outcomes = sum(isinstance(entry, ChanceOutcome) for entry in game.log)
     actions = len(game.log) - outcomes
@@ -412,9 +411,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         outcomes=ngettext("{count} chance outcome", "{count} chance outcomes", outcomes).format(
             count=outcomes))
     if again.state_hash() != game.state_hash():
-        print(_("{save}: replaying {counted} gives a different state").format(
-            save=args.save, counted=counted), file=sys.stderr)
-        return 1
+        raise CommandError(_("{save}: replaying {counted} gives a different state").format(
+            save=args.save, counted=counted))
     print(_("{save}: {counted} replay to the same state ({hash})").format(
         save=args.save, counted=counted, hash=game.state_hash()[:12]))
     return 0
