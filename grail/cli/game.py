@@ -402,7 +402,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             else mismatch_words(campaign, error) if isinstance(error, ChanceMismatch) \
             else setup_words(campaign, error)
         raise CommandError(_("{save}: the log does not replay: its action {number}: {error}")
-                           .format(save=args.save, number=len(played) + 1, error=why))
+                           .format(save=args.save, number=len(played) + 1, error=why)) from None
     game = open_game(args.save)
     outcomes = sum(isinstance(entry, ChanceOutcome) for entry in game.log)
     actions = len(game.log) - outcomes

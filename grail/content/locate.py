@@ -212,7 +212,8 @@ def _message(error: ErrorDetails, node: yaml.Node, model: Any, real: tuple[Any, 
         return _("expected text, got the number {written}; write {quoted} in quotes").format(
             written=node.value, quoted=f'"{node.value}"')
     if kind == "string_pattern_mismatch" and ctx.get("pattern") in PATTERN_HELP:
-        return _(PATTERN_HELP[ctx["pattern"]]).format(value=_show(value))
+        helped = PATTERN_HELP[ctx["pattern"]]  # a message of the table, said in the language
+        return _(helped).format(value=_show(value))
     if kind == "literal_error":
         choices = _choices(model, tuple(error["loc"]))
         hint = suggest(str(value), [str(c) for c in choices]) if isinstance(value, str) else ""
