@@ -80,7 +80,7 @@ SEEDS = 2**64
 def seed_number(text: str) -> int:
     """A ``--seed`` as typed: a whole number the generator tells apart from every other."""
     try:
-        if not re.fullmatch(r"[0-9]+", text.strip()):  # ASCII digits only: never '²' or '1_0'
+        if not re.fullmatch(r"[+-]?[0-9]+", text.strip()):  # ASCII digits: never "²" or "1_0"
             raise ValueError(text)
         value = int(text)
     except ValueError:
