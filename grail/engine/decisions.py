@@ -115,6 +115,12 @@ def _fight_goes_on(campaign: Campaign, state: GameState) -> tuple[list[Event], b
     return events, state.encounter is not None and not _reading_in_fight(state)
 
 
+def _fighting(state: GameState) -> bool:
+    """An Encounter is being fought, read afresh: an effect may have begun one since the
+    caller last looked (the compiled core keeps a field's narrowed type otherwise)."""
+    return state.encounter is not None
+
+
 def _reading_in_fight(state: GameState) -> bool:
     """Effects an Encounter began are being resolved: frames above its floor."""
     return state.encounter is not None and len(state.frames) > state.encounter.floor
@@ -135,7 +141,7 @@ def _reading_goes_on(campaign: Campaign, state: GameState) -> tuple[list[Event],
         events = journal.resolve(campaign, state, state.encounter.floor)
         return events, bool(state.asked) or _reading_in_fight(state)
     events = journal.resolve(campaign, state)
-    if not state.frames or state.encounter is not None:
+    if not state.frames or _fighting(state):
         return events, False
     dying = [] if state.asked else death.check(campaign, state)
     return events + dying, not dying
