@@ -13,7 +13,7 @@ import argparse
 import json
 import re
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -52,17 +52,6 @@ class CommandError(Exception):
     def __init__(self, message: str, code: int = 1) -> None:
         super().__init__(message)
         self.code = code
-
-
-def series(items: Sequence[str]) -> str:
-    """Items one after another, as a count of several things reads: "8 locations, 15
-    journal entries" (a list that ends in "and" is :func:`grail.lang.listed`)."""
-    if not items:
-        return ""
-    head = items[0]
-    for item in items[1:]:
-        head = pgettext("list", "{head}, {item}").format(head=head, item=item)
-    return head
 
 
 def problems_counted(errors: int, warnings: int) -> str:

@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from grail import __version__
-from grail.cli.game import CommandError, add_commands, problems_counted, series
+from grail.cli.game import CommandError, add_commands, problems_counted
 from grail.content import Campaign, PackError, bundled_pack
 from grail.content.cache import load_cached
-from grail.content.problems import Problem
+from grail.content.problems import Problem, commas
 from grail.engine import compiled
 from grail.engine.journal import ContentLoop
 from grail.lang import _, language, ngettext, use, wanted
@@ -72,7 +72,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         errors = sum(problem.severity == "error" for problem in report.problems)
         warnings = len(report.problems) - errors
         if report.ok:
-            counts = series([counted(name, n) for name, n in report.counts.items()])
+            counts = commas([counted(name, n) for name, n in report.counts.items()])
             print(_("{pack}: valid ({counts})").format(pack=_shown(args.pack), counts=counts))
         if report.problems:
             print(problems_counted(errors, warnings), file=sys.stderr)
